@@ -1,0 +1,297 @@
+"""The game protocol every game follows, its errors, and the registry of games.
+
+A game is a stateless rule book built from a spec string such as ``barrier(size=6)``;
+a state is an immutable, hashable value.  Search code only needs ``legal_moves``,
+``apply`` and ``outcome``; the page only needs names, clicks, pieces and a layout.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "Game", "Option", "Outcome", "InvalidMove", "IllegalMove",
+    "register", "load_game", "game_names", "game_class", "parse_spec",
+]
+
+WHITE, BLACK = 0, 1
+PLAYER_NAMES = ("White", "Black")
+
+
+class InvalidMove(ValueError):
+    """Text that is not a move in this game's notation."""
+
+
+class IllegalMove(ValueError):
+    """A well-formed move that is not legal in the position; ``ply`` is set by ``replay``."""
+
+    def __init__(self, message: str, ply: int | None = None):
+        super().__init__(message)
+        self.ply = ply
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is 0, 1 or None for a draw; ``cells`` are highlighted."""
+
+    winner: int | None
+    reason: str
+    cells: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game spec: an integer range, a fixed set of words, or a boolean."""
+
+    name: str
+    default: object
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        if isinstance(self.default, int):
+            return "int"
+        return "choice"
+
+    def accepted(self) -> str:
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            return f"an integer from {self.low} to {self.high}"
+        return " or ".join(self.choices)
+
+    def parse(self, game: str, text: str):
+        """The value written as ``text``, or ValueError naming the option and what it accepts."""
+        bad = ValueError(f"{game}: option {self.name}={text!r} is not accepted; "
+                         f"{self.name} takes {self.accepted()}")
+        if self.kind == "bool":
+            if text.lower() in ("true", "1", "yes", "on"):
+                return True
+            if text.lower() in ("false", "0", "no", "off"):
+                return False
+            raise bad
+        if self.kind == "int":
+            if not re.fullmatch(r"[+-]?\d{1,4}", text):
+                raise bad
+            value = int(text)
+            if not self.low <= value <= self.high:
+                raise bad
+            return value
+        if text not in self.choices:
+            raise bad
+        return text
+
+    def format(self, value) -> str:
+        return ("true" if value else "false") if self.kind == "bool" else str(value)
+
+    def as_dict(self) -> dict:
+        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        if self.kind == "int":
+            out.update(low=self.low, high=self.high)
+        if self.kind == "choice":
+            out["choices"] = list(self.choices)
+        return out
+
+
+class Game:
+    """Base class of every game.  Subclasses set ``name``, ``title``, ``options`` and implement
+    the abstract methods; ``play``, ``replay`` and the default ``parse_move`` come from here.
+
+    Moves are small hashable values (tuples of cell indices, chosen by each game) with one
+    canonical name.  ``apply`` trusts its caller (searches use it); ``play`` checks legality.
+    """
+
+    name = ""
+    title = ""
+    options: tuple[Option, ...] = ()
+
+    def __init__(self, **values):
+        known = {option.name: option for option in self.options}
+        for key in values:
+            if key not in known:
+                raise ValueError(f"{self.name}: unknown option {key!r}; "
+                                 f"options are {', '.join(known) or 'none'}")
+        self.settings = {name: values.get(name, option.default) for name, option in known.items()}
+
+    # -- identity ---------------------------------------------------------------------
+    @property
+    def spec(self) -> str:
+        """The canonical spec: the name, then the options that differ from their defaults."""
+        changed = [f"{o.name}={o.format(self.settings[o.name])}"
+                   for o in self.options if self.settings[o.name] != o.default]
+        return f"{self.name}({','.join(changed)})" if changed else self.name
+
+    def __repr__(self) -> str:
+        return f"load_game({self.spec!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self.spec == other.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    # -- the rules (each game implements these) ---------------------------------------
+    def initial_state(self):
+        raise NotImplementedError
+
+    def to_move(self, state) -> int:
+        """0 (White, who moves first) or 1 (Black)."""
+        raise NotImplementedError
+
+    def legal_moves(self, state) -> list:
+        """The legal moves in a fixed order; empty exactly when ``outcome`` is set."""
+        raise NotImplementedError
+
+    def apply(self, state, move):
+        """The state after ``move``, which the caller guarantees is legal."""
+        raise NotImplementedError
+
+    def outcome(self, state) -> Outcome | None:
+        raise NotImplementedError
+
+    def move_name(self, move) -> str:
+        raise NotImplementedError
+
+    def clicks(self, move) -> tuple[str, ...]:
+        """The cells a user clicks, in order, to make ``move`` (enough to tell it apart)."""
+        raise NotImplementedError
+
+    def pieces(self, state) -> dict[str, str]:
+        """What stands on each occupied cell: ``"white"``, ``"black"`` or ``"obstacle"``."""
+        raise NotImplementedError
+
+    def layout(self) -> dict:
+        """Cell names, centres and outlines for drawing (see ``grid``)."""
+        raise NotImplementedError
+
+    def diagram(self, state) -> str:
+        """A plain-text picture of the state, for tests, the command line and bug reports."""
+        raise NotImplementedError
+
+    def notes(self, state) -> dict:
+        """Extra facts the page may show (captures, a pending six, forbidden cells...)."""
+        return {}
+
+    # -- provided -------------------------------------------------------------------------
+    def play(self, state, move):
+        """The state after ``move``; IllegalMove if it is not legal here.  Never mutates."""
+        if move not in self.legal_moves(state):
+            raise IllegalMove(f"{self.describe_move(move)} is not legal here")
+        return self.apply(state, move)
+
+    def describe_move(self, move) -> str:
+        try:
+            return self.move_name(move)
+        except Exception:  # a malformed move value has no name
+            return repr(move)
+
+    def parse_move(self, text: str, state):
+        """The legal move written as ``text``.  The default accepts exactly the canonical
+        names; games with short forms override it."""
+        text = text.strip()
+        for move in self.legal_moves(state):
+            if self.move_name(move) == text:
+                return move
+        self.check_notation(text)
+        raise IllegalMove(f"{text} is not legal here")
+
+    def check_notation(self, text: str) -> None:
+        """Raise InvalidMove if ``text`` is not written in this game's notation."""
+        raise InvalidMove(f"{text!r} is not a move in {self.title} notation")
+
+    def replay(self, names, state=None):
+        """The state after the moves named in ``names``; the error says which ply failed."""
+        state = self.initial_state() if state is None else state
+        for ply, text in enumerate(names, 1):
+            try:
+                move = self.parse_move(text, state)
+            except IllegalMove as error:
+                raise IllegalMove(f"ply {ply}: {error}", ply) from None
+            except InvalidMove as error:
+                raise InvalidMove(f"ply {ply}: {error}") from None
+            state = self.apply(state, move)
+        return state
+
+    def info(self) -> dict:
+        return {"name": self.name, "title": self.title,
+                "options": [option.as_dict() for option in self.options]}
+
+
+# -- registry -----------------------------------------------------------------------------
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator adding a game to the registry under ``cls.name``."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def _ensure_games_loaded() -> None:
+    if not _GAMES:
+        from . import games  # noqa: F401  (importing the package registers every game)
+
+
+def game_names() -> list[str]:
+    _ensure_games_loaded()
+    return list(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    _ensure_games_loaded()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; games are {', '.join(_GAMES)}") from None
+
+
+_SPEC = re.compile(r"\s*([a-z][a-z0-9_]*)\s*(?:\((.*)\))?\s*")
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``name(key=value,...)`` into the name and the raw option texts."""
+    if not isinstance(spec, str) or len(spec) > 200:
+        raise ValueError("a game spec is a short text such as barrier(size=6)")
+    match = _SPEC.fullmatch(spec)
+    if not match:
+        raise ValueError(f"malformed game spec {spec!r}; write it as name or name(key=value,...)")
+    name, body = match.group(1), match.group(2)
+    raw: dict[str, str] = {}
+    for part in (body or "").split(","):
+        if not part.strip() and body is not None and not body.strip():
+            continue
+        key, eq, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not re.fullmatch(r"[a-z_][a-z0-9_]*", key) or not value:
+            raise ValueError(f"malformed option {part.strip()!r} in {spec!r}; write key=value")
+        if key in raw:
+            raise ValueError(f"option {key!r} given twice in {spec!r}")
+        raw[key] = value
+    return name, raw
+
+
+def load_game(spec: str) -> Game:
+    """The game described by ``spec``, e.g. ``"barrier"``, ``"havannah(size=8,swap=true)"``.
+
+    >>> load_game("barrier(size=6)").spec
+    'barrier(size=6)'
+    """
+    name, raw = parse_spec(spec)
+    cls = game_class(name)
+    known = {option.name: option for option in cls.options}
+    values = {}
+    for key, text in raw.items():
+        if key not in known:
+            raise ValueError(f"{name}: unknown option {key!r}; "
+                             f"options are {', '.join(known) or 'none'}")
+        values[key] = known[key].parse(name, text)
+    return cls(**values)
