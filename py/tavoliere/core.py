@@ -165,6 +165,10 @@ class Game:
         """The cells a user clicks, in order, to make ``move`` (enough to tell it apart)."""
         raise NotImplementedError
 
+    def move_cells(self, move) -> tuple[str, ...]:
+        """Every cell a move touches, for highlighting: by default the cells its name mentions."""
+        return tuple(re.findall(r"[a-z]+[0-9]+", self.move_name(move)))
+
     def pieces(self, state) -> dict[str, str]:
         """What stands on each occupied cell: ``"white"``, ``"black"`` or ``"obstacle"``."""
         raise NotImplementedError
@@ -266,9 +270,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         raise ValueError(f"malformed game spec {spec!r}; write it as name or name(key=value,...)")
     name, body = match.group(1), match.group(2)
     raw: dict[str, str] = {}
-    for part in (body or "").split(","):
-        if not part.strip() and body is not None and not body.strip():
-            continue
+    parts = body.split(",") if body and body.strip() else []
+    for part in parts:
         key, eq, value = part.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not re.fullmatch(r"[a-z_][a-z0-9_]*", key) or not value:

@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the Tavoliere site.  Standard library only.
+
+    python build.py build            # _site/: index.html, web/, the wheel, the Pyodide runtime
+    python build.py serve [--port N] # build, then serve _site/ on http://127.0.0.1:8000
+    python build.py test  [--slow]   # install the test dependencies, build, run the whole suite
+    python build.py bench [--runs N] # page load benchmark in headless Chromium
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "_site"
+CACHE = ROOT / "build"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# Wheels that only the tests and the benchmark need (the page itself loads no micropip),
+# pinned by version and sha256 as served by PyPI.
+EXTRA_WHEELS = {
+    "micropip-0.11.1-py3-none-any.whl":
+        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+    "packaging-26.1-py3-none-any.whl":
+        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
+}
+FIXED_TIME = (2026, 1, 1, 0, 0, 0)  # wheel entries get one date, so builds are reproducible
+
+
+def log(text: str) -> None:
+    print(f"[build] {text}", flush=True)
+
+
+def version() -> str:
+    text = (ROOT / "py" / "tavoliere" / "__init__.py").read_text()
+    return re.search(r'__version__ = "([^"]+)"', text).group(1)
+
+
+def locked_pyodide_version() -> str:
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    return lock["packages"]["node_modules/pyodide"]["version"]
+
+
+def ensure_node_modules() -> Path:
+    """The Pyodide runtime from the npm package, installed from package-lock.json (with its
+    integrity hashes) when missing or of another version."""
+    runtime = ROOT / "node_modules" / "pyodide"
+    wanted = locked_pyodide_version()
+    package = runtime / "package.json"
+    if not package.exists() or json.loads(package.read_text())["version"] != wanted:
+        npm = shutil.which("npm")
+        if not npm:
+            sys.exit("npm is needed to fetch the Pyodide runtime (package-lock.json); install Node.js")
+        log(f"npm ci (pyodide {wanted})")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    return runtime
+
+
+# -- the wheel ----------------------------------------------------------------------------------
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """A pure-Python wheel of py/tavoliere, written directly (it is only a zip with metadata),
+    so the build needs no setuptools."""
+    ver = version()
+    dist_info = f"tavoliere-{ver}.dist-info"
+    files: dict[str, bytes] = {}
+    package = ROOT / "py" / "tavoliere"
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc",):
+            files[path.relative_to(ROOT / "py").as_posix()] = path.read_bytes()
+    files[f"{dist_info}/METADATA"] = (
+        "Metadata-Version: 2.1\nName: tavoliere\n"
+        f"Version: {ver}\nSummary: Rules engine and AI for Barrier, Hekka, Havannah and Hexade\n"
+        "Requires-Python: >=3.11\nLicense: MIT\n").encode()
+    files[f"{dist_info}/WHEEL"] = (
+        "Wheel-Version: 1.0\nGenerator: tavoliere build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n").encode()
+    files[f"{dist_info}/top_level.txt"] = b"tavoliere\n"
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files.items())
+    record += f"{dist_info}/RECORD,,\n"
+    files[f"{dist_info}/RECORD"] = record.encode()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"tavoliere-{ver}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return wheel
+
+
+def extra_wheels() -> Path:
+    """micropip and packaging from PyPI, checked against their pinned sha256."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, digest in EXTRA_WHEELS.items():
+        path = folder / name
+        if not path.exists():
+            project, ver = name.split("-")[:2]
+            log(f"pip download {project}=={ver}")
+            subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
+                            "--only-binary=:all:", "--python-version", "3.14",
+                            f"{project}=={ver}", "-d", str(folder)], check=True)
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            path.unlink()
+            sys.exit(f"{name}: sha256 does not match the pinned value; refusing to use it")
+    return folder
+
+
+# -- the site -----------------------------------------------------------------------------------
+def board_files(out_dir: Path) -> dict:
+    """For each game and board size, its layout and starting view, so the page draws a board
+    before Python has started."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from tavoliere import bridge
+    from tavoliere.core import game_class, game_names, load_game
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    index = {}
+    for name in game_names():
+        size = next((o for o in game_class(name).options if o.name == "size"), None)
+        specs = [name] if size is None else [f"{name}(size={n})" for n in range(size.low, size.high + 1)]
+        for spec in specs:
+            canonical = load_game(spec).spec
+            layout = json.loads(bridge.handle(json.dumps({"op": "layout", "game": canonical})))
+            view = json.loads(bridge.handle(json.dumps({"op": "view", "game": canonical})))
+            assert layout["ok"] and view["ok"], (layout, view)
+            filename = re.sub(r"[^a-z0-9]+", "-", canonical).strip("-") + ".json"
+            data = {"layout": layout["layout"], "view": view}
+            (out_dir / filename).write_text(json.dumps(data, separators=(",", ":")))
+            index[canonical] = f"boards/{filename}"
+    return index
+
+
+def build() -> Path:
+    runtime = ensure_node_modules()
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    SITE.mkdir()
+    shutil.copy2(ROOT / "index.html", SITE / "index.html")
+    shutil.copytree(ROOT / "web", SITE / "web")
+    (SITE / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(runtime / name, SITE / "pyodide" / name)
+    wheel = build_wheel(SITE / "wheels")
+    boards = board_files(SITE / "boards")
+    from tavoliere import bridge
+    games = json.loads(bridge.handle('{"op": "games"}'))["games"]
+    info = {"version": version(), "wheel": f"wheels/{wheel.name}",
+            "pyodide": locked_pyodide_version(), "games": games, "boards": boards}
+    (SITE / "site.json").write_text(json.dumps(info, indent=1))
+    log(f"built {SITE} (tavoliere {info['version']}, pyodide {info['pyodide']}, {wheel.name})")
+    return SITE
+
+
+# -- serving ------------------------------------------------------------------------------------
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".whl": "application/zip", ".webmanifest": "application/manifest+json"}
+
+    def log_message(self, format, *args):  # keep the terminal quiet
+        pass
+
+
+def serve_forever(directory: Path, port: int, host: str = "127.0.0.1") -> None:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+        print(f"Tavoliere is served at http://{host}:{port}/  (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+# -- tests and benchmarks -----------------------------------------------------------------------
+def test_requirements() -> list[str]:
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project["optional-dependencies"]["test"]
+
+
+def externally_managed() -> bool:
+    """True for a system Python that refuses pip installs (PEP 668), as on a bare Debian."""
+    import sysconfig
+    in_venv = sys.prefix != sys.base_prefix
+    return not in_venv and (Path(sysconfig.get_path("stdlib")) / "EXTERNALLY-MANAGED").exists()
+
+
+def run_tests(slow: bool, extra: list[str]) -> int:
+    if externally_managed():
+        venv = CACHE / "venv"
+        if not (venv / "bin" / "python").exists():
+            log(f"creating {venv} (this Python does not take pip installs)")
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        argv = ["test", *(["--slow"] if slow else []), "--", *extra]
+        return subprocess.run([str(venv / "bin" / "python"), __file__, *argv]).returncode
+    log("installing the test dependencies")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                    *test_requirements()], check=True)
+    build()
+    extra_wheels()
+    marker = [] if slow else ["-m", "not slow"]
+    command = [sys.executable, "-m", "pytest", *marker, *extra]
+    log(" ".join(command))
+    return subprocess.run(command, cwd=ROOT).returncode
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("build", help="build _site/")
+    p = commands.add_parser("serve", help="build, then serve _site/")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--no-build", action="store_true", help="serve the _site/ already built")
+    p = commands.add_parser("test", help="install test dependencies, build, run the whole suite")
+    p.add_argument("--slow", action="store_true", help="also run the slow tests")
+    p.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
+    p = commands.add_parser("bench", help="page load benchmark in headless Chromium")
+    p.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+
+    if args.command == "build":
+        build()
+    elif args.command == "serve":
+        if not args.no_build:
+            build()
+        serve_forever(SITE, args.port)
+    elif args.command == "test":
+        return run_tests(args.slow, args.pytest_args)
+    elif args.command == "bench":
+        build()
+        extra_wheels()
+        sys.path.insert(0, str(ROOT / "tests"))
+        from loadbench import run_load_benchmark
+        run_load_benchmark(SITE, args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Command line: ``python -m tavoliere {show,perft,bench,...}``; ``-h`` lists them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .core import load_game
+
+
+def perft(game, state, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from ``state``; a finished game has no
+    continuation, so it adds nothing at greater depths."""
+    if depth == 0:
+        return 1
+    moves = game.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, game.apply(state, move), depth - 1) for move in moves)
+
+
+def cmd_perft(args) -> None:
+    game = load_game(args.spec)
+    state = game.replay(args.moves)
+    print(f"{game.spec} after {len(args.moves)} moves")
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        count = perft(game, state, depth)
+        print(f"perft {depth} {count}  ({time.perf_counter() - start:.2f} s)")
+
+
+def cmd_show(args) -> None:
+    game = load_game(args.spec)
+    state = game.replay(args.moves)
+    print(game.diagram(state))
+    outcome = game.outcome(state)
+    if outcome:
+        print(f"outcome: {outcome}")
+    else:
+        names = [game.move_name(m) for m in game.legal_moves(state)]
+        print(f"{['White', 'Black'][game.to_move(state)]} to move, {len(names)} legal moves")
+
+
+BENCHMARKS = {"rules": ("tavoliere.bench", "rules"), "ai": ("tavoliere.ai", "bench")}
+
+
+def run_benchmark(what: str, seconds: float) -> list[dict]:
+    import importlib
+    module, function = BENCHMARKS[what]
+    return getattr(importlib.import_module(module), function)(seconds)
+
+
+def run_benchmark_in_pyodide(what: str, seconds: float) -> list[dict]:
+    """The same benchmark in Pyodide under Node, with the wheel of the built site."""
+    import json
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    site, runner = root / "_site", root / "tests" / "pyodide" / "run.mjs"
+    wheels = sorted((site / "wheels").glob("tavoliere-*.whl"))
+    if not runner.exists() or not wheels:
+        raise ValueError("--pyodide needs a repository checkout with a built site "
+                         "(python build.py build)")
+    code = (f"import json\nfrom tavoliere.__main__ import run_benchmark\n"
+            f"print('RESULT ' + json.dumps(run_benchmark({what!r}, {seconds!r})))\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write(code)
+    result = subprocess.run(["node", str(runner), str(site / "pyodide"), str(wheels[-1]),
+                             script.name], capture_output=True, text=True)
+    Path(script.name).unlink()
+    lines = [line for line in result.stdout.splitlines() if line.startswith("RESULT ")]
+    if result.returncode or not lines:
+        raise ValueError(f"the benchmark failed in Pyodide:\n{result.stderr[-2000:]}")
+    return json.loads(lines[-1][len("RESULT "):])
+
+
+def cmd_bench(args) -> None:
+    cpython = run_benchmark(args.what, args.seconds)
+    pyodide = run_benchmark_in_pyodide(args.what, args.seconds) if args.pyodide else None
+    header = f"{'benchmark':<44} {'CPython':>12}"
+    if pyodide:
+        header += f" {'Pyodide':>12} {'ratio':>7}"
+    print(f"python {sys.version.split()[0]}; {args.seconds:g} s per measurement")
+    print(header)
+    for index, row in enumerate(cpython):
+        for key, value in row.items():
+            if key == "name" or not isinstance(value, (int, float)):
+                continue
+            line = f"{row.get('name', '') + ' ' + key:<44} {value:>12,.1f}"
+            if pyodide:
+                other = pyodide[index].get(key)
+                ratio = value / other if other else float("nan")
+                line += f" {other:>12,.1f} {ratio:>6.2f}x"
+            print(line)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    p = commands.add_parser("perft", help="count move sequences to each depth")
+    p.add_argument("spec", help="game spec, e.g. barrier or barrier(size=6)")
+    p.add_argument("depth", type=int)
+    p.add_argument("--moves", nargs="*", default=[], help="moves played first")
+    p.set_defaults(run=cmd_perft)
+
+    p = commands.add_parser("show", help="print the position after some moves")
+    p.add_argument("spec")
+    p.add_argument("--moves", nargs="*", default=[])
+    p.set_defaults(run=cmd_show)
+
+    p = commands.add_parser("bench", help="benchmarks: rules, ai")
+    p.add_argument("what", choices=["rules", "ai"])
+    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    p.add_argument("--pyodide", action="store_true",
+                   help="also run in Pyodide under Node (needs `python build.py build` first)")
+    p.set_defaults(run=cmd_bench)
+
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except ValueError as error:  # bad specs and moves: a message, not a traceback
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

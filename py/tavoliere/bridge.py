@@ -1,0 +1,222 @@
+"""The one entry point of the web worker: a JSON request in, a JSON answer out.
+
+Requests are objects with an ``op``; every answer has ``ok``.  Failures never raise out of
+``handle``: they come back as ``{"ok": false, "error": kind, "message": text}`` so the
+worker survives any input.  The page owns the record (a game spec and a list of move
+names); the bridge keeps the states of the last record so one more move costs one play.
+
+>>> import json
+>>> json.loads(handle('{"op": "view", "game": "barrier(size=5)", "moves": ["c3"]}'))["to_move"]
+1
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+from .core import IllegalMove, InvalidMove, game_names, load_game
+
+MAX_MOVES = 5000
+
+
+class BridgeError(Exception):
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+class _Record:
+    """The states along the last record asked about, so a longer record replays only the new part."""
+
+    def __init__(self):
+        self.game = None
+        self.names: list[str] = []
+        self.states: list = []
+
+    def states_for(self, game, names: list[str]) -> list:
+        if self.game != game:
+            self.game, self.names, self.states = game, [], [game.initial_state()]
+        same = 0
+        while same < min(len(names), len(self.names)) and names[same] == self.names[same]:
+            same += 1
+        del self.names[same:], self.states[same + 1:]
+        for ply, text in enumerate(names[same:], same + 1):
+            state = self.states[-1]
+            try:
+                move = game.parse_move(text, state)
+            except (InvalidMove, IllegalMove) as error:
+                raise BridgeError("illegal-move" if isinstance(error, IllegalMove) else "invalid-move",
+                                  f"move {ply} ({text}): {error}") from None
+            self.names.append(game.move_name(move))
+            self.states.append(game.apply(state, move))
+        # the page may write short forms: keep the canonical names it will get back
+        return self.states
+
+
+_record = _Record()
+_thinkers: dict[str, tuple] = {}  # id -> (game, Thinker)
+
+
+def _game(request: dict):
+    spec = request.get("game")
+    if not isinstance(spec, str):
+        raise BridgeError("bad-request", "the request names no game (\"game\": \"barrier\")")
+    try:
+        return load_game(spec)
+    except ValueError as error:
+        kind = "unknown-game" if str(error).startswith("unknown game") else "bad-game"
+        raise BridgeError(kind, str(error)) from None
+
+
+def _moves(request: dict) -> list[str]:
+    moves = request.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise BridgeError("bad-request", "\"moves\" must be a list of move names")
+    if len(moves) > MAX_MOVES:
+        raise BridgeError("bad-request", f"a record may hold at most {MAX_MOVES} moves")
+    return moves
+
+
+def _move_info(game, move, cells: bool = False) -> dict:
+    info = {"name": game.move_name(move), "clicks": list(game.clicks(move))}
+    if cells:
+        info["cells"] = list(game.move_cells(move))
+    return info
+
+
+def _view(game, names: list[str]) -> dict:
+    states = _record.states_for(game, names)
+    state = states[-1]
+    outcome = game.outcome(state)
+    last = None
+    if len(states) > 1:
+        last = game.parse_move(_record.names[-1], states[-2])
+    return {
+        "game": game.spec,
+        "moves": list(_record.names),
+        "ply": len(states) - 1,
+        "to_move": game.to_move(state),
+        "pieces": game.pieces(state),
+        "legal": [_move_info(game, move) for move in game.legal_moves(state)],
+        "last": None if last is None else _move_info(game, last, cells=True),
+        "outcome": None if outcome is None else outcome.as_dict(),
+        "notes": game.notes(state),
+    }
+
+
+def op_games(request: dict) -> dict:
+    from .core import game_class
+    return {"games": [game_class(name)().info() for name in game_names()]}
+
+
+def op_layout(request: dict) -> dict:
+    game = _game(request)
+    return {"game": game.spec, "layout": game.layout()}
+
+
+def op_view(request: dict) -> dict:
+    return _view(_game(request), _moves(request))
+
+
+def op_play(request: dict) -> dict:
+    game = _game(request)
+    names = _moves(request)
+    text = request.get("move")
+    if not isinstance(text, str) or not text.strip():
+        raise BridgeError("bad-request", "\"move\" must be a move name such as c4")
+    state = _record.states_for(game, names)[-1]
+    try:
+        move = game.parse_move(text, state)
+    except InvalidMove as error:
+        raise BridgeError("invalid-move", str(error)) from None
+    except IllegalMove as error:
+        raise BridgeError("illegal-move", str(error)) from None
+    return {"played": game.move_name(move), **_view(game, _record.names + [game.move_name(move)])}
+
+
+def op_preview(request: dict) -> dict:
+    """The pieces after a move, without playing it (the page previews obstacles with it)."""
+    game = _game(request)
+    state = _record.states_for(game, _moves(request))[-1]
+    text = request.get("move")
+    if not isinstance(text, str):
+        raise BridgeError("bad-request", "\"move\" must be a move name")
+    try:
+        move = game.parse_move(text, state)
+    except (InvalidMove, IllegalMove) as error:
+        raise BridgeError("illegal-move", str(error)) from None
+    return {"move": game.move_name(move), "pieces": game.pieces(game.apply(state, move))}
+
+
+def _budget(request: dict) -> dict:
+    budget = {}
+    for key, kind, low, high in (("level", int, 1, 5), ("seconds", (int, float), 0.01, 600),
+                                 ("iterations", int, 1, 10**7), ("seed", int, 0, 2**31)):
+        value = request.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, kind) or not low <= value <= high:
+            raise BridgeError("bad-request", f"\"{key}\" must be a number from {low} to {high}")
+        budget[key] = value
+    return budget
+
+
+def op_think_start(request: dict) -> dict:
+    """Start thinking about the record's last position; ``think_step`` continues."""
+    from .ai import Thinker
+    game = _game(request)
+    state = _record.states_for(game, _moves(request))[-1]
+    if game.outcome(state) is not None:
+        raise BridgeError("bad-request", "the game is over: there is nothing to think about")
+    key = str(request.get("id", "0"))
+    _thinkers.clear()  # one search at a time: a new one replaces any stale one
+    _thinkers[key] = (game, Thinker(game, state, **_budget(request)))
+    return {"id": key}
+
+
+def _thinker(request: dict):
+    thinker = _thinkers.get(str(request.get("id", "0")))
+    if thinker is None:
+        raise BridgeError("bad-request", "no search with that id is running")
+    return thinker
+
+
+def op_think_step(request: dict) -> dict:
+    seconds = request.get("slice", 0.05)
+    if not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
+        raise BridgeError("bad-request", "\"slice\" must be a number of seconds up to 5")
+    return {"progress": _thinker(request)[1].step(float(seconds))}
+
+
+def op_think_stop(request: dict) -> dict:
+    """The best move found so far; the search is dropped."""
+    game, thinker = _thinker(request)
+    move = thinker.move()
+    _thinkers.pop(str(request.get("id", "0")), None)
+    return {"move": game.move_name(move)}
+
+
+OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "preview": op_preview,
+       "think_start": op_think_start, "think_step": op_think_step, "think_stop": op_think_stop}
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request with a JSON string; never raises."""
+    try:
+        try:
+            data = json.loads(request)
+        except (TypeError, ValueError):
+            raise BridgeError("bad-request", "the request is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise BridgeError("bad-request", "the request must be a JSON object with an \"op\"")
+        op = OPS.get(data.get("op"))
+        if op is None:
+            raise BridgeError("unknown-op", f"unknown op {data.get('op')!r}; ops are {', '.join(OPS)}")
+        answer = {"ok": True, **op(data)}
+    except BridgeError as error:
+        answer = {"ok": False, "error": error.kind, "message": str(error)}
+    except Exception as error:  # a bug: report it, keep the worker alive
+        answer = {"ok": False, "error": "internal", "message": f"{type(error).__name__}: {error}",
+                  "trace": traceback.format_exc(limit=5)}
+    return json.dumps(answer, separators=(",", ":"))

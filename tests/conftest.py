@@ -1,0 +1,125 @@
+"""Shared fixtures: the built site, a local server for it, Pyodide under Node, and Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+OUTPUT = ROOT / "test-output"
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """_site/ built from the working tree, once per test session."""
+    return build.build()
+
+
+@pytest.fixture(scope="session")
+def extra_wheels() -> Path:
+    return build.extra_wheels()
+
+
+class SlowHandler(build.SiteHandler):
+    """The site's handler, able to hold back chosen files (to see the page before the engine)."""
+
+    delays: dict[str, float] = {}
+
+    def do_GET(self):
+        for suffix, seconds in self.delays.items():
+            if self.path.split("?")[0].endswith(suffix):
+                time.sleep(seconds)
+        super().do_GET()
+
+
+def start_server(directory: Path, handler=SlowHandler):
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    server = start_server(site)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, a path from TAVOLIERE_CHROMIUM, or None for Playwright's own."""
+    for candidate in (os.environ.get("TAVOLIERE_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        path = chromium_path()
+        if path is None and not Path(playwright.chromium.executable_path).exists():
+            pytest.fail("no Chromium: install Debian's chromium or set TAVOLIERE_CHROMIUM "
+                        "(the tests never download a browser)")
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """A page with its console errors and its requests recorded."""
+
+    def __init__(self, context):
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        context.on("request", lambda r: self.requests.append(r.url))
+
+    def open(self, url: str, wait_ready: bool = True):
+        self.page.goto(url)
+        if wait_ready:
+            self.page.evaluate("window.tavoliere.ready", None)
+        return self.page
+
+
+@pytest.fixture
+def watch(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    yield PageWatch(context)
+    context.close()
+
+
+def run_in_pyodide(site: Path, code: str, micropip_dir: Path | None = None) -> str:
+    """Run ``code`` in Pyodide under Node with the site's wheel; its stdout."""
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("node is needed for the Pyodide tests")
+    wheel = next((site / "wheels").glob("tavoliere-*.whl"))
+    script = OUTPUT / "pyodide-code.py"
+    OUTPUT.mkdir(exist_ok=True)
+    script.write_text(code)
+    command = [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(site / "pyodide"),
+               str(wheel), str(script)]
+    if micropip_dir:
+        command += ["--micropip", str(micropip_dir)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout

@@ -1,0 +1,71 @@
+"""The page load benchmark behind ``python build.py bench``: the built site in headless Chromium,
+N fresh visits, side by side with a bare page that loads only Pyodide from the same files."""
+
+from __future__ import annotations
+
+import gzip
+import statistics
+from pathlib import Path
+from urllib.parse import urlparse
+
+from conftest import CHROMIUM_FLAGS, chromium_path, start_server
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+const worker = new Worker("bare-worker.js", {type: "module"});
+worker.onmessage = () => { performance.mark("pyodide-ready"); window.bareReady = true; };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+postMessage("ready");"""
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), 6))
+
+
+def visit(browser, url: str, ready_js: str, marks: list[str], site: Path):
+    context = browser.new_context()
+    page = context.new_page()
+    paths: list[str] = []
+    page.on("requestfinished", lambda r: paths.append(urlparse(r.url).path))
+    context.on("requestfinished", lambda r: paths.append(urlparse(r.url).path))
+    page.goto(url)
+    page.wait_for_function(ready_js, timeout=120_000)
+    times = {m: page.evaluate(f"performance.getEntriesByName('{m}')[0].startTime") for m in marks}
+    files = {site / p.lstrip("/") for p in paths}
+    transfer = sum(gzip_size(f) for f in files if f.is_file())
+    context.close()
+    return times, transfer
+
+
+def run_load_benchmark(site: Path, runs: int = 5) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    bare = site / "bench-bare"
+    bare.mkdir(exist_ok=True)
+    (bare / "index.html").write_text(BARE_PAGE)
+    (bare / "bare-worker.js").write_text(BARE_WORKER)
+    server = start_server(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    rows = {"board painted": [], "engine ready": [], "bare Pyodide ready": []}
+    transfer = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        for _ in range(runs):  # interleaved, so both pages see the same machine load
+            times, transfer = visit(browser, base, "window.tavoliere && performance.getEntriesByName"
+                                    "('engine-ready').length", ["board-painted", "engine-ready"], site)
+            rows["board painted"].append(times["board-painted"])
+            rows["engine ready"].append(times["engine-ready"])
+            bare_times, _ = visit(browser, base + "bench-bare/", "window.bareReady === true",
+                                  ["pyodide-ready"], site)
+            rows["bare Pyodide ready"].append(bare_times["pyodide-ready"])
+        browser.close()
+    server.shutdown()
+    print(f"page load, {runs} fresh visits each (ms after navigation start; median [min-max]):")
+    for name, values in rows.items():
+        print(f"  {name:<20} {statistics.median(values):7.0f}  [{min(values):.0f}-{max(values):.0f}]")
+    overhead = statistics.median(rows["engine ready"]) - statistics.median(rows["bare Pyodide ready"])
+    print(f"  engine ready - bare Pyodide: {overhead:+.0f} ms (target <= +500)")
+    print(f"  first-visit transfer, gzip-equivalent: {transfer / 1e6:.2f} MB (target <= 6.5)")
+    return {"rows": rows, "transfer": transfer, "overhead": overhead}

@@ -1,0 +1,94 @@
+"""The bridge: JSON in, JSON out, errors as data, never an exception."""
+
+import json
+
+import pytest
+
+from tavoliere.bridge import handle
+
+
+def ask(**request):
+    return json.loads(handle(json.dumps(request)))
+
+
+def test_games_lists_every_game_with_its_options():
+    answer = ask(op="games")
+    assert answer["ok"]
+    names = [g["name"] for g in answer["games"]]
+    assert names == ["barrier", "hekka", "havannah", "hexade"]
+    barrier = answer["games"][0]
+    size = next(o for o in barrier["options"] if o["name"] == "size")
+    assert (size["low"], size["high"], size["default"]) == (5, 9, 8)
+
+
+def test_layout_names_every_cell_with_a_centre_and_outline():
+    answer = ask(op="layout", game="barrier(size=6)")
+    assert answer["ok"] and answer["game"] == "barrier(size=6)"
+    cells = answer["layout"]["cells"]
+    assert len(cells) == 36 and cells[0]["name"] == "a1"
+    assert all(len(c["points"]) == 4 for c in cells)
+
+
+def test_view_reports_board_turn_legal_moves_and_last_move():
+    # Black's pawn on d4 blocks one of the two paths, so the short form c4-e3 is unambiguous
+    answer = ask(op="view", game="barrier", moves=["c4", "d4", "c4-e3"])
+    assert answer["ok"], answer
+    assert answer["moves"] == ["c4", "d4", "c4-c3-d3-e3"]
+    assert answer["to_move"] == 1 and answer["ply"] == 3
+    assert answer["pieces"]["d4"] == "black" and answer["pieces"]["c3"] == "obstacle"
+    assert answer["last"]["name"] == "c4-c3-d3-e3"
+    assert answer["last"]["cells"] == ["c4", "c3", "d3", "e3"]
+    assert all(set(m) == {"name", "clicks"} for m in answer["legal"])
+    assert answer["outcome"] is None
+
+
+def test_short_form_that_fits_two_paths_is_refused_as_ambiguous():
+    answer = ask(op="view", game="barrier", moves=["c4", "f6", "e3"])
+    assert not answer["ok"] and answer["error"] == "illegal-move"
+    assert "ambiguous" in answer["message"] and "move 3" in answer["message"]
+
+
+def test_play_returns_the_new_view_and_the_canonical_name():
+    answer = ask(op="play", game="barrier", moves=["c4", "f6"], move="c4-d4-e4-e3")
+    assert answer["ok"] and answer["played"] == "c4-d4-e4-e3"
+    assert answer["moves"] == ["c4", "f6", "c4-d4-e4-e3"]
+    assert answer["pieces"]["e3"] == "white"
+
+
+def test_playing_on_reuses_the_states_of_the_last_record():
+    first = ask(op="view", game="hexade(size=5)", moves=["a1", "e5"])
+    second = ask(op="play", game="hexade(size=5)", moves=first["moves"], move="e1")
+    assert second["ok"] and second["moves"] == ["a1", "e5", "e1"]
+    again = ask(op="view", game="hexade(size=5)", moves=["a1"])
+    assert again["ok"] and again["moves"] == ["a1"] and again["to_move"] == 1
+
+
+@pytest.mark.parametrize("request_text, kind, words", [
+    ("not json", "bad-request", "JSON"),
+    ("[1, 2]", "bad-request", "object"),
+    ('{"op": "fly"}', "unknown-op", "fly"),
+    ('{"op": "view"}', "bad-request", "game"),
+    ('{"op": "view", "game": "nonsense"}', "unknown-game", "nonsense"),
+    ('{"op": "view", "game": "barrier(size=12)"}', "bad-game", "size"),
+    ('{"op": "view", "game": "barrier(colour=red)"}', "bad-game", "colour"),
+    ('{"op": "view", "game": "barrier", "moves": "c4"}', "bad-request", "list"),
+    ('{"op": "view", "game": "barrier", "moves": ["zz9"]}', "invalid-move", "zz9"),
+    ('{"op": "view", "game": "barrier", "moves": ["c4", "c4"]}', "illegal-move", "move 2"),
+    ('{"op": "play", "game": "barrier", "moves": []}', "bad-request", "move"),
+    ('{"op": "play", "game": "barrier", "moves": [], "move": "c4-d4-e4-e3/"}', "invalid-move", "c4-d4-e4-e3/"),
+])
+def test_bad_requests_come_back_as_errors_that_name_the_problem(request_text, kind, words):
+    answer = json.loads(handle(request_text))
+    assert answer["ok"] is False
+    assert answer["error"] == kind, answer
+    assert words in answer["message"]
+
+
+def test_an_error_leaves_the_bridge_working():
+    handle("{broken")
+    assert ask(op="view", game="barrier")["ok"]
+
+
+def test_huge_move_lists_are_refused():
+    answer = ask(op="view", game="havannah", moves=["a1"] * 6000)
+    assert answer["error"] == "bad-request" and "5000" in answer["message"]

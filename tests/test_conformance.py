@@ -1,0 +1,139 @@
+"""One conformance suite run over every registered game (small boards keep it quick)."""
+
+import random
+
+import pytest
+
+from tavoliere import IllegalMove, InvalidMove, load_game
+from tavoliere.core import game_class, game_names
+
+SPECS = {
+    "barrier": ["barrier(size=5)", "barrier"],
+    "hekka": ["hekka", "hekka(areas=symmetric)"],
+    "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
+    "hexade": ["hexade(size=4)", "hexade(size=5)"],
+}
+ALL_SPECS = [spec for name in SPECS for spec in SPECS[name]]
+
+
+def test_every_registered_game_is_covered():
+    assert sorted(game_names()) == sorted(SPECS)
+
+
+def random_game(game, seed, max_plies=400):
+    """The states and moves of one seeded random game."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    states, moves = [state], []
+    while game.outcome(state) is None and len(moves) < max_plies:
+        move = rng.choice(game.legal_moves(state))
+        moves.append(move)
+        state = game.play(state, move)
+        states.append(state)
+    return states, moves
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_random_games_keep_the_protocol(spec):
+    game = load_game(spec)
+    for seed in range(6):
+        states, moves = random_game(game, seed)
+        for state, move in zip(states, moves):
+            legal = game.legal_moves(state)
+            assert legal and game.outcome(state) is None
+            assert len(set(legal)) == len(legal), "a move is listed twice"
+            assert game.legal_moves(state) == legal, "legal moves are not in a fixed order"
+            name = game.move_name(move)
+            assert game.parse_move(name, state) == move, f"{name} does not parse back"
+            assert game.clicks(move) and all(isinstance(c, str) for c in game.clicks(move))
+            assert game.to_move(state) in (0, 1)
+            hash(state)
+        last = states[-1]
+        if game.outcome(last) is not None:
+            assert game.legal_moves(last) == []
+            assert game.outcome(last).winner in (0, 1, None)
+        assert game.replay([game.move_name(m) for m in moves]) == last
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_random_games_end_with_an_outcome(spec):
+    game = load_game(spec)
+    for seed in range(10):
+        states, _ = random_game(game, seed, max_plies=3000)
+        assert game.outcome(states[-1]) is not None, f"seed {seed} did not end"
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_play_never_changes_its_input(spec):
+    game = load_game(spec)
+    states, moves = random_game(game, 1, max_plies=30)
+    for state, move in zip(states, moves):
+        snapshot = (repr(state), hash(state), game.legal_moves(state))
+        game.play(state, move)
+        assert (repr(state), hash(state), game.legal_moves(state)) == snapshot
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_pieces_and_layout_name_the_same_cells(spec):
+    game = load_game(spec)
+    cells = {c["name"] for c in game.layout()["cells"]}
+    states, _ = random_game(game, 3, max_plies=20)
+    for state in states:
+        pieces = game.pieces(state)
+        assert set(pieces) <= cells
+        assert set(pieces.values()) <= {"white", "black", "obstacle"}
+        assert isinstance(game.diagram(state), str)
+    for move in game.legal_moves(states[0]):
+        assert set(game.clicks(move)) <= cells
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_spec_is_canonical_and_loads_back(name):
+    for spec in SPECS[name]:
+        game = load_game(spec)
+        assert load_game(game.spec) == game
+    assert load_game(name).spec == name
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("chess", "unknown game 'chess'"),
+    ("barrier(size=4)", "size takes an integer from 5 to 9"),
+    ("barrier(size=x)", "size"),
+    ("barrier(sise=6)", "unknown option 'sise'"),
+    ("barrier(size=6", "malformed"),
+    ("barrier(size=6,size=7)", "twice"),
+    ("barrier(size)", "key=value"),
+    ("", "malformed"),
+    ("havannah(swap=maybe)", "true or false"),
+    ("hekka(areas=round)", "literal or symmetric"),
+])
+def test_bad_specs_say_what_is_wrong(spec, words):
+    with pytest.raises(ValueError, match=None) as error:
+        load_game(spec)
+    assert words in str(error.value)
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_malformed_move_texts_are_invalid_moves(name):
+    game = load_game(SPECS[name][0])
+    state = game.initial_state()
+    for text in ("", "c4-", "zz99", "a1-", "-", "c4-d4-e4-e3/", "hello"):
+        with pytest.raises((InvalidMove, IllegalMove)):
+            game.parse_move(text, state)
+    with pytest.raises(InvalidMove):
+        game.parse_move("zz99", state)
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_replay_names_the_failing_ply(name):
+    game = load_game(SPECS[name][0])
+    first = game.move_name(game.legal_moves(game.initial_state())[0])
+    with pytest.raises(IllegalMove) as error:
+        game.replay([first, first])
+    assert error.value.ply == 2 and "ply 2" in str(error.value)
+
+
+def test_game_classes_describe_their_options():
+    for name in game_names():
+        info = game_class(name)().info()
+        assert info["name"] == name and info["title"]

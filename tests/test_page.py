@@ -1,0 +1,106 @@
+"""The page in a real Chromium: loading, clicking real cells, refusing bad input."""
+
+import pytest
+
+from conftest import OUTPUT, SlowHandler
+
+pytestmark = pytest.mark.browser
+
+
+def click_cell(page, name):
+    point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
+    assert point, f"no cell {name} on the board"
+    page.mouse.click(point["x"], point["y"])
+
+
+def wait_moves(page, count):
+    page.wait_for_function("n => window.tavoliere.view().moves.length === n", arg=count)
+
+
+def test_page_loads_without_errors_or_outside_requests(watch, server):
+    page = watch.open(server)
+    assert page.evaluate("window.tavoliere.view().game") == "barrier"
+    assert page.locator("#status").text_content() in ("Ready", "Pronto")
+    assert watch.errors == []
+    outside = [url for url in watch.requests if not url.startswith("http://127.0.0.1:")]
+    assert outside == []
+
+
+def test_board_is_drawn_before_the_engine_is_ready(watch, server):
+    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
+    try:
+        page = watch.open(server, wait_ready=False)
+        page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
+        assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
+        assert page.locator("#status").get_attribute("data-stage") != "ready"
+        # the canvas holds a drawn board: many distinct pixel colours, not a blank rectangle
+        colours = page.evaluate("""() => {
+            const c = document.getElementById('board');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            const seen = new Set();
+            for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i+1] + ',' + d[i+2]);
+            return seen.size;
+        }""")
+        assert colours > 3
+        page.evaluate("window.tavoliere.ready")
+    finally:
+        SlowHandler.delays = {}
+
+
+def test_two_people_play_barrier_by_clicking(watch, server):
+    page = watch.open(server)
+    click_cell(page, "c4")
+    wait_moves(page, 1)
+    click_cell(page, "f6")
+    wait_moves(page, 2)
+    click_cell(page, "e3")          # two paths reach e3: the page asks for the first step
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.tavoliere.view().moves.length") == 2
+    click_cell(page, "d4")
+    wait_moves(page, 3)
+    click_cell(page, "g4")          # Black: f6-f5-f4-g4 is the only path left to g4
+    wait_moves(page, 4)
+    view = page.evaluate("window.tavoliere.view()")
+    assert view["moves"] == ["c4", "f6", "c4-d4-e4-e3", "f6-f5-f4-g4"]
+    assert sorted(view["legal"]) == sorted([
+        "e3-d3-c3-c2", "e3-e2-d2-c2", "e3-d3-d2-d1", "e3-e2-e1-d1",
+        "e3-e2-e1-f1", "e3-f3-f2-f1", "e3-e2-f2-g2", "e3-f3-g3-g2"])
+    assert "moves=c4,f6,c4-d4-e4-e3,f6-f5-f4-g4" in page.url
+    assert page.locator("#move-list li").count() == 4
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "barrier-by-clicks.png"))
+    assert watch.errors == []
+
+
+def test_illegal_click_is_refused_with_a_message_and_nothing_changes(watch, server):
+    page = watch.open(server + "#game=barrier&moves=c4,f6")
+    before = page.evaluate("window.tavoliere.view()")
+    click_cell(page, "a8")          # not a knight's move from c4
+    message = page.locator("#message")
+    assert "a8" in message.text_content()
+    assert message.is_visible()
+    assert page.evaluate("window.tavoliere.view()") == before
+
+
+def test_play_api_refuses_an_illegal_move(watch, server):
+    page = watch.open(server + "#game=barrier(size=6)&moves=a1")
+    error = page.evaluate("name => window.tavoliere.play(name).then(() => 'played', e => e.message)",
+                          "a1")
+    assert "a1" in error
+    assert page.evaluate("window.tavoliere.view().moves") == ["a1"]
+
+
+@pytest.mark.parametrize("fragment, game", [
+    ("#game=nonsense", "barrier"),
+    ("#moves=zz9", "barrier"),
+    ("#game=barrier(size=6)&moves=c4,c4", "barrier(size=6)"),
+    ("#game=<script>alert(1)</script>", "barrier"),
+])
+def test_malformed_fragment_shows_an_error_and_starts_fresh(watch, server, fragment, game):
+    page = watch.open(server + fragment)
+    message = page.locator("#message").text_content()
+    assert message, "no error shown"
+    assert page.locator("#message script").count() == 0
+    view = page.evaluate("window.tavoliere.view()")
+    assert view["game"] == game and view["moves"] == []
+    assert watch.errors == []
