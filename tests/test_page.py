@@ -47,8 +47,11 @@ def test_board_is_drawn_before_the_engine_is_ready(watch, server):
         SlowHandler.delays = {}
 
 
+TWO_PEOPLE = "&white=human&black=human"
+
+
 def test_two_people_play_barrier_by_clicking(watch, server):
-    page = watch.open(server)
+    page = watch.open(server + "#game=barrier" + TWO_PEOPLE)
     click_cell(page, "c4")
     wait_moves(page, 1)
     click_cell(page, "f6")
@@ -58,7 +61,8 @@ def test_two_people_play_barrier_by_clicking(watch, server):
     assert page.evaluate("window.tavoliere.view().moves.length") == 2
     click_cell(page, "d4")
     wait_moves(page, 3)
-    click_cell(page, "g4")          # Black: f6-f5-f4-g4 is the only path left to g4
+    click_cell(page, "g4")          # Black: two paths again, f6-f5-f4-g4 and f6-g6-g5-g4
+    click_cell(page, "f5")
     wait_moves(page, 4)
     view = page.evaluate("window.tavoliere.view()")
     assert view["moves"] == ["c4", "f6", "c4-d4-e4-e3", "f6-f5-f4-g4"]
@@ -66,14 +70,15 @@ def test_two_people_play_barrier_by_clicking(watch, server):
         "e3-d3-c3-c2", "e3-e2-d2-c2", "e3-d3-d2-d1", "e3-e2-e1-d1",
         "e3-e2-e1-f1", "e3-f3-f2-f1", "e3-e2-f2-g2", "e3-f3-g3-g2"])
     assert "moves=c4,f6,c4-d4-e4-e3,f6-f5-f4-g4" in page.url
-    assert page.locator("#move-list li").count() == 4
+    assert page.locator("#move-list .move").count() == 4
+    assert page.locator("#move-list li").count() == 2   # numbered by turn
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "barrier-by-clicks.png"))
     assert watch.errors == []
 
 
 def test_illegal_click_is_refused_with_a_message_and_nothing_changes(watch, server):
-    page = watch.open(server + "#game=barrier&moves=c4,f6")
+    page = watch.open(server + "#game=barrier&moves=c4,f6" + TWO_PEOPLE)
     before = page.evaluate("window.tavoliere.view()")
     click_cell(page, "a8")          # not a knight's move from c4
     message = page.locator("#message")
@@ -83,7 +88,7 @@ def test_illegal_click_is_refused_with_a_message_and_nothing_changes(watch, serv
 
 
 def test_play_api_refuses_an_illegal_move(watch, server):
-    page = watch.open(server + "#game=barrier(size=6)&moves=a1")
+    page = watch.open(server + "#game=barrier(size=6)&moves=a1" + TWO_PEOPLE)
     error = page.evaluate("name => window.tavoliere.play(name).then(() => 'played', e => e.message)",
                           "a1")
     assert "a1" in error

@@ -1,51 +1,85 @@
-// The game room page: owns the record (game spec + move names), asks the engine for views,
-// and turns clicks into moves by narrowing the legal moves' click sequences.
+// The game room: owns the record (game spec, moves, players), asks the engine for views, and
+// turns clicks into moves by narrowing the legal moves' click sequences.  It keeps no rules.
 import { BoardView } from "./board.js";
 import { Engine } from "./engine.js";
+import { History } from "./history.js";
 import { getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 
 const DEFAULT_GAME = "barrier";
+const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
+const HINT_LEVEL = 3;
 const MAX_FRAGMENT = 100000;
 const MAX_MOVES = 5000;
 
 const $ = (id) => document.getElementById(id);
-const state = {
-  site: null,      // site.json: version, wheel, games, boards
-  game: DEFAULT_GAME,
-  view: null,      // the engine's (or the prebuilt) view of the record
-  clicks: [],      // cells clicked so far towards the next move
+const room = {
+  site: null,                 // site.json: version, wheel, games, boards
+  game: DEFAULT_GAME,         // canonical spec once the engine has read it
+  players: loadPlayers(),     // [{kind: "human"} | {kind: "ai", level}] for White and Black
+  history: new History(),
+  view: null,                 // the engine's view of the position on screen
+  clicks: [],                 // cells clicked so far towards the next move
+  preview: [],                // cells the candidate moves would turn into obstacles
+  hint: [],                   // cells of a suggested move
+  thinking: null,             // {id, line} while the computer searches
   stage: "downloading",
+  boardKey: null,
 };
 
-const board = new BoardView($("board"), (cell) => clickCell(cell));
+const board = new BoardView($("board"), (cell) => clickCell(cell), (cell) => hoverCell(cell));
 const engine = new Engine(onStage);
 let markReady;
 const ready = new Promise((resolve) => { markReady = resolve; });
 
-// -- the record in the URL fragment ------------------------------------------------------
+// -- saved settings ---------------------------------------------------------------------------
+function loadPlayers() {
+  try {
+    const saved = JSON.parse(localStorage.getItem("tavoliere.players"));
+    if (Array.isArray(saved) && saved.length === 2 && saved.every(validPlayer)) return saved;
+  } catch { /* unreadable settings: use the defaults */ }
+  return DEFAULT_PLAYERS.map((p) => ({ ...p }));
+}
+
+function validPlayer(p) {
+  return p && (p.kind === "human" || (p.kind === "ai" && Number.isInteger(p.level) && p.level >= 1 && p.level <= 5));
+}
+
+function savePlayers() {
+  localStorage.setItem("tavoliere.players", JSON.stringify(room.players));
+}
+
+// -- the record in the URL fragment ---------------------------------------------------------
 function readFragment() {
   const text = location.hash.replace(/^#/, "");
-  if (!text) return { game: DEFAULT_GAME, moves: [] };
+  if (!text) return { game: DEFAULT_GAME, moves: [], ply: null };
   if (text.length > MAX_FRAGMENT) throw new Error("the link is too long");
   const params = new URLSearchParams(text);
   const game = params.get("game") || DEFAULT_GAME;
   const moves = (params.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
   if (moves.length > MAX_MOVES) throw new Error(`more than ${MAX_MOVES} moves`);
-  return { game, moves };
+  const players = ["white", "black"].map((side) => params.get(side));
+  if (players.some((p) => p !== null)) {
+    room.players = players.map((text, i) => (text === null ? room.players[i] : readPlayerText(text)));
+  }
+  const plyText = params.get("ply");
+  const ply = plyText === null || plyText === "last" ? null : Number(plyText);
+  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) throw new Error(`no ply ${plyText}`);
+  return { game, moves, ply };
 }
 
 function writeFragment() {
-  const parts = [`game=${state.game}`];
-  if (state.view.moves.length) parts.push(`moves=${state.view.moves.join(",")}`);
+  const h = room.history;
+  const parts = [`game=${room.game}`];
+  if (h.moves.length) parts.push(`moves=${h.moves.join(",")}`);
+  if (!h.atEnd) parts.push(`ply=${h.cursor}`);
   history.replaceState(null, "", `#${parts.join("&")}`);
 }
 
-// -- drawing -------------------------------------------------------------------------------
+// -- boards prebuilt by build.py (drawn before Python is ready) ------------------------------
 function boardKey(spec) {
-  // The prebuilt boards are keyed by canonical spec; only the size changes the board.
   const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/.exec(spec);
   if (!match) return null;
-  const info = state.site.games.find((g) => g.name === match[1]);
+  const info = room.site.games.find((g) => g.name === match[1]);
   if (!info) return null;
   const size = /(?:^|,)\s*size\s*=\s*(\d+)/.exec(match[2] || "");
   const sizeOption = info.options.find((o) => o.name === "size");
@@ -54,182 +88,487 @@ function boardKey(spec) {
 }
 
 async function loadBoard(spec) {
-  const key = state.site.boards[boardKey(spec)] ? boardKey(spec) : DEFAULT_GAME;
-  const data = await (await fetch(state.site.boards[key])).json();
-  board.setLayout(data.layout);
+  let key = boardKey(spec);
+  if (!room.site.boards[key]) key = DEFAULT_GAME;
+  const data = await (await fetch(room.site.boards[key])).json();
+  if (room.boardKey !== key) board.setLayout(data.layout);
+  room.boardKey = key;
   return data.view;
 }
 
-function targetsFor(legal, clicks) {
+// -- drawing ----------------------------------------------------------------------------------
+function matching(legal, clicks) {
+  return legal.filter((move) => clicks.every((cell, i) => move.clicks[i] === cell));
+}
+
+function nextClicks(legal, clicks) {
   const next = new Set();
   for (const move of matching(legal, clicks)) if (move.clicks.length > clicks.length) next.add(move.clicks[clicks.length]);
   return [...next];
 }
 
-function matching(legal, clicks) {
-  return legal.filter((move) => clicks.every((cell, i) => move.clicks[i] === cell));
+// Dots on the cells that can be clicked next, unless that is simply every cell (a placement
+// game's first click), where they would only hide the board.
+function targetsToShow(view) {
+  const targets = nextClicks(view.legal, room.clicks);
+  return room.clicks.length || targets.length <= 24 ? targets : [];
+}
+
+function humanToMove() {
+  const v = room.view;
+  return v && !v.outcome && room.players[v.to_move].kind === "human" && !room.thinking;
 }
 
 function render() {
-  const view = state.view;
-  const outcome = view.outcome;
+  const v = room.view;
+  const notes = v.notes || {};
+  const outcome = v.outcome;
+  const canPlay = room.stage === "ready" && humanToMove();
   board.show({
-    pieces: view.pieces,
-    last: view.last ? view.last.cells : [],
-    selected: state.clicks,
-    targets: state.stage === "ready" && !outcome ? targetsFor(view.legal, state.clicks) : [],
-    win: outcome ? outcome.cells : [],
+    pieces: v.pieces,
+    last: v.last ? v.last.cells : [],
+    selected: room.clicks,
+    targets: canPlay ? targetsToShow(v) : [],
+    preview: room.preview,
+    shaded: notes.forbidden || [],
+    win: outcome ? outcome.cells : (notes.pending ? notes.pending.cells : []),
+    hint: room.hint,
+    leaving: notes.captured || [],
   });
-  $("turn").textContent = outcome ? outcomeText(outcome) : t("to-move", { player: t(`player.${view.to_move}`) });
+  renderTurn();
+  renderMoves();
+  renderButtons();
+}
+
+function renderTurn() {
+  const v = room.view;
+  const h = room.history;
+  let text = v.outcome ? outcomeText(v.outcome) : t("to-move", { player: t(`player.${v.to_move}`) });
+  if (!h.atEnd) text += ` · ${t("viewing", { ply: h.cursor, total: h.moves.length })}`;
+  $("turn").textContent = text;
+  $("players").textContent = t("players", { white: playerText(0), black: playerText(1) });
+  const notes = v.notes || {};
+  let warning = "";
+  if (notes.pending && !v.outcome) {
+    const player = notes.pending.player;
+    warning = t("pending-six", { player: t(`player.${player}`), opponent: t(`player.${1 - player}`) });
+  } else if (notes.forbidden && notes.forbidden.length && !v.outcome) {
+    warning = t("forbidden-zone");
+  }
+  $("warning").textContent = warning;
+  $("warning").hidden = !warning;
+  const banner = $("banner");
+  banner.hidden = !(v.outcome && h.atEnd);
+  if (v.outcome) $("banner-text").textContent = outcomeText(v.outcome);
+}
+
+function playerText(side) {
+  const p = room.players[side];
+  return p.kind === "human" ? t(room.players[1 - side].kind === "ai" ? "you" : "person") : t("computer", { level: p.level });
+}
+
+function renderMoves() {
   const list = $("move-list");
-  list.replaceChildren(...view.moves.map((name) => {
+  const moves = room.history.moves;
+  const items = [];
+  for (let i = 0; i < moves.length; i += 2) {
     const item = document.createElement("li");
-    item.textContent = name;
-    return item;
-  }));
+    for (const ply of [i + 1, i + 2]) {
+      if (ply > moves.length) break;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "move";
+      button.textContent = moves[ply - 1];
+      button.dataset.ply = String(ply);
+      if (ply === room.history.cursor) button.setAttribute("aria-current", "step");
+      button.addEventListener("click", () => goTo(ply));
+      item.append(button);
+    }
+    items.push(item);
+  }
+  list.replaceChildren(...items);
+  const current = list.querySelector("[aria-current]");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function renderButtons() {
+  const h = room.history;
+  const ready = room.stage === "ready";
+  $("first").disabled = $("previous").disabled = h.cursor === 0;
+  $("next").disabled = $("last").disabled = h.atEnd;
+  $("undo").disabled = !ready || !h.moves.length;
+  $("redo").disabled = !ready || !h.undone.length;
+  $("hint").disabled = !ready || !humanToMove();
+  $("move-now").hidden = !room.thinking || room.thinking.kind !== "move";
 }
 
 function outcomeText(outcome) {
-  if (outcome.winner === null) return `${t("draw")}: ${reasonText(outcome)}`;
-  return `${t("wins", { player: t(`player.${outcome.winner}`) })}: ${reasonText(outcome)}`;
-}
-
-function reasonText(outcome) {
-  const loser = outcome.winner === null ? "" : t(`player.${1 - outcome.winner}`);
-  return outcome.reason.split("+").map((r) => t(`reason.${r}`, { loser })).join(" + ");
+  const reasons = outcome.reason.split("+").map((r) => t(`reason.${r}`, {
+    loser: outcome.winner === null ? "" : t(`player.${1 - outcome.winner}`),
+  })).join(" + ");
+  if (outcome.winner === null) return `${t("draw")}: ${reasons}`;
+  return `${t("wins", { player: t(`player.${outcome.winner}`) })}: ${reasons}`;
 }
 
 function say(text) {
   $("message").textContent = text;
 }
 
-// -- engine status -------------------------------------------------------------------------
+// -- engine status ------------------------------------------------------------------------------
 function onStage(stage, detail) {
-  state.stage = stage;
+  room.stage = stage;
   $("status").textContent = t(`stage.${stage}`, { detail });
   $("status").dataset.stage = stage;
   $("retry").hidden = stage !== "failed";
-  if (state.view) render();
+  if (room.view) render();
 }
 
-// -- moves -----------------------------------------------------------------------------------
+// -- showing positions ---------------------------------------------------------------------------
+async function showPosition() {
+  const answer = await engine.request({ op: "view", game: room.game, moves: room.history.line() });
+  if (!answer.ok) { say(answer.message); return false; }
+  room.view = answer;
+  room.clicks = [];
+  room.preview = [];
+  room.hint = [];
+  writeFragment();
+  render();
+  computerTurn();
+  return true;
+}
+
+async function goTo(ply) {
+  stopThinking();
+  room.history.goTo(ply);
+  await showPosition();
+}
+
+// -- making moves ---------------------------------------------------------------------------------
 async function clickCell(cell) {
-  if (!state.view || state.view.outcome) return;
-  if (state.stage !== "ready") { say(t("waiting-engine")); return; }
-  let clicks = [...state.clicks, cell];
-  let candidates = matching(state.view.legal, clicks);
-  if (!candidates.length && state.clicks.length) {  // a fresh start elsewhere
+  if (!room.view) return;
+  if (room.stage !== "ready") { say(t("waiting-engine")); return; }
+  if (!humanToMove()) return;
+  let clicks = [...room.clicks, cell];
+  let candidates = matching(room.view.legal, clicks);
+  if (!candidates.length && room.clicks.length) {  // a fresh start elsewhere
     clicks = [cell];
-    candidates = matching(state.view.legal, clicks);
+    candidates = matching(room.view.legal, clicks);
   }
   if (!candidates.length) {
-    state.clicks = [];
+    room.clicks = [];
+    room.preview = [];
     say(t("illegal-click", { cell }));
     render();
     return;
   }
   const complete = candidates.filter((move) => move.clicks.length === clicks.length);
-  if (candidates.length === 1 || complete.length === 1 && candidates.length === complete.length) {
-    await playMove(candidates[0].name);
+  if (candidates.length === 1 || (complete.length === 1 && candidates.length === complete.length)) {
+    await playMove(candidates[0].name).catch(() => {});
     return;
   }
-  state.clicks = clicks;
+  room.clicks = clicks;
   say(t("choose-next"));
+  room.preview = await previewCells(candidates);
+  render();
+}
+
+// The cells that every candidate turns into an obstacle (a Barrier path, a Hekka path before
+// its removal), asked of the engine so the page needs no rules.
+async function previewCells(candidates) {
+  if (candidates.length > 6) return [];
+  const line = room.history.line();
+  const answers = await Promise.all(candidates.map((m) => engine.request({ op: "preview", game: room.game, moves: line, move: m.name })));
+  const sets = answers.filter((a) => a.ok).map((a) => new Set(Object.keys(a.pieces).filter(
+    (cell) => a.pieces[cell] === "obstacle" && room.view.pieces[cell] !== "obstacle")));
+  if (!sets.length) return [];
+  const union = new Set(sets.flatMap((s) => [...s]));
+  return [...union];
+}
+
+async function hoverCell(cell) {
+  if (!humanToMove() || room.stage !== "ready" || room.clicks.length) return;
+  const candidates = cell ? matching(room.view.legal, [cell]) : [];
+  const wanted = candidates.length && candidates.length <= 6 ? candidates : [];
+  const key = wanted.map((m) => m.name).join(" ");
+  if (key === room.hoverKey) return;
+  room.hoverKey = key;
+  const cells = wanted.length ? await previewCells(wanted) : [];
+  if (room.hoverKey === key && !room.clicks.length) {
+    room.preview = cells;
+    render();
+  }
+}
+
+function cancelSelection() {
+  room.clicks = [];
+  room.preview = [];
+  say("");
   render();
 }
 
 async function playMove(name) {
-  const answer = await engine.request({ op: "play", game: state.game, moves: state.view.moves, move: name });
-  state.clicks = [];
+  if (!room.history.atEnd) {
+    if (!window.confirm(t("new-line"))) throw new Error("cancelled");
+  }
+  stopThinking();
+  const answer = await engine.request({ op: "play", game: room.game, moves: room.history.line(), move: name });
+  room.clicks = [];
+  room.preview = [];
   if (!answer.ok) {
     say(answer.message);
     render();
     throw new Error(answer.message);
   }
-  state.view = answer;
+  room.history.push(answer.played);
+  room.view = answer;
+  room.hint = [];
   say("");
   writeFragment();
   render();
+  computerTurn();
   return answer;
 }
 
-// -- starting a game ---------------------------------------------------------------------------
-async function openRecord(game, moves) {
-  const answer = await engine.request({ op: "view", game, moves });
-  if (answer.ok) {
-    state.game = answer.game;
-    state.view = answer;
-    return true;
-  }
-  say(t("bad-link", { detail: answer.message }));
-  return false;
+// -- the computer ---------------------------------------------------------------------------------------
+function computerTurn() {
+  const v = room.view;
+  if (!v || v.outcome || !room.history.atEnd || room.stage !== "ready") return;
+  const player = room.players[v.to_move];
+  if (player.kind !== "ai" || room.thinking) return;
+  think("move", player.level);
 }
 
-async function newGame(game) {
-  state.game = game;
-  state.clicks = [];
-  state.view = await loadBoard(game);
+async function think(kind, level) {
+  const line = room.history.line();
+  const request = { game: room.game, moves: line, level, seed: line.length };
+  const pending = engine.think(request, (progress) => showProgress(progress));
+  room.thinking = { id: pending.id, kind, line: line.join(",") };
+  $("thinking").hidden = false;
+  $("thinking").textContent = t("thinking", { detail: "" });
+  render();
+  const answer = await pending;
+  const current = room.thinking;
+  if (!current || current.id !== pending.id) return;  // a stale answer: the record moved on
+  room.thinking = null;
+  $("thinking").hidden = true;
+  if (!answer.ok) { say(answer.message); render(); return; }
+  if (kind === "hint") {
+    room.hint = answer.cells || [];
+    say(t("hint-is", { move: answer.move }));
+    render();
+    return;
+  }
+  await playMove(answer.move).catch(() => {});
+}
+
+function showProgress(progress) {
+  if (!room.thinking) return;
+  let detail = "";
+  if (progress.proven) detail = t(`proven.${progress.proven}`);
+  else if (progress.best) {
+    const chance = progress.win_chance === null || progress.win_chance === undefined ? "?" : Math.round(100 * progress.win_chance);
+    detail = t("thinking-detail", { move: progress.best, chance });
+  }
+  $("thinking").textContent = t("thinking", { detail });
+}
+
+function stopThinking() {
+  if (!room.thinking) return;
+  engine.stop(room.thinking.id);
+  room.thinking = null;
+  $("thinking").hidden = true;
+}
+
+// -- undo, redo, new games ------------------------------------------------------------------------------
+async function undo() {
+  stopThinking();
+  const h = room.history;
+  const againstComputer = room.players.some((p) => p.kind === "ai") && room.players.some((p) => p.kind === "human");
+  if (!h.undo()) return;
+  await showPosition();
+  // Against the computer, go back to the last position where a person is to move.
+  while (againstComputer && room.players[room.view.to_move].kind === "ai" && h.moves.length) {
+    h.undo();
+    if (!(await showPosition())) break;
+  }
+}
+
+async function redo() {
+  stopThinking();
+  const h = room.history;
+  if (!h.redo()) return;
+  await showPosition();
+  while (h.undone.length && room.players[room.view.to_move].kind === "ai" && !room.view.outcome) {
+    h.redo();
+    await showPosition();
+  }
+}
+
+async function startGame(spec, moves = [], ply = null) {
+  stopThinking();
+  room.history = new History(moves, ply === null ? moves.length : ply);
+  room.view = await loadBoard(spec);
+  room.game = spec;
   render();
   await engine.ready;
-  if (!(await openRecord(game, []))) await openRecord(DEFAULT_GAME, []);
-  await loadBoard(state.game);
-  writeFragment();
-  render();
+  let answer = await engine.request({ op: "view", game: spec, moves: room.history.line() });
+  if (answer.ok && moves.length) {
+    const full = await engine.request({ op: "view", game: spec, moves });
+    if (!full.ok) answer = full;
+    else room.history = new History(full.moves, room.history.cursor);
+  }
+  if (!answer.ok) {
+    say(t("bad-link", { detail: answer.message }));
+    room.history = new History();
+    const fresh = boardKey(spec) ? await engine.request({ op: "view", game: spec, moves: [] }) : { ok: false };
+    answer = fresh.ok ? fresh : await engine.request({ op: "view", game: DEFAULT_GAME, moves: [] });
+  }
+  room.game = answer.game;
+  await loadBoard(room.game);
+  await showPosition();
 }
 
-function fillNewGameForm() {
+// -- the new game dialog -----------------------------------------------------------------------------
+function optionControl(option, value) {
+  const label = document.createElement("label");
+  const caption = document.createElement("span");
+  caption.textContent = t(`option.${option.name}`);
+  let input;
+  if (option.kind === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = Boolean(value);
+    label.className = "check";
+  } else {
+    input = document.createElement("select");
+    const values = option.kind === "int"
+      ? Array.from({ length: Math.min(option.high - option.low + 1, 12) }, (_, i) => option.low + i)
+      : option.choices;
+    if (option.kind === "int" && !values.includes(option.default)) values.push(option.default);
+    for (const v of values) {
+      const text = option.kind === "choice" ? t(`option.${option.name}.${v}`) : String(v);
+      input.append(new Option(text, String(v), false, String(v) === String(value)));
+    }
+  }
+  input.name = option.name;
+  label.append(caption, input);
+  return label;
+}
+
+function playerChoices(select, player) {
+  const choices = [new Option(t("person"), "human")];
+  for (let level = 1; level <= 5; level++) choices.push(new Option(t("computer", { level }), `ai:${level}`));
+  select.replaceChildren(...choices);
+  select.value = player.kind === "human" ? "human" : `ai:${player.level}`;
+}
+
+function openNewGameDialog() {
   const gameChoice = $("game-choice");
-  gameChoice.replaceChildren(...state.site.games.map((g) => new Option(g.title, g.name)));
-  const syncSizes = () => {
-    const info = state.site.games.find((g) => g.name === gameChoice.value);
-    const size = info.options.find((o) => o.name === "size");
-    const choice = $("size-choice");
-    const sizes = size ? Array.from({ length: size.high - size.low + 1 }, (_, i) => size.low + i) : [];
-    choice.replaceChildren(...sizes.map((n) => new Option(String(n), String(n), false, n === size.default)));
-    choice.disabled = !sizes.length;
+  gameChoice.replaceChildren(...room.site.games.map((g) => new Option(g.title, g.name)));
+  gameChoice.value = boardKey(room.game) ? room.game.split("(")[0] : DEFAULT_GAME;
+  const fillOptions = () => {
+    const info = room.site.games.find((g) => g.name === gameChoice.value);
+    // max_plies is a safety limit, not a choice players need to make
+    const options = info.options.filter((o) => o.name !== "max_plies");
+    $("options").replaceChildren(...options.map((o) => optionControl(o, o.default)));
   };
-  gameChoice.addEventListener("change", syncSizes);
-  syncSizes();
-  $("new-game").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const size = $("size-choice").disabled ? "" : `(size=${$("size-choice").value})`;
+  gameChoice.onchange = fillOptions;
+  fillOptions();
+  playerChoices($("white-choice"), room.players[0]);
+  playerChoices($("black-choice"), room.players[1]);
+  $("new-game-dialog").showModal();
+}
+
+function specFromForm() {
+  const name = $("game-choice").value;
+  const info = room.site.games.find((g) => g.name === name);
+  const parts = [];
+  for (const option of info.options) {
+    const input = $("options").querySelector(`[name="${option.name}"]`);
+    if (!input) continue;
+    const value = option.kind === "bool" ? input.checked : (option.kind === "int" ? Number(input.value) : input.value);
+    if (value !== option.default) parts.push(`${option.name}=${option.kind === "bool" ? String(value) : value}`);
+  }
+  return parts.length ? `${name}(${parts.join(",")})` : name;
+}
+
+// "human" or "ai:N" (the new game form's values; also accepted in the link as white=/black=)
+function readPlayerText(text) {
+  const match = /^ai:([1-5])$/.exec(text);
+  if (text === "human") return { kind: "human" };
+  if (match) return { kind: "ai", level: Number(match[1]) };
+  throw new Error(`a player is human or ai:1 to ai:5, not ${text.slice(0, 20)}`);
+}
+
+function readPlayer(select) {
+  return readPlayerText(select.value);
+}
+
+// -- wiring -----------------------------------------------------------------------------------------------
+function wire() {
+  $("language").addEventListener("click", () => {
+    setLanguage(getLanguage() === "it" ? "en" : "it");
+    translatePage();
+    onStage(room.stage, "");
+  });
+  $("retry").addEventListener("click", () => engine.restart());
+  $("new-game").addEventListener("click", openNewGameDialog);
+  $("new-game-form").addEventListener("submit", (event) => {
+    if (event.submitter && event.submitter.value !== "start") return;
+    room.players = [readPlayer($("white-choice")), readPlayer($("black-choice"))];
+    savePlayers();
     say("");
-    newGame(gameChoice.value + size);
+    startGame(specFromForm());
+  });
+  $("rematch").addEventListener("click", () => { say(""); startGame(room.game); });
+  $("swap-sides").addEventListener("click", () => {
+    room.players.reverse();
+    savePlayers();
+    say("");
+    startGame(room.game);
+  });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("hint").addEventListener("click", () => humanToMove() && think("hint", HINT_LEVEL));
+  $("move-now").addEventListener("click", () => room.thinking && engine.stop(room.thinking.id));
+  $("first").addEventListener("click", () => goTo(0));
+  $("previous").addEventListener("click", () => goTo(room.history.cursor - 1));
+  $("next").addEventListener("click", () => goTo(room.history.cursor + 1));
+  $("last").addEventListener("click", () => goTo(room.history.moves.length));
+  $("typed").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = $("typed-move").value.trim();
+    if (!text || !humanToMove()) return;
+    try {
+      await playMove(text);
+      $("typed-move").value = "";
+    } catch { /* the message is already shown */ }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea, dialog")) return;
+    const keys = { ArrowLeft: room.history.cursor - 1, ArrowRight: room.history.cursor + 1, Home: 0, End: room.history.moves.length };
+    if (event.key in keys) { event.preventDefault(); goTo(keys[event.key]); }
+    if (event.key === "Escape") cancelSelection();
   });
 }
 
 async function main() {
   setLanguage(getLanguage());
   translatePage();
-  $("language").addEventListener("click", () => {
-    setLanguage(getLanguage() === "it" ? "en" : "it");
-    translatePage();
-    onStage(state.stage, "");
-  });
-  $("retry").addEventListener("click", () => engine.restart());
-  state.site = await (await fetch("site.json")).json();
-  fillNewGameForm();
-
+  wire();
+  room.site = await (await fetch("site.json")).json();
   let record;
   try {
     record = readFragment();
   } catch (error) {
     say(t("bad-link", { detail: error.message }));
-    record = { game: DEFAULT_GAME, moves: [] };
+    record = { game: DEFAULT_GAME, moves: [], ply: null };
   }
-  state.game = record.game;
-  state.view = await loadBoard(record.game);
+  room.game = record.game;
+  room.view = await loadBoard(record.game);
   render();
   performance.mark("board-painted");
-
-  await engine.ready;
-  if (!(await openRecord(record.game, record.moves))) {
-    const fresh = boardKey(record.game) && (await openRecord(record.game, []));
-    if (!fresh) await openRecord(DEFAULT_GAME, []);
-  }
-  await loadBoard(state.game);
-  writeFragment();
-  render();
+  await startGame(record.game, record.moves, record.ply);
   performance.mark("engine-ready");
   markReady();
 }
@@ -237,15 +576,16 @@ async function main() {
 // The page API for tests and embedding (documented in the README).
 window.tavoliere = {
   ready,
-  view: () => state.view && {
-    game: state.game,
-    moves: [...state.view.moves],
-    to_move: state.view.to_move,
-    outcome: state.view.outcome,
-    legal: state.view.legal.map((m) => m.name),
+  view: () => room.view && {
+    game: room.game,
+    moves: room.history.line(),
+    to_move: room.view.to_move,
+    outcome: room.view.outcome,
+    legal: room.view.legal.map((m) => m.name),
   },
   cellCenter: (name) => board.cellCenter(name),
   play: (name) => playMove(name),
+  thinking: () => Boolean(room.thinking),
 };
 
 main().catch((error) => {

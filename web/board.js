@@ -1,19 +1,26 @@
 // Draws any board on a canvas from the engine's layout (cell centres and outlines) and a
 // picture of what to show; turns clicks into cell names.  It knows no rules.
 const THEME_VARS = ["board-light", "board-dark", "grid-line", "label", "white-piece", "black-piece",
-  "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected", "win", "preview"];
+  "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected", "win", "preview",
+  "shaded", "hint"];
+const LEAVING_MS = 700;
 
 export class BoardView {
-  constructor(canvas, onCell) {
+  constructor(canvas, onCell, onHover = () => {}) {
     this.canvas = canvas;
     this.context = canvas.getContext("2d");
     this.layout = null;
     this.picture = { pieces: {} };
     this.showLabels = true;
+    this.leaving = null;  // {cells, pieces, start}: captured stones fading out
     canvas.addEventListener("click", (event) => {
       const cell = this.cellAt(event.clientX, event.clientY);
       if (cell) onCell(cell);
     });
+    canvas.addEventListener("pointermove", (event) => {
+      if (event.pointerType === "mouse") onHover(this.cellAt(event.clientX, event.clientY));
+    });
+    canvas.addEventListener("pointerleave", () => onHover(null));
     new ResizeObserver(() => this.draw()).observe(canvas.parentElement);
   }
 
@@ -23,11 +30,27 @@ export class BoardView {
     this.draw();
   }
 
-  // picture: {pieces: {cell: "white"|"black"|"obstacle"}, last: [cells], targets: [cells],
-  //           selected: [cells], preview: [cells], win: [cells]}
+  // picture: {pieces: {cell: "white"|"black"|"obstacle"}, last, targets, selected, preview,
+  //           shaded, win, hint: [cells], leaving: [cells whose pieces were just captured]}
   show(picture) {
+    const before = this.picture.pieces;
+    const gone = (picture.leaving || []).filter((cell) => before[cell] && !picture.pieces[cell]);
+    if (gone.length) this.fadeOut(gone, before);
     this.picture = picture;
     this.draw();
+  }
+
+  // Captured pieces stay a moment, fading, so the player sees what left the board.
+  fadeOut(cells, pieces) {
+    const start = performance.now();
+    this.leaving = { cells, pieces: Object.fromEntries(cells.map((c) => [c, pieces[c]])), start };
+    const step = (now) => {
+      if (!this.leaving || this.leaving.start !== start) return;
+      if (now - start >= LEAVING_MS) this.leaving = null;
+      this.draw();
+      if (this.leaving) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
   }
 
   // Scale and offset from layout units to CSS pixels of the canvas.
@@ -56,7 +79,7 @@ export class BoardView {
     const color = Object.fromEntries(THEME_VARS.map((name) => [name, style.getPropertyValue(`--${name}`).trim()]));
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     const sets = {};
-    for (const key of ["last", "targets", "selected", "preview", "win"]) sets[key] = new Set(this.picture[key] || []);
+    for (const key of ["last", "targets", "selected", "preview", "win", "shaded", "hint"]) sets[key] = new Set(this.picture[key] || []);
     const square = this.layout.kind === "square";
     this.layout.cells.forEach((cell, index) => {
       const [fx, fy] = [Math.floor(cell.x), Math.floor(cell.y)];
@@ -66,10 +89,17 @@ export class BoardView {
       ctx.fill();
       if (sets.last.has(cell.name)) { ctx.fillStyle = color["last-move"]; ctx.fill(); }
       if (sets.preview.has(cell.name)) { ctx.fillStyle = color.preview; ctx.fill(); }
+      if (sets.shaded.has(cell.name)) { ctx.fillStyle = color.shaded; ctx.fill(); }
+      if (sets.hint.has(cell.name)) { ctx.fillStyle = color.hint; ctx.fill(); }
       ctx.lineWidth = 0.03;
       ctx.strokeStyle = color["grid-line"];
       ctx.stroke();
     });
+    if (this.leaving) {
+      ctx.globalAlpha = Math.max(0, 1 - (performance.now() - this.leaving.start) / LEAVING_MS);
+      for (const name of this.leaving.cells) this.piece(this.cells.get(name), this.leaving.pieces[name], color);
+      ctx.globalAlpha = 1;
+    }
     for (const cell of this.layout.cells) {
       const piece = this.picture.pieces[cell.name];
       if (piece) this.piece(cell, piece, color);

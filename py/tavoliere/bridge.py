@@ -194,7 +194,7 @@ def op_think_stop(request: dict) -> dict:
     game, thinker = _thinker(request)
     move = thinker.move()
     _thinkers.pop(str(request.get("id", "0")), None)
-    return {"move": game.move_name(move)}
+    return {"move": game.move_name(move), "cells": list(game.move_cells(move))}
 
 
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "preview": op_preview,
