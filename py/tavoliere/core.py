@@ -42,6 +42,27 @@ class Outcome:
     def as_dict(self) -> dict:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
 
+    def describe(self) -> str:
+        """The result in English words, e.g. "Black wins: White has no legal move"."""
+        loser = "" if self.winner is None else PLAYER_NAMES[1 - self.winner]
+        words = " and ".join(REASONS.get(r, r).format(loser=loser) for r in self.reason.split("+"))
+        if self.winner is None:
+            return f"Draw: {words}"
+        return f"{PLAYER_NAMES[self.winner]} wins: {words}"
+
+
+# Outcome.reason is one of these codes, or several joined by "+" (a ring and a fork at once).
+REASONS = {
+    "no-moves": "{loser} has no legal move",
+    "repetition": "the same position occurred for the third time",
+    "max-plies": "the move limit was reached",
+    "full-board": "the board is full",
+    "ring": "ring",
+    "bridge": "bridge",
+    "fork": "fork",
+    "six": "a perfect six",
+}
+
 
 @dataclass(frozen=True)
 class Option:
@@ -80,7 +101,7 @@ class Option:
                 return False
             raise bad
         if self.kind == "int":
-            if not re.fullmatch(r"[+-]?\d{1,4}", text):
+            if not re.fullmatch(r"[+-]?\d{1,6}", text):
                 raise bad
             value = int(text)
             if not self.low <= value <= self.high:
@@ -120,6 +141,8 @@ class Game:
             if key not in known:
                 raise ValueError(f"{self.name}: unknown option {key!r}; "
                                  f"options are {', '.join(known) or 'none'}")
+        for key, value in values.items():  # a value given in Python is checked like a spec's
+            known[key].parse(self.name, known[key].format(value))
         self.settings = {name: values.get(name, option.default) for name, option in known.items()}
 
     # -- identity ---------------------------------------------------------------------

@@ -1,0 +1,78 @@
+"""Speed of the rules: random games played to the end on the fast kernels.
+
+What is measured, for each game on its default base-10 board:
+
+- **havannah**: ``HavannahBoard.play_out`` on a fresh board with a freshly shuffled list of
+  all 271 cells, i.e. uniformly random games with full win detection after every stone
+  (rings, bridges and forks, through the incremental union-find).  The time includes making
+  the board and shuffling the cells.
+- **hexade**: ``HexadeBoard.place`` for uniformly random legal moves (a random cell, drawn
+  again when it is occupied or, for White's second stone, too close), with captures, sixes
+  and the pending-six state machine resolved after every move, until the game ends.
+
+These are the paths the AI's playouts use; the immutable rule books (``Game.play``) add a
+copy of the position per move on top.  ``rules()`` returns one dict per game:
+``{"game", "seconds", "games", "moves", "moves_per_second", "games_per_second",
+"plies_per_game"}``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .games.havannah import HavannahBoard
+from .games.hexade import SECOND_STONE_DISTANCE, HexadeBoard
+
+
+def _havannah_game(rng: random.Random, cells: list[int]) -> int:
+    board = HavannahBoard(10)
+    order = cells[:]
+    rng.shuffle(order)
+    return board.play_out(order)[2]
+
+
+def _hexade_game(rng: random.Random, size: int, distance) -> int:
+    board = HexadeBoard(10)
+    owner, draw, place = board.owner, rng.randrange, board.place
+    first = -1
+    while board.result is None:
+        cell = draw(size)
+        if owner[cell]:
+            continue
+        if board.ply == 0:
+            first = cell
+        elif board.ply == 2 and distance(first, cell) < SECOND_STONE_DISTANCE:
+            continue
+        place(cell)
+    return board.ply
+
+
+def _measure(name: str, play_one, seconds: float) -> dict:
+    games = moves = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        moves += play_one()
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {"game": name, "seconds": round(elapsed, 3), "games": games, "moves": moves,
+            "moves_per_second": round(moves / elapsed),
+            "games_per_second": round(games / elapsed, 1), "plies_per_game": round(moves / games, 1)}
+
+
+def rules(seconds: float = 2.0, seed: int = 1) -> list[dict]:
+    """Random base-10 games of Havannah and Hexade for about ``seconds`` each."""
+    rng = random.Random(seed)
+    hav_cells = list(range(HavannahBoard(10).geo.size))
+    hexade = HexadeBoard(10)
+    hex_size, hex_distance = hexade.geo.size, hexade.geo.grid.distance
+    return [
+        _measure("havannah", lambda: _havannah_game(rng, hav_cells), seconds),
+        _measure("hexade", lambda: _hexade_game(rng, hex_size, hex_distance), seconds),
+    ]
+
+
+if __name__ == "__main__":  # python -m tavoliere.bench
+    for row in rules():
+        print(row)

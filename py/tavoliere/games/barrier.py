@@ -1,0 +1,276 @@
+"""Barrier (Karl Scherer, 2002): the rules of ``shared/RULES.md`` section 1.
+
+* The board is an empty N x N square, N from 5 to 9 (``barrier(size=N)``, default 8).
+  Each player has one pawn; neutral obstacles come from an unlimited supply.
+* White moves first.  Ply 1: White puts its pawn on any empty cell.  Ply 2: Black puts its
+  pawn on any empty cell.  There is no other restriction on where the pawns go.
+* From ply 3 on, the mover makes exactly one L-move with its own pawn, and passing is not allowed.
+  With s the pawn's cell and u, v perpendicular orthogonal unit steps, the L-path is either
+  "1 then 2", s, s+u, s+u+v, s+u+2v, or "2 then 1", s, s+u, s+2u, s+2u+v.
+  That makes 16 paths, two to each of the 8 knight destinations, and each path is a move of its own.
+* A path s-p1-p2-t is legal when p1, p2 and t are on the board and empty: no obstacle and
+  not the opponent's pawn.  The pawn jumps over nothing.
+* After the move, obstacles stand on s, p1 and p2, and the pawn stands on t.  Nothing is ever removed.
+* A player with no legal L-move when their movement turn starts loses.  There are no draws.
+  Every movement adds three obstacles, so a game lasts at most 2 + (N*N - 2) // 3 plies.
+
+Notation: a placement is its cell, such as ``c4``.  A movement is the full path, such as
+``c4-d4-e4-e3``.  As input, the short forms ``c4-e3`` and ``e3`` are accepted when exactly
+one legal move fits them.
+
+A move is a tuple of cell indices: ``(cell,)`` for a placement and ``(s, p1, p2, t)`` for a
+movement.  Hekka (``hekka.py``) is Barrier with four rules changed, and subclasses this game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, register
+from ..grid.square import ORTHOGONAL, SquareGrid
+
+
+class BarrierState(NamedTuple):
+    pawns: tuple          # (White's cell, Black's cell); None until that pawn is placed
+    obstacles: frozenset  # cells holding an obstacle
+    ply: int              # plies played so far: White moves when it is even
+
+
+@lru_cache(maxsize=None)
+def l_paths(side: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each cell s of a side x side board, the L-paths (p1, p2, t) that leave s and
+    stay on the board, sorted by destination and then by first step."""
+    grid = SquareGrid(side)
+    table = []
+    for start in range(grid.size):
+        paths = []
+        for u in ORTHOGONAL:
+            for v in ORTHOGONAL:
+                if u[0] * v[0] + u[1] * v[1]:
+                    continue  # the two legs of an L turn a right angle
+                for steps in ((u, v, v), (u, u, v)):  # "1 then 2" and "2 then 1"
+                    path = walk(grid, start, steps)
+                    if path:
+                        paths.append(path)
+        table.append(tuple(sorted(paths, key=lambda path: (path[2], path[0]))))
+    return tuple(table)
+
+
+def walk(grid: SquareGrid, cell: int, steps) -> tuple[int, ...] | None:
+    """The cells reached one step at a time from ``cell``, or None if a step leaves the board."""
+    cells = []
+    for step in steps:
+        cell = grid.step(cell, *step)
+        if cell is None:
+            return None
+        cells.append(cell)
+    return tuple(cells)
+
+
+def moved(pawns: tuple, player: int, cell: int) -> tuple:
+    """``pawns`` with ``player``'s pawn on ``cell``."""
+    return (cell, pawns[1]) if player == 0 else (pawns[0], cell)
+
+
+@register
+class Barrier(Game):
+    name = "barrier"
+    title = "Barrier"
+    options = (Option("size", 8, low=5, high=9, help="cells along each side of the square board"),)
+
+    def __init__(self, **values):
+        super().__init__(**values)
+        self.grid = SquareGrid(self.side)
+        self.paths = l_paths(self.side)
+
+    @property
+    def side(self) -> int:
+        return self.settings["size"]
+
+    # -- the rules ------------------------------------------------------------------------
+    def initial_state(self) -> BarrierState:
+        return BarrierState((None, None), frozenset(), 0)
+
+    def to_move(self, state) -> int:
+        return state.ply % 2
+
+    def legal_moves(self, state) -> list:
+        if state.ply < 2:
+            return [(cell,) for cell in range(self.grid.size) if cell not in state.pawns]
+        player = state.ply % 2
+        start, other = state.pawns[player], state.pawns[1 - player]
+        return [(start, *path) for path in self.paths[start]
+                if other not in path and state.obstacles.isdisjoint(path)]
+
+    def apply(self, state, move) -> BarrierState:
+        pawns = moved(state.pawns, state.ply % 2, move[-1])
+        return BarrierState(pawns, state.obstacles.union(move[:-1]), state.ply + 1)
+
+    def outcome(self, state) -> Outcome | None:
+        if state.ply < 2 or self.legal_moves(state):
+            return None
+        return self.stalemate(state)
+
+    def stalemate(self, state) -> Outcome:
+        """The side to move, who cannot move, loses."""
+        loser = state.ply % 2
+        return Outcome(1 - loser, "no-moves", (self.grid.names[state.pawns[loser]],))
+
+    # -- set-up positions -----------------------------------------------------------------
+    def position(self, white: str, black: str, obstacles=(), to_move: int = 0):
+        """A movement-phase state, for puzzles and tests: the pawns' cells, the obstacles'
+        cells (names, or one string of names separated by spaces) and the side to move.
+
+        >>> game = Barrier()
+        >>> state = game.position("a1", "c2", obstacles="b1 a2")
+        >>> game.legal_moves(state), game.outcome(state).reason
+        ([], 'no-moves')
+        """
+        if to_move not in (0, 1):
+            raise ValueError(f"to_move is 0 (White) or 1 (Black), not {to_move!r}")
+        if isinstance(obstacles, str):
+            obstacles = obstacles.split()
+        pawns = (self.cell(white), self.cell(black))
+        blocks = frozenset(self.cell(name) for name in obstacles)
+        if pawns[0] == pawns[1] or blocks.intersection(pawns):
+            raise ValueError("the two pawns and the obstacles must stand on different cells")
+        return self.initial_state()._replace(pawns=pawns, obstacles=blocks, ply=2 + to_move)
+
+    def cell(self, name: str) -> int:
+        """The index of the cell called ``name``; ValueError if the board has no such cell."""
+        index = self.grid.index(name.strip().lower()) if isinstance(name, str) else None
+        if index is None:
+            raise ValueError(f"{name!r} is not a cell of the {self.side}x{self.side} board")
+        return index
+
+    # -- names and pictures ---------------------------------------------------------------
+    def move_name(self, move) -> str:
+        return "-".join(self.grid.names[cell] for cell in move)
+
+    def clicks(self, move) -> tuple[str, ...]:
+        """A placement is one click.  A movement is the destination, then the first cell of the
+        path (the page plays at once when only one legal path reaches the destination, so the
+        second click is asked for only when both do)."""
+        names = self.grid.names
+        if len(move) == 1:
+            return (names[move[0]],)
+        _, first, _, end = move[:4]
+        return (names[end], names[first])
+
+    def pieces(self, state) -> dict[str, str]:
+        names = self.grid.names
+        out = {names[cell]: "obstacle" for cell in sorted(state.obstacles)}
+        for colour, cell in zip(("white", "black"), state.pawns):
+            if cell is not None:
+                out[names[cell]] = colour
+        return out
+
+    def layout(self) -> dict:
+        return self.grid.layout()
+
+    def diagram(self, state) -> str:
+        """The board with ``W`` and ``B`` for the pawns and ``#`` for obstacles, and a last line
+        saying who is to move or how the game ended."""
+        marks = dict.fromkeys(state.obstacles, "#")
+        for mark, cell in zip("WB", state.pawns):
+            if cell is not None:
+                marks[cell] = mark
+        outcome = self.outcome(state)
+        if outcome is None:
+            status = f"{PLAYER_NAMES[state.ply % 2]} to move"
+        else:
+            status = outcome.describe()
+        return f"{self.grid.diagram(marks)}\n{status}"
+
+    def notes(self, state) -> dict:
+        return {"phase": "placement" if state.ply < 2 else "movement",
+                "obstacles": len(state.obstacles)}
+
+    # -- reading moves --------------------------------------------------------------------
+    def parse_move(self, text: str, state):
+        """The legal move written as ``text``: a placement ``c4``, a full path ``c4-d4-e4-e3``,
+        or the short forms ``c4-e3`` and ``e3`` when exactly one legal move fits them."""
+        path, removal = self.read(text)
+        fits = [move for move in self.legal_moves(state) if self.fits(move, path, removal)]
+        if len(fits) == 1:
+            return fits[0]
+        text = text.strip()
+        if fits:
+            names = ", ".join(self.move_name(move) for move in fits)
+            raise IllegalMove(f"{text} is ambiguous here: it fits {names}; write the move in full")
+        raise IllegalMove(f"{text} is not legal here: {self.why_not(state, path, removal)}")
+
+    def check_notation(self, text: str) -> None:
+        self.read(text)
+
+    def read(self, text: str) -> tuple[tuple[int, ...], int | None]:
+        """The cells of the path written in ``text`` and the removed cell (always None in
+        Barrier); InvalidMove if ``text`` is not in the notation."""
+        if not isinstance(text, str) or "/" in text:
+            raise InvalidMove(f"{text!r} is not a move in {self.title} notation: write a cell "
+                              f"such as c4 or a path such as c4-d4-e4-e3")
+        return self.read_path(text, text), None
+
+    def read_path(self, part: str, text: str) -> tuple[int, ...]:
+        names = part.split("-")
+        if len(names) not in (1, 2, 4):
+            raise InvalidMove(f"{text!r} is not a move in {self.title} notation: a move names one "
+                              f"cell (c4), a whole path of four cells (c4-d4-e4-e3) or its two ends "
+                              f"(c4-e3), not {len(names)} cells")
+        try:
+            return tuple(self.cell(name) for name in names)
+        except ValueError as error:
+            raise InvalidMove(f"{text!r} is not a move in {self.title} notation: {error}") from None
+
+    def fits(self, move, path: tuple[int, ...], removal: int | None) -> bool:
+        """Whether ``move`` is one that ``path`` (whole, its two ends, or its destination) and
+        ``removal`` (when given) describe."""
+        if removal is not None and removal != self.removal_of(move):
+            return False
+        full = self.path_of(move)
+        if len(path) == len(full):
+            return path == full
+        return len(full) == 4 and path in ((full[0], full[3]), (full[3],))
+
+    def path_of(self, move) -> tuple[int, ...]:
+        return move
+
+    def removal_of(self, move) -> int | None:
+        return None
+
+    def why_not(self, state, path: tuple[int, ...], removal: int | None) -> str:
+        """Why no legal move fits ``path`` and ``removal``, for the error message."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return f"the game is over ({outcome.describe()})"
+        names = self.grid.names
+        player = state.ply % 2
+        who = PLAYER_NAMES[player]
+        if state.ply < 2:
+            if len(path) > 1 or removal is not None:
+                return f"{who} has not placed the pawn yet, and a placement is one cell such as c4"
+            return self.placement_problem(state, path[0])
+        start = state.pawns[player]
+        if len(path) > 1 and path[0] != start:
+            return f"{who}'s pawn is on {names[start]}, not on {names[path[0]]}"
+        if len(path) == 4:
+            if path[1:] not in self.paths[start]:
+                return (f"{self.move_name(path)} is not an L-shaped path (one step then two at a "
+                        f"right angle, or two steps then one)")
+            return self.path_problem(state, path, removal)
+        return f"no legal move of {who}'s pawn ends on {names[path[-1]]}"
+
+    def placement_problem(self, state, cell: int) -> str:
+        owner = state.pawns.index(cell)
+        return f"{self.grid.names[cell]} holds {PLAYER_NAMES[owner]}'s pawn"
+
+    def path_problem(self, state, path: tuple[int, ...], removal: int | None) -> str:
+        """Why the L-path ``path`` of the mover's pawn is blocked."""
+        for cell in path[1:]:
+            if cell in state.obstacles:
+                return f"{self.grid.names[cell]} holds an obstacle, and the pawn jumps over nothing"
+            if cell in state.pawns:
+                return (f"{self.grid.names[cell]} holds {PLAYER_NAMES[1 - state.ply % 2]}'s pawn, "
+                        f"and the pawn jumps over nothing")
+        raise AssertionError("an unblocked L-path is a legal move")
