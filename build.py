@@ -248,10 +248,9 @@ def main(argv=None) -> int:
         return run_tests(args.slow, args.pytest_args)
     elif args.command == "bench":
         build()
-        extra_wheels()
         sys.path.insert(0, str(ROOT / "tests"))
         from loadbench import run_load_benchmark
-        run_load_benchmark(SITE, args.runs)
+        run_load_benchmark(SITE, args.runs, extra_wheels())
     return 0
 
 

@@ -38,11 +38,16 @@ class SlowHandler(build.SiteHandler):
     """The site's handler, able to hold back chosen files (to see the page before the engine)."""
 
     delays: dict[str, float] = {}
+    missing: set[str] = set()
 
     def do_GET(self):
+        path = self.path.split("?")[0]
         for suffix, seconds in self.delays.items():
-            if self.path.split("?")[0].endswith(suffix):
+            if path.endswith(suffix):
                 time.sleep(seconds)
+        if any(path.endswith(suffix) for suffix in self.missing):
+            self.send_error(404)
+            return
         super().do_GET()
 
 

@@ -12,12 +12,34 @@ from conftest import CHROMIUM_FLAGS, chromium_path, start_server
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
-const worker = new Worker("bare-worker.js", {type: "module"});
-worker.onmessage = () => { performance.mark("pyodide-ready"); window.bareReady = true; };
+const mode = new URLSearchParams(location.search).get("install") || "none";
+const worker = new Worker("bare-worker.js?install=" + mode, {type: "module"});
+worker.onmessage = (event) => {
+  performance.mark("pyodide-ready");
+  window.installMs = event.data.installMs;
+  window.bareReady = true;
+};
 </script>"""
+# Loads Pyodide alone, then (for the comparison in the README) installs the project wheel
+# with pyodide.loadPackage(url), with pyodide.unpackArchive(bytes) or with micropip.install(url).
 BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
-postMessage("ready");"""
+const mode = new URL(import.meta.url).searchParams.get("install");
+const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+const info = await (await fetch("../site.json")).json();
+const wheel = new URL("../" + info.wheel, import.meta.url).href;
+const start = performance.now();
+if (mode === "loadPackage") {
+  await pyodide.loadPackage(wheel);
+} else if (mode === "unpackArchive") {
+  pyodide.unpackArchive(await (await fetch(wheel)).arrayBuffer(), "wheel");
+} else if (mode === "micropip") {
+  await pyodide.loadPackage(["packaging-26.1-py3-none-any.whl", "micropip-0.11.1-py3-none-any.whl"]
+    .map((name) => new URL(name, import.meta.url).href));
+  pyodide.globals.set("wheel_url", wheel);
+  await pyodide.runPythonAsync("import micropip\\nawait micropip.install(wheel_url)");
+}
+if (mode !== "none") pyodide.runPython("import tavoliere.bridge");
+postMessage({ installMs: performance.now() - start });"""
 
 
 def gzip_size(path: Path) -> int:
@@ -39,16 +61,19 @@ def visit(browser, url: str, ready_js: str, marks: list[str], site: Path):
     return times, transfer
 
 
-def run_load_benchmark(site: Path, runs: int = 5) -> dict:
+def run_load_benchmark(site: Path, runs: int = 5, wheels: Path | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
     bare = site / "bench-bare"
     bare.mkdir(exist_ok=True)
     (bare / "index.html").write_text(BARE_PAGE)
     (bare / "bare-worker.js").write_text(BARE_WORKER)
+    for wheel in (wheels.glob("*.whl") if wheels else ()):
+        (bare / wheel.name).write_bytes(wheel.read_bytes())
     server = start_server(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     rows = {"board painted": [], "engine ready": [], "bare Pyodide ready": []}
+    installs: dict[str, list[float]] = {}
     transfer = 0
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
@@ -60,6 +85,8 @@ def run_load_benchmark(site: Path, runs: int = 5) -> dict:
             bare_times, _ = visit(browser, base + "bench-bare/", "window.bareReady === true",
                                   ["pyodide-ready"], site)
             rows["bare Pyodide ready"].append(bare_times["pyodide-ready"])
+            for mode in ("loadPackage", "unpackArchive", "micropip"):
+                installs.setdefault(mode, []).append(install_time(browser, base, mode))
         browser.close()
     server.shutdown()
     print(f"page load, {runs} fresh visits each (ms after navigation start; median [min-max]):")
@@ -68,4 +95,17 @@ def run_load_benchmark(site: Path, runs: int = 5) -> dict:
     overhead = statistics.median(rows["engine ready"]) - statistics.median(rows["bare Pyodide ready"])
     print(f"  engine ready - bare Pyodide: {overhead:+.0f} ms (target <= +500)")
     print(f"  first-visit transfer, gzip-equivalent: {transfer / 1e6:.2f} MB (target <= 6.5)")
-    return {"rows": rows, "transfer": transfer, "overhead": overhead}
+    print("installing the wheel and importing the bridge, after Pyodide is up (ms; median [min-max]):")
+    for mode, values in installs.items():
+        print(f"  {mode:<20} {statistics.median(values):7.0f}  [{min(values):.0f}-{max(values):.0f}]")
+    return {"rows": rows, "transfer": transfer, "overhead": overhead, "installs": installs}
+
+
+def install_time(browser, base: str, mode: str) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{base}bench-bare/?install={mode}")
+    page.wait_for_function("window.bareReady === true", timeout=120_000)
+    value = page.evaluate("window.installMs")
+    context.close()
+    return value

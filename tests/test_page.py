@@ -109,3 +109,21 @@ def test_malformed_fragment_shows_an_error_and_starts_fresh(watch, server, fragm
     view = page.evaluate("window.tavoliere.view()")
     assert view["game"] == game and view["moves"] == []
     assert watch.errors == []
+
+
+def test_a_missing_file_shows_a_message_and_retry_recovers(watch, server):
+    SlowHandler.missing = {".whl"}
+    try:
+        page = watch.open(server + "#game=barrier&moves=c4", wait_ready=False)
+        page.wait_for_function("document.getElementById('status').dataset.stage === 'failed'")
+        assert "404" in page.locator("#status").text_content()
+        assert page.locator("#retry").is_visible()
+        # the board is still there, drawn from the prebuilt layout
+        assert page.evaluate("window.tavoliere.cellCenter('a1')") is not None
+    finally:
+        SlowHandler.missing = set()
+    watch.errors.clear()  # the 404 itself is logged by the browser
+    page.locator("#retry").click()
+    page.evaluate("window.tavoliere.ready")
+    assert page.evaluate("window.tavoliere.view().moves") == ["c4"]
+    assert page.locator("#retry").is_hidden()

@@ -210,8 +210,10 @@ function outcomeText(outcome) {
   return `${t("wins", { player: t(`player.${outcome.winner}`) })}: ${reasons}`;
 }
 
-function say(text) {
+// One line for the player: errors (kind "error") stand out, guidance does not.
+function say(text, kind = "error") {
   $("message").textContent = text;
+  $("message").dataset.kind = kind;
 }
 
 // -- engine status ------------------------------------------------------------------------------
@@ -267,7 +269,7 @@ async function clickCell(cell) {
     return;
   }
   room.clicks = clicks;
-  say(t("choose-next"));
+  say(t("choose-next"), "info");
   room.preview = await previewCells(candidates);
   render();
 }
@@ -354,7 +356,7 @@ async function think(kind, level) {
   if (!answer.ok) { say(answer.message); render(); return; }
   if (kind === "hint") {
     room.hint = answer.cells || [];
-    say(t("hint-is", { move: answer.move }));
+    say(t("hint-is", { move: answer.move }), "info");
     render();
     return;
   }
@@ -511,7 +513,10 @@ function wire() {
     translatePage();
     onStage(room.stage, "");
   });
-  $("retry").addEventListener("click", () => engine.restart());
+  $("retry").addEventListener("click", () => {
+    engine.restart();
+    open({ game: room.game, moves: room.history.moves, ply: room.history.cursor });
+  });
   $("new-game").addEventListener("click", openNewGameDialog);
   $("new-game-form").addEventListener("submit", (event) => {
     if (event.submitter && event.submitter.value !== "start") return;
@@ -552,25 +557,44 @@ function wire() {
   });
 }
 
+// Show a record once the engine is ready; if the engine fails, the status line says why and
+// the retry button calls this again.
+async function open(record) {
+  try {
+    await startGame(record.game, record.moves, record.ply);
+  } catch {
+    return;
+  }
+  performance.mark("engine-ready");
+  markReady();
+}
+
+function recordFromFragment() {
+  try {
+    return readFragment();
+  } catch (error) {
+    say(t("bad-link", { detail: error.message }));
+    return { game: DEFAULT_GAME, moves: [], ply: null };
+  }
+}
+
 async function main() {
   setLanguage(getLanguage());
   translatePage();
   wire();
   room.site = await (await fetch("site.json")).json();
-  let record;
-  try {
-    record = readFragment();
-  } catch (error) {
-    say(t("bad-link", { detail: error.message }));
-    record = { game: DEFAULT_GAME, moves: [], ply: null };
-  }
+  const record = recordFromFragment();
   room.game = record.game;
   room.view = await loadBoard(record.game);
   render();
   performance.mark("board-painted");
-  await startGame(record.game, record.moves, record.ply);
-  performance.mark("engine-ready");
-  markReady();
+  await open(record);
+  // A link pasted into this tab's address bar changes only the fragment: open it.
+  window.addEventListener("hashchange", () => {
+    say("");
+    const next = recordFromFragment();
+    startGame(next.game, next.moves, next.ply);
+  });
 }
 
 // The page API for tests and embedding (documented in the README).
@@ -578,14 +602,19 @@ window.tavoliere = {
   ready,
   view: () => room.view && {
     game: room.game,
-    moves: room.history.line(),
+    moves: [...room.view.moves],
     to_move: room.view.to_move,
     outcome: room.view.outcome,
     legal: room.view.legal.map((m) => m.name),
   },
   cellCenter: (name) => board.cellCenter(name),
   play: (name) => playMove(name),
+  // for tests: whether the computer is thinking, the legal moves with their click
+  // sequences, the last move ({name, clicks, cells} or null) and a cell's size in CSS pixels
   thinking: () => Boolean(room.thinking),
+  legalMoves: () => room.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
+  lastMove: () => room.view.last,
+  cellSize: () => board.scale,
 };
 
 main().catch((error) => {

@@ -47,7 +47,9 @@ export class Engine {
   // Stop the worker and start a fresh one (the retry button).
   restart() {
     this.worker.terminate();
-    this.fail("restarting");
+    for (const resolve of this.pending.values()) resolve({ ok: false, error: "engine", message: "restarted" });
+    this.pending.clear();
+    this.progress.clear();
     this.start();
   }
 

@@ -24,10 +24,20 @@ async function prefetch(url, onBytes) {
   }
 }
 
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
 async function start() {
   status("downloading");
   const info = await (await fetch(new URL("site.json", siteURL))).json();
   const runtime = new URL("pyodide/", siteURL);
+  // The wheel downloads while Python starts.  Unpacking it straight into site-packages is
+  // about 4x faster than loadPackage(url) and 15x faster than micropip (README, "Loading").
+  const wheel = fetchBytes(new URL(info.wheel, siteURL));
+  wheel.catch(() => {});
   let received = 0;
   const report = (n) => { received += n; status("downloading", `${(received / 1e6).toFixed(1)} MB`); };
   await Promise.all(["pyodide.asm.wasm", "python_stdlib.zip"].map(
@@ -35,10 +45,7 @@ async function start() {
   status("starting");
   const pyodide = await loadPyodide({ indexURL: runtime.href });
   status("rules");
-  await pyodide.loadPackage(new URL(info.wheel, siteURL).href, {
-    messageCallback: () => {},
-    errorCallback: (message) => { throw new Error(message); },
-  });
+  pyodide.unpackArchive(await wheel, "wheel");
   handle = pyodide.pyimport("tavoliere.bridge").handle;
   status("ready", info.version);
 }

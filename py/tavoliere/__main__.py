@@ -85,10 +85,11 @@ def cmd_bench(args) -> None:
     print(f"python {sys.version.split()[0]}; {args.seconds:g} s per measurement")
     print(header)
     for index, row in enumerate(cpython):
+        label = " ".join(str(v) for v in row.values() if isinstance(v, str))
         for key, value in row.items():
-            if key == "name" or not isinstance(value, (int, float)):
+            if key == "seconds" or isinstance(value, (str, bool)) or not isinstance(value, (int, float)):
                 continue
-            line = f"{row.get('name', '') + ' ' + key:<44} {value:>12,.1f}"
+            line = f"{label + ' ' + key:<44} {value:>12,.1f}"
             if pyodide:
                 other = pyodide[index].get(key)
                 ratio = value / other if other else float("nan")
