@@ -4,6 +4,9 @@ import { BoardView } from "./board.js";
 import { Engine } from "./engine.js";
 import { History } from "./history.js";
 import { getLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { wireRecords } from "./records.js";
+import { RULES } from "./rules.js";
+import { currentGame, loadGames, newGameId, saveGame } from "./storage.js";
 
 const DEFAULT_GAME = "barrier";
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
@@ -24,6 +27,8 @@ const room = {
   thinking: null,             // {id, line} while the computer searches
   stage: "downloading",
   boardKey: null,
+  id: newGameId(),            // this game's key among the saved games
+  cursor: null,               // the keyboard cursor's cell
 };
 
 const board = new BoardView($("board"), (cell) => clickCell(cell), (cell) => hoverCell(cell));
@@ -134,6 +139,7 @@ function render() {
     win: outcome ? outcome.cells : (notes.pending ? notes.pending.cells : []),
     hint: room.hint,
     leaving: notes.captured || [],
+    cursor: room.cursor,
   });
   renderTurn();
   renderMoves();
@@ -193,6 +199,8 @@ function renderMoves() {
 
 function renderButtons() {
   const h = room.history;
+  const example = room.view.legal.length ? room.view.legal[room.view.legal.length >> 1].name : "";
+  $("typed-move").placeholder = example;
   const ready = room.stage === "ready";
   $("first").disabled = $("previous").disabled = h.cursor === 0;
   $("next").disabled = $("last").disabled = h.atEnd;
@@ -211,6 +219,16 @@ function outcomeText(outcome) {
 }
 
 // One line for the player: errors (kind "error") stand out, guidance does not.
+// The game in progress is saved after every move (and after undo), to resume after a reload.
+function save() {
+  saveGame({ id: room.id, game: room.game, moves: [...room.history.moves], players: room.players });
+}
+
+// Screen readers hear moves and results through a polite live region.
+function announce(text) {
+  $("announcer").textContent = text;
+}
+
 function say(text, kind = "error") {
   $("message").textContent = text;
   $("message").dataset.kind = kind;
@@ -326,7 +344,9 @@ async function playMove(name) {
   room.hint = [];
   say("");
   writeFragment();
+  save();
   render();
+  announce(`${t("played", { player: t(`player.${1 - answer.to_move}`), move: answer.played })}${answer.outcome ? " " + outcomeText(answer.outcome) : ""}`);
   computerTurn();
   return answer;
 }
@@ -388,6 +408,7 @@ async function undo() {
   const againstComputer = room.players.some((p) => p.kind === "ai") && room.players.some((p) => p.kind === "human");
   if (!h.undo()) return;
   await showPosition();
+  save();
   // Against the computer, go back to the last position where a person is to move.
   while (againstComputer && room.players[room.view.to_move].kind === "ai" && h.moves.length) {
     h.undo();
@@ -406,8 +427,9 @@ async function redo() {
   }
 }
 
-async function startGame(spec, moves = [], ply = null) {
+async function startGame(spec, moves = [], ply = null, id = newGameId()) {
   stopThinking();
+  room.id = id;
   room.history = new History(moves, ply === null ? moves.length : ply);
   room.view = await loadBoard(spec);
   room.game = spec;
@@ -507,7 +529,117 @@ function readPlayer(select) {
 }
 
 // -- wiring -----------------------------------------------------------------------------------------------
+// -- themes, rules, keys, descriptions ----------------------------------------------------------------
+const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
+
+function applyTheme() {
+  const choice = localStorage.getItem("tavoliere.theme") || "auto";
+  $("theme").value = choice;
+  const dark = choice === "dark" || (choice === "auto" && darkScheme.matches);
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+  board.draw();
+}
+
+function showRules() {
+  const name = room.game.split("(")[0];
+  const info = room.site.games.find((g) => g.name === name);
+  $("rules-title").textContent = info ? info.title : name;
+  $("rules-text").replaceChildren(...(RULES[name] ? RULES[name][getLanguage()] : []).map((text) => {
+    const paragraph = document.createElement("p");
+    paragraph.textContent = text;
+    return paragraph;
+  }));
+  $("rules-dialog").showModal();
+}
+
+// The position in words, for people who cannot see the board.
+function describePosition() {
+  const v = room.view;
+  const groups = {};
+  for (const [cell, piece] of Object.entries(v.pieces)) (groups[piece] = groups[piece] || []).push(cell);
+  const parts = ["white", "black", "obstacle"].filter((k) => groups[k]).map(
+    (kind) => t("desc.pieces", { kind: t(`content.${kind}`), cells: groups[kind].join(", ") }));
+  if (!parts.length) parts.push(t("desc.none"));
+  parts.push(v.outcome ? outcomeText(v.outcome) : `${t("to-move", { player: t(`player.${v.to_move}`) })}. ${t("desc.legal", { count: v.legal.length })}`);
+  const text = parts.join(" ");
+  $("description").textContent = text;
+  $("description").hidden = false;
+  announce(text);
+}
+
+// The keyboard cursor walks to the nearest cell in the arrow's direction.
+function moveCursor(key) {
+  const layout = board.layout;
+  const here = board.cells.get(room.cursor) || layout.cells[Math.floor(layout.cells.length / 2)];
+  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  let best = here;
+  let bestScore = Infinity;
+  for (const cell of layout.cells) {
+    const x = cell.x - here.x;
+    const y = cell.y - here.y;
+    const along = x * dx + y * dy;
+    if (along < 0.3) continue;
+    const score = along + 2 * Math.abs(x * dy - y * dx);  // prefer straight ahead
+    if (score < bestScore) { best = cell; bestScore = score; }
+  }
+  room.cursor = best.name;
+  const content = room.view.pieces[best.name] || "empty";
+  announce(t("cursor", { cell: best.name, content: t(`content.${content}`) }));
+  render();
+}
+
+function boardKeys(event) {
+  if (event.key.startsWith("Arrow")) {
+    event.preventDefault();
+    event.stopPropagation();
+    moveCursor(event.key);
+  } else if ((event.key === "Enter" || event.key === " ") && room.cursor) {
+    event.preventDefault();
+    clickCell(room.cursor);
+  }
+}
+
+function gameTitle(spec) {
+  const info = room.site.games.find((g) => g.name === spec.split("(")[0]);
+  return info ? `${info.title} ${spec.includes("(") ? spec.slice(spec.indexOf("(")) : ""}`.trim() : spec;
+}
+
 function wire() {
+  $("theme").addEventListener("change", () => {
+    localStorage.setItem("tavoliere.theme", $("theme").value);
+    applyTheme();
+  });
+  darkScheme.addEventListener("change", applyTheme);
+  $("coordinates").addEventListener("change", () => {
+    board.showLabels = $("coordinates").checked;
+    board.draw();
+  });
+  $("rules").addEventListener("click", showRules);
+  $("keys").addEventListener("click", () => $("keys-dialog").showModal());
+  $("describe").addEventListener("click", describePosition);
+  $("board").addEventListener("keydown", boardKeys);
+  $("board").addEventListener("focus", () => { if (!room.cursor) moveCursor("ArrowRight"); });
+  wireRecords({
+    engine,
+    canvas: $("board"),
+    say,
+    gameTitle,
+    record: () => ({ game: room.game, moves: [...room.history.moves], players: room.players }),
+    playerName: (side) => playerText(side),
+    open: (entry) => {
+      if (entry.players) room.players = entry.players;
+      say("");
+      return startGame(entry.game, entry.moves, null, entry.id);
+    },
+    withLabels: (draw) => {
+      const shown = board.showLabels;
+      board.showLabels = true;
+      board.draw();
+      draw();
+      board.showLabels = shown;
+      board.draw();
+    },
+  });
   $("language").addEventListener("click", () => {
     setLanguage(getLanguage() === "it" ? "en" : "it");
     translatePage();
@@ -515,7 +647,7 @@ function wire() {
   });
   $("retry").addEventListener("click", () => {
     engine.restart();
-    open({ game: room.game, moves: room.history.moves, ply: room.history.cursor });
+    open({ game: room.game, moves: room.history.moves, ply: room.history.cursor, id: room.id });
   });
   $("new-game").addEventListener("click", openNewGameDialog);
   $("new-game-form").addEventListener("submit", (event) => {
@@ -551,17 +683,28 @@ function wire() {
   });
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea, dialog")) return;
+    if (event.key === "?") { event.preventDefault(); $("keys-dialog").showModal(); return; }
     const keys = { ArrowLeft: room.history.cursor - 1, ArrowRight: room.history.cursor + 1, Home: 0, End: room.history.moves.length };
     if (event.key in keys) { event.preventDefault(); goTo(keys[event.key]); }
     if (event.key === "Escape") cancelSelection();
   });
 }
 
+// The game saved last, to resume after a reload (a link, when there is one, wins).
+function resumeRecord() {
+  const { problem } = loadGames();
+  if (problem) say(t("saved-problem", { detail: problem }));
+  const entry = currentGame();
+  if (!entry) return { game: DEFAULT_GAME, moves: [], ply: null };
+  room.players = entry.players.every(validPlayer) ? entry.players : room.players;
+  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id };
+}
+
 // Show a record once the engine is ready; if the engine fails, the status line says why and
 // the retry button calls this again.
 async function open(record) {
   try {
-    await startGame(record.game, record.moves, record.ply);
+    await startGame(record.game, record.moves, record.ply, record.id);
   } catch {
     return;
   }
@@ -582,8 +725,9 @@ async function main() {
   setLanguage(getLanguage());
   translatePage();
   wire();
+  applyTheme();
   room.site = await (await fetch("site.json")).json();
-  const record = recordFromFragment();
+  const record = location.hash.length > 1 ? recordFromFragment() : resumeRecord();
   room.game = record.game;
   room.view = await loadBoard(record.game);
   render();

@@ -22,6 +22,7 @@ export class BoardView {
     });
     canvas.addEventListener("pointerleave", () => onHover(null));
     new ResizeObserver(() => this.draw()).observe(canvas.parentElement);
+    canvas.addEventListener("blur", () => this.draw());
   }
 
   setLayout(layout) {
@@ -106,6 +107,12 @@ export class BoardView {
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
       if (sets.targets.has(cell.name)) this.dot(cell, piece ? 0.14 : 0.16, color.target);
+    }
+    const cursor = this.picture.cursor && this.cells.get(this.picture.cursor);
+    if (cursor && document.activeElement === this.canvas) {
+      ctx.setLineDash([0.12, 0.08]);
+      this.ring(cursor, 0.47, color.selected, 0.06);
+      ctx.setLineDash([]);
     }
     if (this.showLabels) {
       ctx.fillStyle = color.label;

@@ -149,6 +149,31 @@ def op_preview(request: dict) -> dict:
     return {"move": game.move_name(move), "pieces": game.pieces(game.apply(state, move))}
 
 
+def op_export(request: dict) -> dict:
+    """The record as plain text (see tavoliere.notation)."""
+    from .notation import export_record
+    game = _game(request)
+    _record.states_for(game, _moves(request))  # checks the moves; names become canonical
+    names = list(_record.names)
+    tags = request.get("tags") or {}
+    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+        raise BridgeError("bad-request", "\"tags\" must map tag names to texts")
+    return {"text": export_record(game.spec, names, tags)}
+
+
+def op_import(request: dict) -> dict:
+    """A record's game and moves, checked move by move; nothing is kept on failure."""
+    from .notation import parse_record
+    text = request.get("text")
+    if not isinstance(text, str):
+        raise BridgeError("bad-request", "\"text\" must be the record's text")
+    try:
+        record = parse_record(text)
+    except ValueError as error:
+        raise BridgeError("bad-record", str(error)) from None
+    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags)}
+
+
 def _budget(request: dict) -> dict:
     budget = {}
     for key, kind, low, high in (("level", int, 1, 5), ("seconds", (int, float), 0.01, 600),
@@ -198,6 +223,7 @@ def op_think_stop(request: dict) -> dict:
 
 
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "preview": op_preview,
+       "export": op_export, "import": op_import,
        "think_start": op_think_start, "think_step": op_think_step, "think_stop": op_think_stop}
 
 
