@@ -1,0 +1,164 @@
+"""The bots: one API for every game.
+
+``choose(game, state)`` returns a move; ``Thinker`` does the same in slices, for the web
+worker, which calls ``step(0.05)`` again and again and yields to the browser in between:
+
+>>> from tavoliere import load_game
+>>> game = load_game("barrier(size=5)")
+>>> game.move_name(choose(game, game.initial_state(), iterations=10))
+'c3'
+
+Levels 1 to 5 are thinking budgets of about 0.2, 0.5, 1, 3 and 8 seconds (default 3); levels
+1 and 2 also play deliberately imprecise moves now and then (seeded) so that a beginner can
+win.  ``seconds`` overrides the level's time; ``iterations`` replaces the clock by a count of
+the engine's work units (MCTS iterations, solver chunks...), so that the same seed and the
+same ``iterations`` always give the same move.
+
+Each game has its own engine (``barrier``, ``hekka``, ``havannah``, ``hexade`` in this
+package); a game without one gets the generic MCTS of ``mcts.py``.  An engine is an object
+with ``work()`` (one short, deterministic chunk of thinking, a few milliseconds), and the
+attributes ``done``, ``iterations``, ``best``, ``win_chance`` and ``proven``.
+"""
+
+from __future__ import annotations
+
+import random
+from time import perf_counter
+
+__all__ = ["choose", "Thinker", "LEVEL_SECONDS", "DEFAULT_LEVEL", "make_engine",
+           "match", "bench"]
+
+LEVEL_SECONDS = {1: 0.2, 2: 0.5, 3: 1.0, 4: 3.0, 5: 8.0}
+DEFAULT_LEVEL = 3
+
+
+def make_engine(game, state, level: int, rng: random.Random, fresh: bool = False,
+                style: str = "full"):
+    """The engine that thinks about ``state``.  ``fresh`` asks for no memory shared with
+    earlier searches (needed when the work is counted in iterations, for determinism);
+    ``style`` is ``"full"`` or ``"uct"`` (plain UCT with random playouts, for matches)."""
+    if style == "uct":
+        if game.name == "havannah":
+            from .havannah import HavannahEngine
+            return HavannahEngine(game, state, level, rng, fresh=fresh, plain=True)
+        from .mcts import MctsEngine
+        return MctsEngine(game, state, level, rng)
+    if game.name == "barrier":
+        from .barrier import BarrierEngine
+        return BarrierEngine(game, state, level, rng, fresh=fresh)
+    if game.name == "hekka":
+        from .hekka import HekkaEngine
+        return HekkaEngine(game, state, level, rng, fresh=fresh)
+    if game.name == "havannah":
+        from .havannah import HavannahEngine
+        return HavannahEngine(game, state, level, rng, fresh=fresh)
+    if game.name == "hexade":
+        from .hexade import HexadeEngine
+        return HexadeEngine(game, state, level, rng, fresh=fresh)
+    from .mcts import MctsEngine
+    return MctsEngine(game, state, level, rng)
+
+
+def _check_budget(level, seconds, iterations) -> int:
+    if level is None:
+        level = DEFAULT_LEVEL
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVEL_SECONDS:
+        raise ValueError(f"level must be an integer from 1 to 5, not {level!r}")
+    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                   or iterations < 1):
+        raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
+    return level
+
+
+class Thinker:
+    """A search that thinks in slices: ``step(slice_seconds)`` works for at most about that
+    long and reports progress; ``move()`` is the best move so far, at any time.
+
+    The budget is thinking time (the time spent inside ``step``), or a number of iterations
+    when ``iterations`` is given (then the clock only cuts the slices, never the search).
+    """
+
+    def __init__(self, game, state, *, level=None, seconds=None, iterations=None, seed=0,
+                 style: str = "full"):
+        self.level = _check_budget(level, seconds, iterations)
+        self.game, self.state = game, state
+        self.iteration_limit = iterations
+        if seconds is not None:
+            self.seconds = float(seconds)
+        elif iterations is not None:
+            self.seconds = None
+        else:
+            self.seconds = LEVEL_SECONDS[self.level]
+        self.rng = random.Random(seed)
+        self.elapsed = 0.0
+        self.stopped = False
+        started = perf_counter()
+        self.engine = make_engine(game, state, self.level, self.rng,
+                                  fresh=iterations is not None, style=style)
+        self.elapsed += perf_counter() - started
+
+    @property
+    def done(self) -> bool:
+        engine = self.engine
+        return (engine.done or self.stopped
+                or (self.iteration_limit is not None and engine.iterations >= self.iteration_limit)
+                or (self.seconds is not None and self.elapsed >= self.seconds))
+
+    def step(self, slice_seconds: float = 0.05) -> dict:
+        """Think for at most about ``slice_seconds`` (less if the budget ends sooner)."""
+        started = perf_counter()
+        end = started + max(0.0, slice_seconds)
+        if self.seconds is not None:
+            end = min(end, started + self.seconds - self.elapsed)
+        while not self.done:
+            self.engine.work()
+            now = perf_counter()
+            self.elapsed += now - started
+            started = now
+            if now >= end:
+                break
+        return self.progress()
+
+    def stop(self) -> None:
+        """Stop thinking; ``move()`` still answers."""
+        self.stopped = True
+
+    def move(self):
+        """The best move found so far (None only when the game is over)."""
+        return self.engine.best
+
+    def progress(self) -> dict:
+        engine = self.engine
+        best = engine.best
+        chance = engine.win_chance
+        return {"done": self.done,
+                "iterations": engine.iterations,
+                "best": None if best is None else self.game.move_name(best),
+                "win_chance": None if chance is None else min(1.0, max(0.0, float(chance))),
+                "proven": engine.proven,
+                "elapsed": round(self.elapsed, 4)}
+
+
+def choose(game, state, *, level=None, seconds=None, iterations=None, seed=0):
+    """The bot's move in ``state``: a Thinker stepped until it is done."""
+    thinker = Thinker(game, state, level=level, seconds=seconds, iterations=iterations,
+                      seed=seed)
+    if thinker.engine.best is None:
+        raise ValueError("the game is over: there is no move to choose")
+    while not thinker.done:
+        thinker.step(0.05)
+    return thinker.move()
+
+
+def match(*args, **kwargs) -> dict:
+    """See ``tavoliere.ai.arena.match``."""
+    from .arena import match as run
+    return run(*args, **kwargs)
+
+
+def bench(*args, **kwargs) -> list:
+    """See ``tavoliere.ai.arena.bench``."""
+    from .arena import bench as run
+    return run(*args, **kwargs)

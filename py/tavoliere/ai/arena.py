@@ -1,0 +1,138 @@
+"""Matches between bots and speed measurements, for the command line.
+
+``match(spec, bot_a, bot_b, games, seconds, seed)`` plays seeded games with colours
+alternated; bots are named ``level1`` .. ``level5`` (the levels' imprecision, with the
+``seconds`` given per move), ``random``, or ``uct`` (plain UCT with random playouts).
+``bench(seconds)`` measures playouts/s, iterations/s and solve times.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from time import perf_counter
+
+from ..core import load_game
+
+BOT_NAMES = "level1..level5, random, uct"
+
+
+def make_bot(name: str, game, seconds: float | None, seed: int):
+    """A function state -> move for the bot called ``name`` (``seconds`` per move, or the
+    level's own budget when None)."""
+    from . import Thinker
+    rng = random.Random(seed)
+    if name == "random":
+        return lambda state: rng.choice(game.legal_moves(state))
+    match = re.fullmatch(r"level([1-5])", name)
+    if match or name == "uct":
+        level = int(match.group(1)) if match else 3
+        style = "uct" if name == "uct" else "full"
+        def play(state):
+            thinker = Thinker(game, state, level=level, seconds=seconds,
+                              seed=rng.randrange(1 << 30), style=style)
+            while not thinker.done:
+                thinker.step(0.05)
+            return thinker.move()
+        return play
+    raise ValueError(f"unknown bot {name!r}; bots are {BOT_NAMES}")
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (draws count half)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
+          seed: int = 0, log=None) -> dict:
+    """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
+    games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
+    own budgets).  Returns the counts and a 95% interval of A's score (draws count half)."""
+    game = load_game(spec)
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    a_wins = b_wins = draws = 0
+    plies = []
+    for index in range(games):
+        bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index),
+                "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1)}
+        seat = ("a", "b") if index % 2 == 0 else ("b", "a")
+        state = game.initial_state()
+        while game.outcome(state) is None:
+            state = game.apply(state, bots[seat[game.to_move(state)]](state))
+        winner = game.outcome(state).winner
+        plies.append(game_length(state))
+        if winner is None:
+            draws += 1
+        elif seat[winner] == "a":
+            a_wins += 1
+        else:
+            b_wins += 1
+        if log:
+            log(f"game {index + 1}: {bot_a if seat[0] == 'a' else bot_b} (White) v "
+                f"{bot_b if seat[0] == 'a' else bot_a}: "
+                f"{'draw' if winner is None else ('White', 'Black')[winner] + ' wins'}")
+    score = a_wins + 0.5 * draws
+    low, high = wilson(score, games)
+    return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
+            "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
+            "a_score": score / games, "ci95": [round(low, 3), round(high, 3)],
+            "mean_plies": sum(plies) / len(plies)}
+
+
+def game_length(state) -> int:
+    return getattr(state, "ply", 0)
+
+
+def bench(seconds: float = 2.0) -> list[dict]:
+    """Speed of the engines in this Python: Havannah playouts/s and MCTS iterations/s
+    (base 10 and 8), Barrier solve times (5x5 to 8x8 placements), Hekka and Hexade search
+    rates."""
+    from . import Thinker
+    from . import barrier as barrier_ai
+    from ..games.havannah import HavannahBoard
+    out = []
+    board = HavannahBoard(10)
+    rng = random.Random(1)
+    cells = list(range(board.geo.size))
+    count, started = 0, perf_counter()
+    while perf_counter() - started < seconds:
+        copy = board.copy()
+        rng.shuffle(cells)
+        copy.play_out(cells)
+        count += 1
+    out.append({"what": "havannah base 10 random playouts/s",
+                "value": round(count / (perf_counter() - started), 1)})
+    for spec in ("havannah", "havannah(size=8)"):
+        game = load_game(spec)
+        thinker = Thinker(game, game.initial_state(), seconds=seconds)
+        started = perf_counter()
+        while not thinker.done:
+            thinker.step(0.05)
+        out.append({"what": f"{spec} MCTS iterations/s (empty board)",
+                    "value": round(thinker.engine.iterations / (perf_counter() - started), 1)})
+    for n in (5, 6, 7, 8):
+        value = barrier_ai.solve_size(n)
+        out.append({"what": f"barrier {n}x{n} solve (all placements), s",
+                    "value": value["seconds"], "nodes": value["nodes"]})
+    for spec in ("hekka", "hexade"):
+        game = load_game(spec)
+        state = game.initial_state()
+        rng = random.Random(3)
+        for _ in range(6):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        thinker = Thinker(game, state, seconds=seconds)
+        started = perf_counter()
+        while not thinker.done:
+            thinker.step(0.05)
+        elapsed = perf_counter() - started
+        out.append({"what": f"{spec} work units/s (after 6 random plies)",
+                    "value": round(thinker.engine.iterations / elapsed, 1),
+                    "nodes": getattr(thinker.engine, "nodes", None)})
+    return out

@@ -1,0 +1,252 @@
+"""Hekka: iterative-deepening alpha-beta on bitboards, with a mobility and space evaluation.
+
+A position is ``(obstacles, me, other)`` as in ``ai/barrier.py`` (a bit mask and the two
+pawn cells).  A move is a knight path to an empty destination (it may jump over anything),
+the obstacles it leaves on its empty traversed cells, and the one obstacle it must remove
+(RULES.md 2.3: an old obstacle next to the opponent's pawn if there is one, else any old
+obstacle, else one of the new ones).
+
+* **Evaluation** (side to move): 10 x the difference of the pawns' free knight destinations,
+  plus the difference of the cells each pawn reaches in two knight moves (space);
+* **repetition**: a position already on the search path, or seen twice in the game, is a
+  draw (value 0), so the search neither walks into a third repetition when ahead nor
+  misses one when behind; the ``max_plies`` limit is a draw as well;
+* **search**: negamax alpha-beta with a transposition table (depth, value, bound, best
+  move), the table's move first, then moves by the evaluation of the opponent's
+  destinations after them; deepening one ply at a time, in chunks of a bounded number of
+  nodes (each chunk restarts the current depth from the table), so the move depends only on
+  the number of chunks.  A proven win or loss ends the search; small positions are thus
+  searched exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..games.hekka import position_key
+
+INF = 10 ** 6
+WIN = 10 ** 5
+
+
+class OutOfWork(Exception):
+    pass
+
+
+@lru_cache(maxsize=None)
+def tables(n: int = 8):
+    """Knight paths (p1, p2, t) per cell, knight destinations per cell, king neighbours."""
+    paths, dests, king = [], [], []
+    for s in range(n * n):
+        f, r = s % n, s // n
+        out = []
+        for u in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            for v in ((u[1], u[0]), (-u[1], -u[0])):
+                for legs in ((u, v, v), (u, u, v)):
+                    x, y, cells = f, r, []
+                    for dx, dy in legs:
+                        x, y = x + dx, y + dy
+                        cells.append((x, y))
+                    if all(0 <= a < n and 0 <= b < n for a, b in cells):
+                        out.append(tuple(b * n + a for a, b in cells))
+        paths.append(tuple(out))
+        dests.append(tuple(sorted({t for _, _, t in out})))
+        ring = 0
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (dx or dy) and 0 <= f + dx < n and 0 <= r + dy < n:
+                    ring |= 1 << ((r + dy) * n + f + dx)
+        king.append(ring)
+    return tuple(paths), tuple(dests), tuple(king)
+
+
+def bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class HekkaEngine:
+    CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
+    MAX_DEPTH = 24
+
+    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
+        self.game, self.state, self.level, self.rng = game, state, level, rng
+        self.paths, self.dests, self.king = tables(8)
+        self.iterations = 0
+        self.proven = None
+        self.win_chance = None
+        self.legal = game.legal_moves(state)
+        self.best = self.legal[0] if self.legal else None
+        self.done = len(self.legal) <= 1
+        if self.done:
+            return
+        if state.ply < 2:
+            self.best = self.placement()
+            self.done = True
+            return
+        player = state.ply % 2
+        obstacles = 0
+        for c in state.obstacles:
+            obstacles |= 1 << c
+        self.root = (obstacles, state.pawns[player], state.pawns[1 - player])
+        # a position seen before in the game counts as a draw if the search reaches it again
+        self.twice = set()
+        history = state.earlier + (position_key(state),)
+        for index, key in enumerate(history):
+            pawns, obst = key[0], key[1]
+            side = (state.ply - len(history) + 1 + index) % 2   # the keys alternate sides
+            mask = 0
+            for c in obst:
+                mask |= 1 << c
+            self.twice.add((mask, pawns[side], pawns[1 - side]))
+        self.root_ply = state.ply
+        self.max_plies = game.max_plies
+        self.table: dict = {}
+        self.depth = 1
+        self.nodes = 0
+        self.limit = 0
+        self.best_kernel_move = None
+        self.score = 0
+        self.best = self.to_game_move(self.ordered_moves(*self.root)[0])
+        self.blunder = rng.random() < {1: 0.4, 2: 0.2}.get(level, 0.0)
+        if self.blunder:
+            moves = self.ordered_moves(*self.root)
+            self.best = self.to_game_move(rng.choice(moves[:max(1, len(moves) // 2)]))
+            self.done = True
+
+    # -- the kernel ------------------------------------------------------------------------------
+    def moves(self, obstacles: int, me: int, other: int):
+        """Legal moves ``(p1, p2, t, removed, new_obstacles)`` of the pawn on ``me``."""
+        touching = self.king[other] & obstacles
+        old = touching or obstacles
+        out = []
+        other_bit = 1 << other
+        for p1, p2, t in self.paths[me]:
+            if (obstacles | other_bit) >> t & 1:
+                continue
+            new = ((1 << me) | (1 << p1) | (1 << p2)) & ~obstacles & ~other_bit
+            for removed in bits(old or new):
+                out.append((p1, p2, t, removed, (obstacles | new) & ~(1 << removed)))
+        return out
+
+    def free_destinations(self, obstacles: int, me: int, other: int) -> int:
+        blocked = obstacles | (1 << other)
+        return sum(1 for t in self.dests[me] if not blocked >> t & 1)
+
+    def space(self, obstacles: int, me: int, other: int) -> int:
+        blocked = obstacles | (1 << other)
+        reach = 0
+        for t in self.dests[me]:
+            if not blocked >> t & 1:
+                reach |= 1 << t
+                for u in self.dests[t]:
+                    if not blocked >> u & 1:
+                        reach |= 1 << u
+        return reach.bit_count()
+
+    def evaluate(self, obstacles: int, me: int, other: int) -> int:
+        mine = self.free_destinations(obstacles, me, other)
+        theirs = self.free_destinations(obstacles, other, me)
+        return (10 * (mine - theirs) + self.space(obstacles, me, other)
+                - self.space(obstacles, other, me))
+
+    def ordered_moves(self, obstacles: int, me: int, other: int, first=None):
+        moves = self.moves(obstacles, me, other)
+        # fewest destinations left to the opponent first
+        free = self.free_destinations
+        def key(move):
+            return free(move[4], other, move[2])
+        moves.sort(key=key)
+        self.nodes += len(moves) // 8     # ordering costs work too: count it
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    # -- the search ------------------------------------------------------------------------------
+    def search(self, obstacles, me, other, depth, alpha, beta, ply, path) -> int:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfWork
+        key = (obstacles, me, other)
+        if ply and (key in path or key in self.twice):
+            return 0                                   # repetition: a draw
+        if self.root_ply + ply >= self.max_plies:
+            return 0
+        blocked = obstacles | (1 << other)
+        if all(blocked >> t & 1 for t in self.dests[me]):
+            return -WIN + ply                          # no destination: the mover loses
+        if depth <= 0:
+            return self.evaluate(obstacles, me, other)
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            e_depth, e_value, e_bound, first = entry
+            if e_depth >= depth and ply:
+                if e_bound == 0 or (e_bound > 0 and e_value >= beta) or (e_bound < 0 and e_value <= alpha):
+                    return e_value
+        original_alpha = alpha
+        best_value, best_move = -INF, None
+        path.add(key)
+        try:
+            for move in self.ordered_moves(obstacles, me, other, first):
+                value = -self.search(move[4], other, move[2], depth - 1, -beta, -alpha, ply + 1,
+                                     path)
+                if value > best_value:
+                    best_value, best_move = value, move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+        finally:
+            path.discard(key)
+        bound = 1 if best_value >= beta else -1 if best_value <= original_alpha else 0
+        self.table[key] = (depth, best_value, bound, best_move)
+        return best_value
+
+    def work(self) -> None:
+        if self.done:
+            return
+        self.iterations += 1
+        self.limit = self.nodes + self.CHUNK
+        try:
+            value = self.search(*self.root, self.depth, -INF, INF, 0, set())
+        except OutOfWork:
+            return
+        except RecursionError:
+            self.done = True
+            return
+        entry = self.table.get(self.root)
+        if entry is not None and entry[3] is not None:
+            self.best = self.to_game_move(entry[3])
+            self.score = value
+        if abs(value) > WIN // 2:
+            self.proven = "win" if value > 0 else "loss"
+            self.done = True
+        self.win_chance = 1.0 if value > WIN // 2 else 0.0 if value < -WIN // 2 else (
+            0.5 + max(-0.45, min(0.45, value / 200)))
+        self.depth += 1
+        if self.depth > self.MAX_DEPTH:
+            self.done = True
+
+    def to_game_move(self, move):
+        obstacles, me, other = self.root
+        p1, p2, t, removed, _ = move
+        return (me, p1, p2, t, removed)
+
+    # -- placements -------------------------------------------------------------------------------
+    def placement(self):
+        """The placement with the most free knight destinations (and, for Black, the fewest
+        left to White)."""
+        state = self.state
+        white = state.pawns[0]
+        def value(move):
+            cell = move[0]
+            mine = len(self.dests[cell])
+            if white is None:
+                return (mine, -cell)
+            return (mine - self.free_destinations(0, white, cell), -cell)
+        return max(self.legal, key=value)

@@ -1,0 +1,192 @@
+"""Hexade: a two-ply tactical search with a shape evaluation, on the rule book's kernel.
+
+Every root move is tried on ``HexadeBoard`` (``games/hexade.py``), which resolves captures,
+pending sixes and the end of the game exactly; then every reply of the opponent near the
+stones is tried too.  That makes the tactics exact at this depth:
+
+* a move that completes a six no reply can break is a **win** (no reply removes a stone of
+  every new six), and is always found;
+* when the opponent has a six pending, every move that does not break it **loses** at once
+  (the kernel says so), so a breaking move is always chosen when one exists;
+* captures made and captures allowed (pairs taken, pairs exposed) enter the score of each
+  move, as do the sixes the opponent could make in reply.
+
+Otherwise moves are valued by the **shapes** (lines, triangles, small hexagons) they build
+for the mover and spoil for the opponent: a shape with k of the mover's stones and none of
+the opponent's is worth about 4**k.  The root keeps the best few candidates by that value
+plus every capturing, six-making or six-breaking move; each ``work()`` examines one of them.
+"""
+
+from __future__ import annotations
+
+import random
+
+WIN_SCORE = 1_000_000
+SHAPE_VALUE = (0, 1, 4, 16, 64, 400, 3000)    # by own stones already in the shape
+CAPTURE_VALUE = 60                            # per captured stone
+CANDIDATES = 14                               # quiet root moves examined in depth
+
+
+def near_cells(board, reach: int = 2) -> list[int]:
+    """Empty cells within ``reach`` steps of a stone (the centre on an empty board)."""
+    owner, around, off = board.owner, board.geo.around, board.geo.size
+    stones = [c for c in range(off) if owner[c]]
+    if not stones:
+        return [board.geo.grid.size // 2]
+    near, frontier = set(), set(stones)
+    for _ in range(reach):
+        step = set()
+        for c in frontier:
+            for n in around[c]:
+                if n != off and n not in near:
+                    step.add(n)
+        near |= step
+        frontier = step
+    return sorted(c for c in near if not owner[c])
+
+
+def shape_value(board, s: int, p: int) -> float:
+    """What a stone of colour ``p`` on ``s`` builds (own shapes) and spoils (the opponent's)."""
+    owner = board.owner
+    q = 3 - p
+    value = 0.0
+    for rest in board.geo.rest_at[s]:
+        mine = theirs = 0
+        for c in rest:
+            v = owner[c]
+            if v == p:
+                mine += 1
+            elif v == q:
+                theirs += 1
+        if not theirs:
+            value += SHAPE_VALUE[mine + 1] - SHAPE_VALUE[mine]
+        if not mine:
+            value += 0.6 * SHAPE_VALUE[theirs]
+    return value
+
+
+class HexadeEngine:
+    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
+        self.game, self.state, self.level, self.rng = game, state, level, rng
+        self.iterations = 0
+        self.proven = None
+        self.win_chance = None
+        self.legal = game.legal_moves(state)
+        self.best = self.legal[0] if self.legal else None
+        self.done = len(self.legal) <= 1
+        if self.done:
+            return
+        self.board = game._kernel(state)
+        self.me = 1 + state.ply % 2
+        legal_cells = {m[0] for m in self.legal}
+        near = [c for c in near_cells(self.board) if c in legal_cells] or sorted(legal_cells)
+        scored = sorted(near, key=lambda c: -shape_value(self.board, c, self.me))
+        tactical = [c for c in near if self.is_tactical(c)]
+        queue = list(dict.fromkeys(tactical + scored[:CANDIDATES]))
+        self.queue = queue
+        self.scores: dict[int, float] = {}
+        self.best = (scored[0],)
+        blunder_chance = {1: 0.35, 2: 0.15}.get(level, 0.0)
+        self.blunder = rng.random() < blunder_chance
+
+    def is_tactical(self, cell: int) -> bool:
+        """Whether playing ``cell`` captures, makes a six or answers a pending six."""
+        board = self.board
+        if board.pending:
+            return True
+        owner, m = board.owner, self.me
+        o = 3 - m
+        for a, b, c in board.geo.captures[cell]:
+            if owner[a] == o and owner[b] == o and owner[c] == m:
+                return True
+        for rest in board.geo.rest_at[cell]:
+            if all(owner[c] == m for c in rest):
+                return True
+        return False
+
+    # -- the search ----------------------------------------------------------------------------
+    REPLIES_PER_CHUNK = 24
+
+    def work(self) -> None:
+        """Examine the next batch of replies to the current candidate (a few milliseconds)."""
+        if self.done:
+            return
+        self.iterations += 1
+        if self.current is None:
+            self.start(self.queue.pop(0))
+        else:
+            self.continue_replies()
+        if self.current is None and (not self.queue or max(self.scores.values()) >= WIN_SCORE - 1):
+            self.finish()
+
+    current = None
+
+    def start(self, s: int) -> None:
+        """Play candidate ``s``; decide it at once if the game ends, else queue its replies."""
+        board, me = self.board, self.me
+        after = board.copy()
+        captured = after.place(s)
+        if after.result is not None:
+            winner = after.result[0]
+            self.scores[s] = (0.0 if winner is None else
+                              WIN_SCORE if winner == me - 1 else -WIN_SCORE)
+            return
+        value = shape_value(board, s, me) + CAPTURE_VALUE * len(captured)
+        replies = near_cells(after)
+        if not replies:
+            self.scores[s] = value
+            return
+        # cell, board after it, value, replies left, worst threat, every reply fails
+        self.current = [s, after, value, replies, None, True]
+        self.continue_replies()
+
+    def continue_replies(self) -> None:
+        """Try up to REPLIES_PER_CHUNK replies of the opponent to the current candidate: the
+        exact result when the game ends, else the captures and shapes the reply gets."""
+        s, after, value, replies, worst, everything_fails = self.current
+        me = self.me
+        made_six = bool(after.pending)
+        batch, rest = replies[:self.REPLIES_PER_CHUNK], replies[self.REPLIES_PER_CHUNK:]
+        for r in batch:
+            reply = after.copy()
+            lost = reply.place(r)
+            if reply.result is not None:
+                winner = reply.result[0]
+                if winner == me - 1:
+                    continue              # this reply lets our six stand
+                threat = WIN_SCORE if winner is not None else 0.0
+            else:
+                everything_fails = False
+                threat = CAPTURE_VALUE * len(lost) + 0.5 * shape_value(after, r, 3 - me)
+                if reply.pending:
+                    threat += 2000        # the opponent makes a six we must break
+            if worst is None or threat > worst:
+                worst = threat
+        if rest:
+            self.current = [s, after, value, rest, worst, everything_fails]
+            return
+        self.current = None
+        if made_six and everything_fails:
+            # every reply near the stones leaves our six standing; a reply elsewhere
+            # captures nothing, so the six wins
+            self.scores[s] = WIN_SCORE - 1
+        else:
+            self.scores[s] = value - (worst or 0.0)
+
+    def finish(self) -> None:
+        ranked = sorted(self.scores, key=lambda c: (-self.scores[c], c))
+        top = ranked[0]
+        if self.blunder and abs(self.scores[top]) < 1000:
+            # a weak level's slip: a quiet move not much worse, never a lost or winning one
+            close = [c for c in ranked[1:3] if self.scores[c] > self.scores[top] - 150]
+            if close:
+                top = self.rng.choice(close)
+        self.best = (top,)
+        value = self.scores[ranked[0]]
+        if value >= WIN_SCORE - 1:
+            self.proven, self.win_chance = "win", 1.0
+        elif value <= -WIN_SCORE:
+            self.proven, self.win_chance = "loss", 0.0
+        else:
+            self.win_chance = 0.5 + max(-0.45, min(0.45, value / 20000))
+        self.done = True

@@ -1,0 +1,129 @@
+"""The bot API over every game: legal moves only, determinism, slices, progress, errors."""
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tavoliere import load_game
+from tavoliere.ai import LEVEL_SECONDS, Thinker, choose, match
+from tavoliere.ai.arena import wilson
+
+SPECS = ["barrier(size=5)", "barrier", "barrier(size=9)", "hekka", "havannah(size=5)",
+         "havannah", "hexade(size=6)", "hexade"]
+
+
+def random_state(game, seed, plies):
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply(state, rng.choice(moves))
+    return state
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), plies=st.integers(0, 30), level=st.integers(1, 5))
+def test_the_bot_never_returns_an_illegal_move(spec, seed, plies, level):
+    game = load_game(spec)
+    state = random_state(game, seed, plies)
+    if game.outcome(state) is not None:
+        with pytest.raises(ValueError, match="game is over"):
+            choose(game, state, iterations=3)
+        return
+    move = choose(game, state, level=level, iterations=3, seed=seed)
+    assert move in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_same_seed_and_iterations_give_the_same_move(spec):
+    """Whatever the slices, the same seed and iteration limit give the same move."""
+    game = load_game(spec)
+    state = random_state(game, 7, 6)
+    first = Thinker(game, state, iterations=12, seed=3)
+    while not first.done:
+        first.step(0.001)
+    second = Thinker(game, state, iterations=12, seed=3)
+    while not second.done:
+        second.step(1.0)
+    assert first.move() == second.move()
+    assert first.progress()["iterations"] == second.progress()["iterations"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_slice_returns_on_time_and_reports_progress(spec):
+    """step(0.05) comes back within the slice plus a small overrun (the web worker yields
+    to the browser between slices)."""
+    game = load_game(spec)
+    state = random_state(game, 11, 8)
+    if game.outcome(state) is not None:
+        state = random_state(game, 11, 3)
+    thinker = Thinker(game, state, seconds=5)
+    for _ in range(4):
+        started = time.perf_counter()
+        progress = thinker.step(0.05)
+        assert time.perf_counter() - started < 0.05 + 0.04
+        assert set(progress) == {"done", "iterations", "best", "win_chance", "proven", "elapsed"}
+        if progress["done"]:
+            break
+    assert progress["best"] in [game.move_name(m) for m in game.legal_moves(state)]
+    chance = progress["win_chance"]
+    assert chance is None or 0.0 <= chance <= 1.0
+    assert progress["proven"] in (None, "win", "loss", "draw")
+    thinker.stop()
+    assert thinker.done and thinker.move() in game.legal_moves(state)
+
+
+def test_the_budget_is_kept():
+    game = load_game("havannah(size=8)")
+    thinker = Thinker(game, game.initial_state(), seconds=0.3)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert 0.3 <= thinker.progress()["elapsed"] < 0.4
+
+
+def test_levels_are_time_budgets():
+    assert LEVEL_SECONDS == {1: 0.2, 2: 0.5, 3: 1.0, 4: 3.0, 5: 8.0}
+    game = load_game("havannah(size=5)")
+    assert Thinker(game, game.initial_state()).seconds == 1.0          # default level 3
+    assert Thinker(game, game.initial_state(), level=5).seconds == 8.0
+    assert Thinker(game, game.initial_state(), level=5, seconds=0.1).seconds == 0.1
+    assert Thinker(game, game.initial_state(), iterations=5).seconds is None
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"level": 0}, "level"), ({"level": 6}, "level"), ({"level": "3"}, "level"),
+    ({"seconds": -1}, "seconds"), ({"seconds": 0}, "seconds"),
+    ({"iterations": 0}, "iterations"), ({"iterations": 2.5}, "iterations")])
+def test_bad_budgets_are_refused(kwargs, message):
+    game = load_game("barrier(size=5)")
+    with pytest.raises(ValueError, match=message):
+        choose(game, game.initial_state(), **kwargs)
+
+
+def test_match_reports_wins_draws_and_an_interval():
+    result = match("barrier(size=5)", "level3", "random", games=4, seconds=0.05, seed=1)
+    assert result["a_wins"] + result["b_wins"] + result["draws"] == 4
+    low, high = result["ci95"]
+    assert 0.0 <= low <= result["a_score"] <= high <= 1.0
+    with pytest.raises(ValueError, match="unknown bot"):
+        match("barrier(size=5)", "level9", "random", games=1)
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert 0.40 < low < 0.41 and 0.59 < high < 0.60
+    assert wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["barrier(size=6)", "hekka", "havannah(size=6)", "hexade(size=6)"])
+def test_every_level_beats_random_play(spec):
+    for level in (1, 3):
+        result = match(spec, f"level{level}", "random", games=10, seconds=0.2, seed=level)
+        assert result["a_wins"] == 10, result

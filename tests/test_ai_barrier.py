@@ -1,0 +1,250 @@
+"""The Barrier solver and bot, checked against the independent slow solver in
+tests/reference/barrier_solver_ref.py (RULES.md section 1: "A player who has no legal L-move
+when their movement turn starts loses"; "There are no draws")."""
+
+import random
+
+import pytest
+
+from reference import barrier_solver_ref as ref
+from tavoliere.ai import Thinker, choose
+from tavoliere.ai import barrier as bot
+from tavoliere.games.barrier import Barrier
+
+
+def ref_cell(n, cell):
+    return (cell % n, cell // n)
+
+
+def ref_obstacles(n, cells):
+    return frozenset(ref_cell(n, c) for c in cells)
+
+
+def random_position(game, rng, plies):
+    """A movement-phase state reached by random placements and ``plies`` random moves."""
+    state = game.initial_state()
+    for _ in range(2 + plies):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply(state, rng.choice(moves))
+    return state
+
+
+def ref_mover_wins(game, state):
+    n = game.side
+    me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+    return ref.make_solver(n)(ref_cell(n, me), ref_cell(n, other),
+                              ref_obstacles(n, state.obstacles))
+
+
+def solver_mover_wins(solver, state):
+    me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+    return solver.wins(bot.BarrierEngine.mask(state.obstacles), me, other)
+
+
+# -- solved values of whole boards ------------------------------------------------------------
+def test_5x5_value_matches_the_reference():
+    """Every first cell of White on 5x5, and every Black reply, valued by both solvers."""
+    value = bot.solve_size(5)
+    for white_name, replies in value["black_winning_replies"].items():
+        white = Barrier(size=5).cell(white_name)
+        assert replies == ref.black_winning_replies(5, ref_cell(5, white)), white_name
+    assert value["winner"] == "White" and value["white_wins_from"] == ["c3"]
+
+
+@pytest.mark.parametrize("white_name", ["c2", "b2"])
+def test_6x6_value_matches_the_reference_fast_part(white_name):
+    value = bot.solve_size(6)
+    white = Barrier(size=6).cell(white_name)
+    assert value["black_winning_replies"][white_name] == ref.black_winning_replies(
+        6, ref_cell(6, white))
+
+
+@pytest.mark.slow
+def test_6x6_value_matches_the_reference_in_full():
+    value = bot.solve_size(6)
+    assert len(value["black_winning_replies"]) == 6      # the 6 classes of first cells
+    for white_name, replies in value["black_winning_replies"].items():
+        white = Barrier(size=6).cell(white_name)
+        assert replies == ref.black_winning_replies(6, ref_cell(6, white)), white_name
+    assert value["winner"] == "Black"
+
+
+def test_the_shipped_book_agrees_with_the_solver():
+    """The placement book is what solve_size computes (5x5 and 6x6 here, 7x7 under slow)."""
+    placements = bot.book()["placements"]
+    for n in (5, 6):
+        assert placements[n] == bot.solve_size(n)["black_winning_replies"]
+
+
+@pytest.mark.slow
+def test_the_shipped_book_agrees_with_the_solver_7x7_8x8():
+    placements = bot.book()["placements"]
+    for n in (7, 8):
+        assert placements[n] == bot.solve_size(n)["black_winning_replies"]
+
+
+def test_the_movement_book_gives_winning_moves():
+    """Every entry of the 8x8 movement book checked against the solver on a sample."""
+    entry = bot.book()["movements"].get(8)
+    if not entry:
+        pytest.skip("no movement book")
+    solver = bot.Solver(8)
+    k = bot.kernel(8)
+    rng = random.Random(5)
+    for key in rng.sample(sorted(entry), 25):
+        mask, me, other = key.split(".")
+        obstacles, me, other = int(mask, 16), int(me), int(other)
+        move = bot.book_move(8, obstacles, me, other)
+        assert move in k.moves(obstacles, me, other)
+        after = obstacles | (1 << move[0]) | (1 << move[1]) | (1 << move[2])
+        assert not solver.wins(after, other, move[3])
+
+
+# -- positions in play ------------------------------------------------------------------------
+@pytest.mark.parametrize("n,plies", [(5, 0), (5, 2), (6, 1), (6, 3), (7, 5), (7, 7)])
+def test_solver_matches_the_reference_on_random_positions(n, plies):
+    game = Barrier(size=n)
+    rng = random.Random(n * 100 + plies)
+    solver = bot.Solver(n)
+    for _ in range(12):
+        state = random_position(game, rng, plies)
+        if game.outcome(state) is not None:
+            continue
+        assert solver_mover_wins(solver, state) == ref_mover_wins(game, state), game.diagram(state)
+
+
+def test_separated_pawns_are_valued_by_their_longest_runs():
+    """Once the pawns can no longer meet, the side to move wins exactly when its longest run
+    of moves is longer than the opponent's; checked against the reference's plain search."""
+    rng = random.Random(11)
+    checked = 0
+    for n in (6, 7):
+        game = Barrier(size=n)
+        solver = bot.Solver(n)
+        for _ in range(300):
+            state = random_position(game, rng, rng.randrange(3, 8))
+            if game.outcome(state) is not None:
+                continue
+            me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+            obstacles = bot.BarrierEngine.mask(state.obstacles)
+            reaches = solver.separated_reaches(obstacles, me, other)
+            if reaches is None:
+                continue
+            checked += 1
+            mine, theirs = reaches
+            full = solver.k.full
+            assert solver.longest(full & ~mine, me) == ref.longest_run(
+                n, ref_cell(n, me), ref_obstacles(n, state.obstacles) | {ref_cell(n, other)})
+            assert solver.separated_value(obstacles, me, other) == ref_mover_wins(game, state)
+    assert checked >= 20
+
+
+def test_the_bot_plays_a_winning_move_whenever_there_is_one():
+    """On random 6x6 and 7x7 positions won for the side to move, the bot's move keeps the win."""
+    rng = random.Random(3)
+    for n in (6, 7):
+        game = Barrier(size=n)
+        found = 0
+        while found < 8:
+            state = random_position(game, rng, rng.randrange(0, 4))
+            if game.outcome(state) is not None or not ref_mover_wins(game, state):
+                continue
+            found += 1
+            move = choose(game, state, level=3)
+            assert move in game.legal_moves(state)
+            assert not ref_mover_wins(game, game.apply(state, move)), game.diagram(state)
+
+
+def test_on_the_losing_side_the_bot_leaves_the_fewest_winning_replies():
+    """Lost positions: the bot's move is one of those with the fewest refutations."""
+    rng = random.Random(8)
+    game = Barrier(size=6)
+    found = 0
+    while found < 5:
+        state = random_position(game, rng, rng.randrange(1, 4))
+        if (game.outcome(state) is not None or len(game.legal_moves(state)) < 2
+                or ref_mover_wins(game, state)):
+            continue
+        found += 1
+        def refutations(move):
+            after = game.apply(state, move)
+            return sum(1 for reply in game.legal_moves(after)
+                       if not ref_mover_wins(game, game.apply(after, reply)))
+        counts = {move: refutations(move) for move in game.legal_moves(state)}
+        thinker = Thinker(game, state, level=3)
+        while not thinker.done:
+            thinker.step(0.05)
+        assert thinker.progress()["proven"] == "loss"
+        assert counts[thinker.move()] == min(counts.values())
+
+
+def test_win_in_one():
+    """A move that leaves the opponent without a legal L-move wins at once."""
+    game = Barrier(size=5)
+    # White a1 can go b1-c1-c2 (leaving Black on e5 boxed in) or elsewhere
+    state = game.position("c3", "e5", "d3 d4 e3 c4 b4 d5", to_move=0)
+    moves = game.legal_moves(state)
+    winners = [m for m in moves if game.outcome(game.apply(state, m)) is not None]
+    assert winners, game.diagram(state)
+    assert choose(game, state, level=1, seed=4) in winners
+
+
+def test_placements_follow_the_book():
+    """White's first cell on 5x5 is the only winning one (c3); Black answers 8x8's d4 with a
+    winning reply."""
+    game = Barrier(size=5)
+    assert game.move_name(choose(game, game.initial_state(), level=3)) == "c3"
+    game = Barrier(size=8)
+    state = game.apply(game.initial_state(), (game.cell("d4"),))
+    thinker = Thinker(game, state, level=3)
+    thinker.step(0.05)
+    assert thinker.progress()["proven"] == "win"
+    black = thinker.move()[0]
+    assert bot.black_wins_reply(8, game.cell("d4"), black)
+
+
+def test_solve_size_rejects_bad_sizes():
+    with pytest.raises(ValueError, match="5x5 to 9x9"):
+        bot.solve_size(4)
+
+
+# -- matches ---------------------------------------------------------------------------------
+def play(game, bots, rng):
+    state = game.initial_state()
+    while game.outcome(state) is None:
+        player = game.to_move(state)
+        move = bots[player](state)
+        assert move in game.legal_moves(state)
+        state = game.apply(state, move)
+    return game.outcome(state).winner
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_the_winning_side_always_wins_against_random_play(n):
+    """5x5 is won by White (from c3), 6x6 by Black: the bot on that side always wins."""
+    game = Barrier(size=n)
+    winner = 0 if n == 5 else 1
+    rng = random.Random(n)
+    for i in range(4):
+        bots = {winner: lambda s: choose(game, s, level=3),
+                1 - winner: lambda s: rng.choice(game.legal_moves(s))}
+        assert play(game, bots, rng) == winner
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+def test_the_winning_side_always_wins_against_other_bots(n):
+    """The side that wins with perfect play wins every game, against random play and against
+    the bot itself at every level."""
+    game = Barrier(size=n)
+    winner = 0 if n == 5 else 1
+    rng = random.Random(n)
+    opponents = [lambda s: rng.choice(game.legal_moves(s))] + [
+        (lambda level: lambda s: choose(game, s, level=level, seconds=0.3, seed=rng.random()))(lv)
+        for lv in (1, 2, 3)]
+    for opponent in opponents:
+        for _ in range(3):
+            bots = {winner: lambda s: choose(game, s, level=4, seconds=2.0), 1 - winner: opponent}
+            assert play(game, bots, rng) == winner

@@ -1,0 +1,62 @@
+"""Hekka bot: wins in one (with the right removal), avoiding losses in one, and the
+repetition draw (RULES.md 2.3-2.4: "a player with no empty knight destination at the start
+of their movement turn loses"; "the game is a draw when the same (pawn squares, obstacle
+set, side to move) occurs for the 3rd time")."""
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose
+from tavoliere.ai.hekka import HekkaEngine
+
+
+def test_win_in_one_needs_the_right_removal():
+    """Black on a1 has only b3 and c2; b3 holds an obstacle.  White e3 jumps to c2 and
+    must remove an old obstacle: removing b3 would free Black, removing h8 wins."""
+    game = load_game("hekka")
+    state = game.position("e3", "a1", "b3 h8", to_move=0)
+    move = choose(game, state, iterations=4)
+    after = game.apply(state, move)
+    assert game.outcome(after) is not None and game.outcome(after).winner == 0
+    assert game.move_name(move).endswith("/h8")
+
+
+def test_avoids_a_loss_in_one():
+    """Every move keeps at least one reply that does not stalemate White at once."""
+    game = load_game("hekka")
+    state = game.replay(["c4", "f6", "c4-c5-d5-e5/d5", "f6-f5-f4-e4/c5"])
+    move = choose(game, state, level=4, seconds=0.5)
+    after = game.apply(state, move)
+    for reply in game.legal_moves(after):
+        outcome = game.outcome(game.apply(after, reply))
+        assert outcome is None or outcome.winner != 1
+
+
+def test_a_won_position_is_proven():
+    game = load_game("hekka")
+    state = game.position("e3", "a1", "b3 h8", to_move=0)
+    thinker = Thinker(game, state, iterations=20)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] == "win"
+
+
+def test_repeated_positions_count_as_draws_in_the_search():
+    """The positions of the game since the last irreversible move are known to the search."""
+    game = load_game("hekka")
+    names = ("a4 e6 a4-b4-b3-b2/b3 e6-f6-g6-g5/b4").split()
+    state = game.replay(names)
+    engine = HekkaEngine(game, state, 3, __import__("random").Random(0))
+    assert engine.twice      # at least the current position
+    player = state.ply % 2
+    mask = sum(1 << c for c in state.obstacles)
+    assert (mask, state.pawns[player], state.pawns[1 - player]) in engine.twice
+
+
+def test_placements_are_legal_and_central():
+    game = load_game("hekka")
+    state = game.initial_state()
+    move = choose(game, state)
+    assert move in game.legal_moves(state)
+    state = game.apply(state, move)
+    assert choose(game, state) in game.legal_moves(state)

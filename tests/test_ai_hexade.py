@@ -1,0 +1,76 @@
+"""Hexade bot: sixes made and broken, captures (RULES.md 4.2-4.4: "a six wins if it
+survives the opponent's next move"; "If s+d and s+2d hold opponent stones and s+3d holds
+M's stone, then s+d and s+2d are captured")."""
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose
+
+
+def play(game, names):
+    return game.replay(names)
+
+
+def test_makes_a_six_that_cannot_be_broken():
+    """White a5 b5 c5 d5 e5 with Black far away: f5 completes the line and no reply can
+    capture a stone of it."""
+    game = load_game("hexade")
+    state = play(game, ["a5", "s19", "e5", "r19", "b5", "s18", "c5", "q19", "d5", "s17"])
+    assert game.to_move(state) == 0
+    thinker = Thinker(game, state, level=3)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert game.move_name(thinker.move()) == "f5"
+    assert thinker.progress()["proven"] == "win"
+
+
+def test_breaks_the_opponents_six():
+    """RULES.md X-7: White's a5-f5 line is pending; Black's only saving move is f7, which
+    captures f5 and f6 (f7-f6-f5-f4)."""
+    game = load_game("hexade")
+    state = play(game, ["a5", "f4", "e5", "s19", "b5", "r19", "c5", "s18", "d5", "q19",
+                        "f6", "s17", "f5"])
+    assert game.to_move(state) == 1 and state.pending
+    assert game.move_name(choose(game, state, level=1, seed=1)) == "f7"
+
+
+def test_takes_the_capture():
+    """RULES.md X-1: White b2, Black c3 d4: White e5 captures c3 and d4."""
+    game = load_game("hexade")
+    state = play(game, ["b2", "c3", "j10", "d4"])
+    assert game.to_move(state) == 0
+    move = choose(game, state, level=3)
+    assert game.move_name(move) == "e5"
+    assert len(game.apply(state, move).captured) == 2
+
+
+def test_does_not_expose_a_pair():
+    """White b2, Black d4: a Black stone on c3 would make the pair c3-d4 that White takes
+    with e5 (RULES.md X-1).  The bot never exposes it, nor any other pair."""
+    game = load_game("hexade")
+    state = play(game, ["b2", "d4", "j10", "m12", "h13"])
+    assert game.to_move(state) == 1
+    for level in (1, 3, 5):
+        move = choose(game, state, level=level, iterations=40, seed=level)
+        after = game.apply(state, move)
+        assert game.move_name(move) != "c3"
+        assert max(len(game.apply(after, r).captured) for r in game.legal_moves(after)) == 0
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_level_breaks_a_six(level):
+    game = load_game("hexade")
+    state = play(game, ["a5", "f4", "e5", "s19", "b5", "r19", "c5", "s18", "d5", "q19",
+                        "f6", "s17", "f5"])
+    for seed in range(5):
+        assert game.move_name(choose(game, state, level=level, seed=seed)) == "f7"
+
+
+def test_a_win_is_reported_for_a_winning_position_only():
+    game = load_game("hexade(size=6)")
+    state = game.initial_state()
+    thinker = Thinker(game, state, iterations=5)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] is None

@@ -1,0 +1,60 @@
+"""The bots inside Pyodide under Node: slices keep their deadline, the moves are the same
+as in CPython, and the speed is measured (printed in the test output)."""
+
+import json
+
+import pytest
+
+from conftest import run_in_pyodide
+
+pytestmark = pytest.mark.pyodide
+
+CODE = r"""
+import json, random, time
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose
+out = {"slices": {}, "moves": {}, "speed": {}}
+for spec in ("barrier", "barrier(size=9)", "hekka", "havannah", "hexade"):
+    game = load_game(spec)
+    rng = random.Random(5)
+    state = game.initial_state()
+    for _ in range(8):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    thinker = Thinker(game, state, seconds=1.0)
+    worst = 0.0
+    while not thinker.done:
+        started = time.perf_counter()
+        thinker.step(0.05)
+        worst = max(worst, time.perf_counter() - started)
+    out["slices"][spec] = worst
+    out["moves"][spec] = game.move_name(choose(game, state, iterations=6, seed=2))
+game = load_game("havannah")
+thinker = Thinker(game, game.initial_state(), seconds=4.0)
+started = time.perf_counter()
+while not thinker.done:
+    thinker.step(0.05)
+out["speed"]["havannah base 10 iterations/s"] = thinker.engine.iterations / (time.perf_counter() - started)
+from tavoliere.ai import barrier
+out["speed"]["barrier 7x7 solve s"] = barrier.solve_size(7)["seconds"]
+print("RESULT " + json.dumps(out))
+"""
+
+
+def test_bots_in_pyodide(site):
+    stdout = run_in_pyodide(site, CODE)
+    line = next(line for line in stdout.splitlines() if line.startswith("RESULT "))
+    result = json.loads(line[len("RESULT "):])
+    print(json.dumps(result, indent=1))
+    for spec, worst in result["slices"].items():
+        assert worst < 0.05 + 0.1, (spec, worst)     # a slice is at most 100 ms late
+    # the same seed and iterations give the same move as in CPython
+    import random
+    from tavoliere import load_game
+    from tavoliere.ai import choose
+    for spec, name in result["moves"].items():
+        game = load_game(spec)
+        rng = random.Random(5)
+        state = game.initial_state()
+        for _ in range(8):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        assert game.move_name(choose(game, state, iterations=6, seed=2)) == name, spec

@@ -1,0 +1,216 @@
+"""The game room in a real Chromium, played through clicks on real cells (issue 6)."""
+
+import random
+
+import pytest
+
+from conftest import OUTPUT
+from tavoliere import load_game
+
+pytestmark = pytest.mark.browser
+
+LONG_TASKS = """() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+}"""
+
+
+def click_cell(page, name):
+    point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
+    assert point, f"no cell {name} on the board"
+    page.mouse.click(point["x"], point["y"])
+
+
+def view(page):
+    return page.evaluate("window.tavoliere.view()")
+
+
+def wait_turn(page, plies, timeout=60_000):
+    """Until the record has ``plies`` moves (or the game is over) and nobody is thinking."""
+    try:
+        page.wait_for_function(
+            "n => !window.tavoliere.thinking() && (window.tavoliere.view().moves.length >= n"
+            " || window.tavoliere.view().outcome)", arg=plies, timeout=timeout)
+    except Exception:
+        state = page.evaluate("[window.tavoliere.view(), window.tavoliere.thinking(), "
+                              "document.getElementById('message').textContent]")
+        raise AssertionError(f"waiting for {plies} plies: {state}") from None
+
+
+def play_by_clicks(page, move, seen):
+    """Click ``move``'s click sequence; record in ``seen`` when the page asked for more clicks."""
+    before = len(view(page)["moves"])
+    for index, cell in enumerate(move["clicks"]):
+        click_cell(page, cell)
+        page.wait_for_timeout(60)
+        if len(view(page)["moves"]) > before:
+            break
+        seen.add(index + 1)
+    wait_turn(page, before + 1)
+    assert view(page)["moves"][before] == move["name"]
+
+
+GAMES = [
+    ("barrier(size=5)", 2),   # (spec, clicks that show a choice had to be made)
+    ("hekka", 3),
+    ("havannah(size=4)", 1),
+    ("hexade(size=4)", 1),
+]
+
+
+@pytest.mark.parametrize("spec, choice_depth", GAMES)
+def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_depth):
+    page = watch.open(server + f"#game={spec}&white=human&black=ai:1")
+    page.evaluate(LONG_TASKS)
+    rng = random.Random(spec)
+    asked = set()
+    while not view(page)["outcome"]:
+        moves = page.evaluate("window.tavoliere.legalMoves()")
+        # prefer a move that makes the page ask for a choice (a path, a removal) when there is one
+        needs_choice = [m for m in moves if sum(1 for o in moves if o["clicks"][:choice_depth - 1]
+                                                == m["clicks"][:choice_depth - 1]) > 1]
+        move = rng.choice(needs_choice or moves) if choice_depth > 1 else rng.choice(moves)
+        play_by_clicks(page, move, asked)
+        page.wait_for_function("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
+                               " || window.tavoliere.view().to_move === 0)", timeout=60_000)
+    if choice_depth > 1:
+        assert choice_depth - 1 in asked, "the page never asked to choose a path or a removal"
+    final = view(page)
+    game = load_game(spec)
+    outcome = game.outcome(game.replay(final["moves"]))
+    assert final["outcome"]["winner"] == outcome.winner
+    assert final["outcome"]["reason"] == outcome.reason
+    banner = page.locator("#banner")
+    assert banner.is_visible()
+    assert ("wins" in banner.text_content()) == (outcome.winner is not None)
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"end-{spec.split('(')[0]}.png"))
+    assert watch.errors == []
+
+
+def test_the_computer_thinks_without_freezing_the_page(watch, server):
+    page = watch.open(server + "#game=havannah(size=8)&white=human&black=ai:3")
+    page.evaluate(LONG_TASKS)
+    click_cell(page, "h8")
+    page.wait_for_function("window.tavoliere.thinking()")
+    # while the worker searches, the main thread answers at once
+    for _ in range(5):
+        delay = page.evaluate("""() => new Promise(resolve => {
+            const start = performance.now();
+            setTimeout(() => resolve(performance.now() - start), 0);
+        })""")
+        assert delay < 50
+        page.wait_for_timeout(100)
+    wait_turn(page, 2)
+    long_tasks = page.evaluate("window.longTasks")
+    assert all(duration < 50 for duration in long_tasks), long_tasks
+
+
+def test_move_now_makes_the_computer_answer_at_once(watch, server):
+    page = watch.open(server + "#game=havannah&white=human&black=ai:5")
+    click_cell(page, "j10")
+    page.wait_for_function("window.tavoliere.thinking()")
+    page.wait_for_timeout(300)
+    page.locator("#move-now").click()
+    page.wait_for_function("!window.tavoliere.thinking() && window.tavoliere.view().moves.length === 2",
+                           timeout=2_000)
+
+
+def test_undo_redo_and_history_navigation(watch, server):
+    page = watch.open(server + "#game=barrier(size=6)&white=human&black=human")
+    for cell in ("b2", "e5"):
+        click_cell(page, cell)
+    wait_turn(page, 2)
+    moves = page.evaluate("window.tavoliere.legalMoves()")
+    play_by_clicks(page, moves[0], set())
+    assert len(view(page)["moves"]) == 3
+    page.locator("#undo").click()
+    wait_turn(page, 0)
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    page.locator("#redo").click()
+    page.wait_for_function("window.tavoliere.view().moves.length === 3")
+    page.keyboard.press("Home")
+    page.wait_for_function("window.tavoliere.view().moves.length === 0")
+    assert "ply=0" in page.url
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    page.keyboard.press("End")
+    page.wait_for_function("window.tavoliere.view().moves.length === 3")
+    page.locator("#move-list .move[data-ply='2']").click()
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    assert page.locator("#turn").text_content().count("2") >= 1
+    # playing from an earlier position starts a new line after a confirmation
+    page.once("dialog", lambda dialog: dialog.accept())
+    other = [m for m in page.evaluate("window.tavoliere.legalMoves()") if m["name"] != moves[0]["name"]][0]
+    play_by_clicks(page, other, set())
+    assert view(page)["moves"][2] == other["name"] and len(view(page)["moves"]) == 3
+
+
+def test_undo_against_the_computer_goes_back_to_your_turn(watch, server):
+    page = watch.open(server + "#game=havannah(size=5)&white=human&black=ai:1")
+    click_cell(page, "e5")
+    wait_turn(page, 2)
+    page.locator("#undo").click()
+    page.wait_for_function("window.tavoliere.view().moves.length === 0")
+    assert view(page)["to_move"] == 0
+
+
+def test_a_phone_plays_a_move_by_tapping(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(server + "#game=hexade(size=6)&white=human&black=human")
+    page.evaluate("window.tavoliere.ready")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    point = page.evaluate("window.tavoliere.cellCenter('f6')")
+    page.touchscreen.tap(point["x"], point["y"])
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    assert view(page)["moves"] == ["f6"]
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "phone-hexade.png"), full_page=True)
+    context.close()
+
+
+POSITIONS = {
+    "barrier": "c4,f6,c4-d4-e4-e3,f6-f5-f4-g4",
+    "hekka": "c4,f6,c4-c5-d5-e5/d5,f6-f5-f4-e4/c5",
+    "havannah(size=8)": "e5,h8,d4",
+    "hexade(size=8)": "a1,h8,d1,c5",
+}
+
+
+@pytest.mark.parametrize("spec", list(POSITIONS))
+def test_board_screenshot_and_last_move_drawn_where_the_engine_says(watch, server, spec):
+    page = watch.open(server + f"#game={spec}&moves={POSITIONS[spec]}&white=human&black=human")
+    OUTPUT.mkdir(exist_ok=True)
+    page.locator("#board").screenshot(path=str(OUTPUT / f"board-{spec.split('(')[0]}.png"))
+    last = page.evaluate("window.tavoliere.lastMove().cells")
+    game = load_game(spec)
+    names = POSITIONS[spec].split(",")
+    state = game.replay(names[:-1])
+    assert last == list(game.move_cells(game.parse_move(names[-1], state)))
+    # the highlight is drawn in the last move's cells: sample each cell near its edge, where no
+    # piece covers it, and compare with the same spot of an empty cell of the same colour
+    final = game.replay(names)
+    busy = set(game.pieces(final)) | set(last)
+    square = game.layout()["kind"] == "square"
+    parity = (lambda name: (ord(name[0]) + int(name[1:])) % 2) if square else (lambda name: 0)
+    for cell in last:
+        plain = next(c["name"] for c in game.layout()["cells"]
+                     if c["name"] not in busy and parity(c["name"]) == parity(cell))
+        lit, bare = (page.evaluate(SAMPLE_EDGE, name) for name in (cell, plain))
+        assert lit != bare, f"{cell} is drawn like a plain cell"
+        assert lit[2] < bare[2] - 20, f"{cell}: {lit} is not the last-move tint over {bare}"
+
+
+SAMPLE_EDGE = """name => {
+    const canvas = document.getElementById('board');
+    const rect = canvas.getBoundingClientRect();
+    const ratio = canvas.width / rect.width;
+    const p = window.tavoliere.cellCenter(name);
+    const x = Math.round((p.x - rect.left + 0.42 * window.tavoliere.cellSize()) * ratio);
+    const y = Math.round((p.y - rect.top) * ratio);
+    return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+}"""
