@@ -579,7 +579,10 @@ function moveCursor(key) {
     const y = cell.y - here.y;
     const along = x * dx + y * dy;
     if (along < 0.3) continue;
-    const score = along + 2 * Math.abs(x * dy - y * dx);  // prefer straight ahead
+    const side = x * dy - y * dx;
+    // Prefer straight ahead; between two equal cells (hexagons half a row apart) turn the
+    // same way for every arrow, so Left then Right comes back to where it started.
+    const score = along + Math.abs(side) + 0.01 * side;
     if (score < bestScore) { best = cell; bestScore = score; }
   }
   room.cursor = best.name;
@@ -759,6 +762,7 @@ window.tavoliere = {
   legalMoves: () => room.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
   lastMove: () => room.view.last,
   cellSize: () => board.scale,
+  cursor: () => room.cursor,
 };
 
 main().catch((error) => {

@@ -158,7 +158,10 @@ def op_export(request: dict) -> dict:
     tags = request.get("tags") or {}
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise BridgeError("bad-request", "\"tags\" must map tag names to texts")
-    return {"text": export_record(game.spec, names, tags)}
+    try:
+        return {"text": export_record(game.spec, names, tags)}
+    except ValueError as error:
+        raise BridgeError("bad-record", str(error)) from None
 
 
 def op_import(request: dict) -> dict:

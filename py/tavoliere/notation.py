@@ -1,0 +1,530 @@
+"""Game records: a text format for every game, and SGF for Havannah (ours, Little Golem's).
+
+``export_record(spec, moves, tags)`` and ``export_sgf(spec, moves, tags)`` write a record;
+``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags)``: the
+canonical spec, the canonical move names (a tuple) and every tag but ``Game`` (a dict of
+texts).  Errors are ``RecordError`` (a ValueError); a bad move raises ``RecordMoveError``,
+which also carries ``ply`` and ``text``.
+
+The text record
+---------------
+A record is a few tag lines, then the moves::
+
+    [Game "havannah(size=8,swap=true)"]
+    [White "Anna"]
+    [Black "Computer, level 3"]
+    [Date "2026-11-22"]
+    [Result "White wins: ring"]
+
+    1. e5 h8 2. d4 swap 3. f6 {a comment} g7 ...
+
+- A **tag line** is ``[Name "value"]`` on a line of its own: the name is a letter followed by
+  letters, digits or ``_``; the value is written between double quotes, with ``\\"`` for a quote
+  and ``\\\\`` for a backslash.  Tags come before the moves, each name at most once.
+- ``Game`` is required: the game spec, as in the new-game dialog (``barrier``,
+  ``barrier(size=6)``, ``hekka(areas=symmetric)``, ``havannah(size=8,swap=true)``,
+  ``hexade(size=8)``).  The export writes it in canonical form.
+- ``White``, ``Black`` (the players' names) and ``Date`` are written when known.  ``Result``
+  is computed by the export from the moves: the engine's words for a finished game
+  (``White wins: ring``, ``Black wins: White has no legal move``, ``Draw: the board is
+  full``...); for an unfinished game a ``Result`` given by the caller (``White wins: Black
+  resigned``), else ``*``.  Any other tag is kept as it is and written after these.
+  On import every tag is kept as plain text (nothing in it is ever interpreted); the
+  engine's own outcome of the moves is what counts, whatever ``Result`` says.
+- The **moves** are the game's move names (RULES.md), in order, separated by spaces or line
+  breaks: Barrier ``c4`` then ``c4-d4-e4-e3``; Hekka ``c4-c5-d5-e5/d5``; Havannah ``j10`` and
+  ``swap``; Hexade ``j10``.  The export numbers them by turn, White's and Black's move
+  sharing a number: ``1. e5 h8 2. d4 swap``.  The import accepts the moves with or without
+  numbers (``1.e5`` and ``1... h8``, Black's move of turn 1, are accepted too; a number that
+  does not fit its place is refused, since it usually means a move was lost), upper or
+  lower case, any short form the game accepts (Barrier ``e3`` for ``c4-d4-e4-e3`` when
+  only one path fits), comments in braces ``{...}`` (not nested), and a final
+  ``*``, ``1-0``, ``0-1`` or ``1/2-1/2``, which are ignored.
+- The import replays every move and stops at the first one that is not legal, naming it by
+  ply (a ply is one player's move; ply 1 is White's first) and text:
+  ``ply 7 (c4-d4): c4-d4 is not legal here: ...``.  Records longer than 200,000 characters
+  or with more than 5,000 moves are refused.
+
+SGF records for Havannah
+------------------------
+``export_sgf`` writes ``(;FF[4]GM[havannah]SZ[8]RU[havannah(size=8,swap=true)]AP[Tavoliere]
+PW[..]PB[..]DT[..]RE[W+ring];W[e5];B[swap];W[d4]...)``: SZ is the base, RU the full spec,
+White moves first and is ``W``, the cells are in this project's notation (RULES.md 3.1) and
+RE is ``W+reason``, ``B+reason`` or ``0`` (draw), absent while the game is unfinished.
+``Event``, ``Site`` and ``Comment`` tags become EV, PC and GC.  ``parse_record`` reads such
+files (any text starting with ``(;``), other Havannah SGF in the same notation
+(``GM[havannah]``, e.g. Castro's), and Little Golem's files.
+
+Little Golem (littlegolem.net) Havannah files
+---------------------------------------------
+A Little Golem file (``SO[http://www.littlegolem.com]`` or ``RU[LG]``) looks like::
+
+    (;FF[4]EV[null]PB[Jeroen]PW[Canteli]SZ[8]RU[LG]RE[W]GC[ game #1014525]
+    SO[http://www.littlegolem.com];W[M3];B[swap];W[H3];B[N2];...;B[L3])
+
+- **Cells.**  SZ is the base n.  A cell is an upper-case letter (a row, ``A`` = 0 up to
+  ``2n-2``) and a number counting the cells *of that row* from 1, so every row starts at 1.
+  Our notation keeps the letter and shifts the numbers of the rows past the middle one::
+
+      LG  Xk  ->  ours  xN  with  N = k + max(0, L - (n-1)),  L = row of X (A = 0)
+
+  On base 8: A1 -> a1, H15 -> h15, M3 -> m8, O2 -> o9, O8 -> o15 (the six corners A1, A8,
+  H1, H15, O1, O8 become ours a1, a8, h1, h15, o8, o15).  The rules are the same under the
+  12 symmetries of the board, so this mapping is fixed only up to a symmetry; keeping the
+  letters is the natural choice (Castro's ``coord_HGF2GA``, used by the bot that played
+  there, makes the same shift into its HavannahGui coordinates, which are ours).
+- **Evidence** (tests/data/littlegolem: 22 real games, base 8 and 10): taken
+  literally, Little Golem's numbers leave the board (``O2``: our letter o carries 8..15 on
+  base 8), while with the shift all 22 replay, and each of the 11 that did not end by
+  resignation reaches its structure exactly at its last move and not before, for the winner
+  RE names (e.g. game 1010428 a fork, 1014532 a ring, 1014525 a bridge through the swapped
+  stone); the slow reference implementation agrees.
+- **Players.**  The first player's moves are labelled ``W`` and the second's ``B``,
+  alternately, whatever happens.  ``swap`` (the second player takes over the first stone;
+  the first player moves next) is written ``B[swap]``; a ``B`` move repeating the first
+  cell is read as a swap too.  ``resign`` may end the list.
+- **Names and result** follow Little Golem's own colours, where Black moves first: ``PB``
+  names the first player (our White) and ``PW`` the second, and ``RE[B]`` means the first
+  player won, ``RE[W]`` the second.  Evidence: in every real file where the game ended on a
+  structure, RE is the opposite letter of the winning move's label, and a resigning player
+  is the one RE does not name.  Which *name* played first the moves cannot show; that rests
+  on HavannahGui's import notes (it swaps Little Golem's colours, names and ratings "so white
+  is the first player") and on habits: kpatrick, PB in games 1009693, 1009695, 1010427 and
+  1010429, opens at F10 or E10 in all four.  The import checks the result against the
+  replay and refuses a file whose RE contradicts it.
+- The spec is ``havannah(size=n,swap=true)``: Little Golem plays Havannah with the swap.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .core import IllegalMove, InvalidMove, load_game
+
+__all__ = ["Record", "RecordError", "RecordMoveError", "export_record", "parse_record",
+           "export_sgf", "little_golem_cell", "MAX_TEXT", "MAX_MOVES"]
+
+MAX_TEXT = 200_000   # characters in a record
+MAX_MOVES = 5_000    # moves (plies) in a record
+PLAYERS = ("White", "Black")
+FIRST_TAGS = ("Game", "White", "Black", "Date", "Result")
+RESULT_TOKENS = ("*", "1-0", "0-1", "1/2-1/2")
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TURN = re.compile(r"(\d+)(\.+)(.*)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SGF_PROPERTY = re.compile(r"[A-Za-z]+")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or written; the message says where and why."""
+
+
+class RecordMoveError(RecordError):
+    """A move of a record that is not in the game's notation or not legal at its ply."""
+
+    def __init__(self, ply: int, text: str, reason: str):
+        super().__init__(f"ply {ply} ({text}): {reason}")
+        self.ply, self.text, self.reason = ply, text, reason
+
+
+@dataclass(frozen=True)
+class Record:
+    """A checked game record: the canonical spec, the canonical move names, the other tags."""
+
+    game: str
+    moves: tuple[str, ...]
+    tags: dict[str, str] = field(default_factory=dict)
+
+
+# -- shared checks ------------------------------------------------------------------------------
+def _check_size(text) -> str:
+    if not isinstance(text, str):
+        raise RecordError("a record is a text")
+    if len(text) > MAX_TEXT:
+        raise RecordError(f"the record is too long: {len(text):,} characters, "
+                          f"at most {MAX_TEXT:,} are accepted")
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise RecordError(f"line {line}: the record contains a control character "
+                          f"(U+{ord(bad.group()):04X}); is it a text file?")
+    return text.removeprefix("\ufeff")
+
+
+def _load(spec: str):
+    try:
+        return load_game(spec)
+    except ValueError as error:
+        raise RecordError(f'[Game "{spec}"]: {error}') from None
+
+
+def _replay(game, texts):
+    """The canonical names of ``texts`` and the final state; RecordMoveError at the first bad
+    move (not in the notation, not legal, or played after the end of the game)."""
+    if len(texts) > MAX_MOVES:
+        raise RecordError(f"the record has {len(texts):,} moves; at most {MAX_MOVES:,} "
+                          f"are accepted")
+    state, names = game.initial_state(), []
+    for ply, text in enumerate(texts, 1):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            raise RecordMoveError(ply, text, f"the game is already over ({outcome.describe()})")
+        try:
+            move = game.parse_move(text, state)
+        except (InvalidMove, IllegalMove) as error:
+            raise RecordMoveError(ply, text, str(error)) from None
+        names.append(game.move_name(move))
+        state = game.apply(state, move)
+    return tuple(names), state
+
+
+def _checked_tags(tags) -> dict[str, str]:
+    tags = dict(tags or {})
+    for name, value in tags.items():
+        if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+            raise RecordError(f"tag name {name!r} is not accepted: a letter, then letters, "
+                              f"digits or _")
+        if not isinstance(value, str) or _CONTROL.search(value) or "\n" in value or "\r" in value:
+            raise RecordError(f"tag {name}: the value must be one line of text")
+    return tags
+
+
+# -- the text record ------------------------------------------------------------------------------
+def export_record(spec: str, moves, tags: dict | None = None) -> str:
+    """The text record of the game ``spec`` after ``moves`` (names; short forms are written out
+    in full).  ``tags`` may give White, Black, Date, a Result for an unfinished game, and any
+    other tag; Game comes from ``spec``.  RecordError for a bad spec, move or tag."""
+    game = _load(spec)
+    names, state = _replay(game, list(moves))
+    tags = _checked_tags(tags)
+    tags.pop("Game", None)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        tags["Result"] = outcome.describe()
+    tags["Result"] = tags.get("Result") or "*"
+    lines = [_tag_line("Game", game.spec)]
+    lines += [_tag_line(name, tags[name]) for name in FIRST_TAGS[1:] if tags.get(name)]
+    lines += [_tag_line(name, value) for name, value in tags.items() if name not in FIRST_TAGS]
+    lines.append("")
+    lines += _wrap(_numbered(names))
+    return "\n".join(lines) + "\n"
+
+
+def _tag_line(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def _numbered(names) -> list[str]:
+    """``1. e5``, ``h8``, ``2. d4``...: White's move carries the turn number."""
+    return [f"{ply // 2 + 1}. {name}" if ply % 2 == 0 else name for ply, name in enumerate(names)]
+
+
+def _wrap(units: list[str], width: int = 79) -> list[str]:
+    lines, line = [], ""
+    for unit in units:
+        if line and len(line) + 1 + len(unit) > width:
+            lines.append(line)
+            line = unit
+        else:
+            line = f"{line} {unit}" if line else unit
+    return lines + [line] if line else lines
+
+
+def parse_record(text: str) -> Record:
+    """The record written in ``text``: a text record, or an SGF record of Havannah (ours or
+    Little Golem's) when it starts with ``(;``.  Every move is checked by replaying it.
+    RecordError (a ValueError) says what is wrong and where."""
+    text = _check_size(text)
+    if text.lstrip().startswith("(;"):
+        return _parse_sgf(text)
+    # only line feeds end lines: a tag value may hold any other character (U+2028 too)
+    tags, moves_text, first_line = _split_tags(text.replace("\r\n", "\n").replace("\r", "\n"))
+    if "Game" not in tags:
+        raise RecordError('the record has no Game tag: it must start with a line such as '
+                          '[Game "havannah(size=8)"]')
+    game = _load(tags.pop("Game"))
+    names, _ = _replay(game, _move_tokens(moves_text, first_line))
+    return Record(game.spec, names, tags)
+
+
+def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
+    """The tags, the text of the moves and the line number where the moves start."""
+    lines = text.split("\n")
+    tags: dict[str, str] = {}
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            return tags, "\n".join(lines[number - 1:]), number
+        match = _TAG_LINE.fullmatch(line)
+        if not match:
+            raise RecordError(f'line {number}: malformed tag line {_clip(line)}; '
+                              f'write [Name "value"]')
+        name, value = match.group(1), re.sub(r'\\(["\\])', r"\1", match.group(2))
+        if name in tags:
+            raise RecordError(f"line {number}: tag {name} is given twice")
+        tags[name] = value
+    return tags, "", len(lines) + 1
+
+
+def _move_tokens(text: str, first_line: int) -> list[str]:
+    """The move texts of the move section: comments, turn numbers and a final result dropped."""
+    words: list[tuple[str, int]] = []   # (word, line number)
+    line = first_line
+    for piece in re.split(r"(\{[^{}]*\}|[{}])", text):
+        if piece in ("{", "}"):
+            what = "is never closed" if piece == "{" else "closes no comment"
+            raise RecordError(f"line {line}: the comment brace {piece} {what}")
+        if not piece.startswith("{"):
+            for offset, chunk in enumerate(piece.split("\n")):
+                words += [(word, line + offset) for word in chunk.split()]
+        line += piece.count("\n")
+    if words and words[-1][0] in RESULT_TOKENS:
+        words.pop()
+    moves: list[str] = []
+    for word, line in words:
+        if "[" in word or "]" in word:
+            raise RecordError(f"line {line}: {_clip(word)} is not a move; tag lines go before "
+                              f"the moves")
+        turn = _TURN.fullmatch(word)
+        if turn:
+            _check_turn(turn.group(1), turn.group(2), len(moves) + 1, line)
+            word = turn.group(3)
+            if not word:
+                continue
+        moves.append(word.lower())
+        if len(moves) > MAX_MOVES:
+            raise RecordError(f"the record has more than {MAX_MOVES:,} moves; at most "
+                              f"{MAX_MOVES:,} are accepted")
+    return moves
+
+
+def _check_turn(number: str, dots: str, ply: int, line: int) -> None:
+    """``7.`` must come before White's move of turn 7 (ply 13), ``7...`` before Black's."""
+    turn, player = (ply + 1) // 2, (ply + 1) % 2
+    written = f"{number}{dots}"
+    expected = f"{turn}." if player == 0 else f"{turn}..."
+    if int(number) != turn or (len(dots) > 1) != (player == 1):
+        raise RecordError(f"line {line}: turn number {written} does not fit: the next move "
+                          f"is ply {ply}, {PLAYERS[player]}'s move of turn {turn} "
+                          f"(written {expected}); is a move missing?")
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+# -- SGF ------------------------------------------------------------------------------------------
+def export_sgf(spec: str, moves, tags: dict | None = None) -> str:
+    """The SGF record of a Havannah game (see the module docstring)."""
+    game = _load(spec)
+    if game.name != "havannah":
+        raise RecordError(f"SGF records are written for Havannah only, not {game.title}")
+    names, state = _replay(game, list(moves))
+    tags = _checked_tags(tags)
+    root = [("FF", "4"), ("GM", "havannah"), ("SZ", str(game.settings["size"])),
+            ("RU", game.spec), ("AP", "Tavoliere")]
+    for tag, prop in (("White", "PW"), ("Black", "PB"), ("Date", "DT"), ("Event", "EV"),
+                      ("Site", "PC"), ("Comment", "GC")):
+        if tags.get(tag):
+            root.append((prop, tags[tag]))
+    outcome = game.outcome(state)
+    if outcome is not None:
+        root.append(("RE", "0" if outcome.winner is None
+                     else f"{'WB'[outcome.winner]}+{outcome.reason}"))
+    lines = ["(;" + "".join(f"{prop}[{_sgf_escape(value)}]" for prop, value in root)]
+    lines += _wrap([f";{'WB'[ply % 2]}[{name}]" for ply, name in enumerate(names)])
+    return "\n".join(lines) + ")\n"
+
+
+def _sgf_escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _sgf_nodes(text: str) -> list[list[tuple[str, str]]]:
+    """The nodes of the main line of the first game tree, each a list of (property, value).
+    The main line takes the first variation at every branch; the others are skipped."""
+    nodes: list[list[tuple[str, str]]] = []
+    trees: list[list] = []   # the open trees: [on the main line?, subtrees seen so far]
+    current = None           # the node being read
+    i = text.index("(;")
+    while i < len(text):
+        char = text[i]
+        if char == "(":
+            parent = trees[-1] if trees else None
+            trees.append([parent is None or (parent[0] and parent[1] == 0), 0])
+            if parent:
+                parent[1] += 1
+            current = None
+        elif char == ")":
+            if not trees:
+                raise RecordError(f"SGF: a ) at character {i + 1} closes nothing")
+            trees.pop()
+            current = None
+            if not trees:
+                if text[i + 1:].strip():
+                    raise RecordError("SGF: only one game per record, but text follows its end")
+                return nodes
+        elif char == ";":
+            if not trees or trees[-1][1]:
+                raise RecordError(f"SGF: a node at character {i + 1} is outside its sequence")
+            current = []   # a node off the main line is read, then dropped
+            if trees[-1][0]:
+                nodes.append(current)
+        elif char.isalpha():
+            if current is None:
+                raise RecordError(f"SGF: a property at character {i + 1} is outside any node")
+            match = _SGF_PROPERTY.match(text, i)
+            prop = "".join(c for c in match.group() if c.isupper())   # FF[3] allowed "GaMe"
+            i = match.end()
+            values = []
+            while True:
+                while i < len(text) and text[i].isspace():
+                    i += 1
+                if i >= len(text) or text[i] != "[":
+                    break
+                value, i = _sgf_value(text, i)
+                values.append(value)
+            if not values:
+                raise RecordError(f"SGF: property {_clip(match.group())} has no [value]")
+            current += [(prop, value) for value in values]
+            continue
+        elif not char.isspace():
+            raise RecordError(f"SGF: unexpected {_clip(char)} at character {i + 1}")
+        i += 1
+    raise RecordError("SGF: the record ends before its closing )")
+
+
+def _sgf_value(text: str, i: int) -> tuple[str, int]:
+    """The value in brackets starting at ``text[i] == "["``, unescaped, and the index after it."""
+    out, i = [], i + 1
+    while i < len(text):
+        char = text[i]
+        if char == "\\" and i + 1 < len(text):
+            if text[i + 1] != "\n":   # a backslash before a line break removes it (SGF)
+                out.append(text[i + 1])
+            i += 2
+        elif char == "]":
+            return "".join(out), i + 1
+        else:
+            out.append(char)
+            i += 1
+    raise RecordError("SGF: a [value] is never closed")
+
+
+def little_golem_cell(text: str, base: int) -> str:
+    """Our name of Little Golem's cell ``text`` (e.g. ``M3`` -> ``m8`` on base 8), or
+    InvalidMove.  Little Golem numbers each row from 1; see the module docstring."""
+    match = re.fullmatch(r"([A-Za-z])(\d{1,2})", text.strip())
+    if not match:
+        raise InvalidMove(f"{text!r} is not a Little Golem cell (a letter and a number such "
+                          f"as H3)")
+    row, k = ord(match.group(1).upper()) - ord("A"), int(match.group(2))
+    middle = base - 1
+    length = 2 * base - 1 - abs(row - middle)   # cells in this row
+    if row > 2 * middle or not 1 <= k <= length:
+        raise InvalidMove(f"{text} is not a cell of the base-{base} Little Golem board")
+    return f"{chr(ord('a') + row)}{k + max(0, row - middle)}"
+
+
+def _parse_sgf(text: str) -> Record:
+    nodes = _sgf_nodes(text)
+    if not nodes:
+        raise RecordError("SGF: the record has no node")
+    root: dict[str, str] = {}
+    for prop, value in nodes[0]:
+        root.setdefault(prop, value)
+    little_golem = ("littlegolem" in root.get("SO", "").lower().replace(" ", "")
+                    or root.get("RU", "").strip().upper() == "LG")
+    if root.get("GM", "havannah").strip().lower() != "havannah":
+        raise RecordError(f"SGF: this is a record of GM[{root['GM']}]; only Havannah SGF "
+                          f"records are read")
+    plies = [(prop, value.strip()) for node in nodes[1:] for prop, value in node
+             if prop in ("W", "B")]
+    if len(plies) > MAX_MOVES + 1:
+        raise RecordError(f"the record has {len(plies):,} moves; at most {MAX_MOVES:,} "
+                          f"are accepted")
+    game = _sgf_game(root, little_golem, any(v.lower() == "swap" for _, v in plies))
+    base = game.settings["size"]
+    texts, resigned = [], None
+    for ply, (label, value) in enumerate(plies, 1):
+        if resigned is not None:
+            raise RecordMoveError(ply, value, "a move after a resignation")
+        if label != "WB"[(ply - 1) % 2]:
+            raise RecordMoveError(ply, value, f"the record gives this move to "
+                                  f"{PLAYERS['WB'.index(label)]}, but ply {ply} is "
+                                  f"{PLAYERS[(ply - 1) % 2]}'s")
+        if value.lower() == "resign":
+            resigned = (ply - 1) % 2
+            continue
+        if little_golem and ply == 2 and value.upper() == plies[0][1].upper():
+            value = "swap"   # the second player repeating the first cell takes it over
+        if little_golem and value.lower() != "swap":
+            try:
+                value = little_golem_cell(value, base)
+            except InvalidMove as error:
+                raise RecordMoveError(ply, value, str(error)) from None
+        texts.append(value.lower())
+    names, state = _replay(game, texts)
+    tags = _sgf_tags(root, little_golem)
+    tags["Result"] = _sgf_result(game, state, root.get("RE", "").strip(), little_golem, resigned)
+    return Record(game.spec, names, tags)
+
+
+def _sgf_game(root: dict[str, str], little_golem: bool, has_swap: bool):
+    """The game of an SGF root: our RU spec when there is one, else Havannah of base SZ."""
+    rules = root.get("RU", "").strip()
+    if rules.startswith("havannah"):
+        return _load(rules)
+    size = root.get("SZ", "").strip()
+    if not size:
+        raise RecordError("SGF: the record has no SZ[...] (the board's base)")
+    swap = ",swap=true" if little_golem or has_swap else ""
+    return _load(f"havannah(size={size}{swap})")
+
+
+def _sgf_tags(root: dict[str, str], little_golem: bool) -> dict[str, str]:
+    # Little Golem's PB is the first player (our White): see the module docstring.
+    names = {"PB": "White", "PW": "Black"} if little_golem else {"PW": "White", "PB": "Black"}
+    props = {**names, "DT": "Date", "EV": "Event", "PC": "Site", "SO": "Site", "GC": "Comment"}
+    tags: dict[str, str] = {}
+    for prop, tag in props.items():
+        value = re.sub(r"[\r\n]+", " ", root.get(prop, "")).strip()   # tags are one line
+        if value and value != "null" and tag not in tags:
+            tags[tag] = value
+    return tags
+
+
+def _sgf_result(game, state, result: str, little_golem: bool, resigned: int | None) -> str:
+    """The Result tag: the engine's outcome, or the resignation, checked against RE."""
+    claimed = _claimed_winner(result, little_golem)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        if claimed not in ("unknown", outcome.winner):
+            raise RecordError(f"the record's result RE[{result}] does not match its moves, "
+                              f"which end with {outcome.describe()}")
+        return outcome.describe()
+    if resigned is not None:
+        if claimed not in ("unknown", 1 - resigned):
+            raise RecordError(f"the record's result RE[{result}] does not match its moves: "
+                              f"{PLAYERS[resigned]} resigned")
+        return f"{PLAYERS[1 - resigned]} wins: {PLAYERS[resigned]} resigned"
+    if claimed in (0, 1):
+        return f"{PLAYERS[claimed]} wins"
+    return "Draw" if claimed is None else "*"
+
+
+def _claimed_winner(result: str, little_golem: bool):
+    """The winner RE names: 0 (White, who moved first), 1, None for a draw, or "unknown"."""
+    letter = result[:1].upper()
+    if letter in ("W", "B"):
+        winner = "WB".index(letter)
+        return 1 - winner if little_golem else winner   # Little Golem: Black moved first
+    if result in ("0", "Draw", "draw", "D"):
+        return None
+    return "unknown"

@@ -1,0 +1,204 @@
+"""Games that last (issue 7) in a real Chromium: saving, links, records, languages,
+keyboard play, accessibility and themes."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import OUTPUT, ROOT
+
+pytestmark = pytest.mark.browser
+TWO_PEOPLE = "&white=human&black=human"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def view(page):
+    return page.evaluate("window.tavoliere.view()")
+
+
+def play(page, *names):
+    for name in names:
+        page.evaluate("name => window.tavoliere.play(name)", name)
+
+
+def test_a_reload_or_a_new_tab_resumes_the_game(watch, server):
+    page = watch.open(server + "#game=barrier(size=6)" + TWO_PEOPLE)
+    play(page, "b2", "e5")
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert view(page)["moves"] == ["b2", "e5"]
+    again = page.context.new_page()         # a closed tab reopened: no link, only storage
+    again.goto(server)
+    again.evaluate("window.tavoliere.ready")
+    assert view(again)["game"] == "barrier(size=6)"
+    assert view(again)["moves"] == ["b2", "e5"]
+
+
+def test_saved_games_can_be_reopened_and_deleted(watch, server):
+    page = watch.open(server + "#game=havannah(size=5)" + TWO_PEOPLE)
+    play(page, "c3")
+    page.goto(server + "#game=barrier" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    play(page, "c4")
+    page.locator("#saved").click()
+    entries = page.locator("#saved-list li")
+    assert entries.count() == 2
+    entries.nth(1).get_by_role("button", name="Open").click()
+    page.wait_for_function("window.tavoliere.view().game === 'havannah(size=5)'")
+    assert view(page)["moves"] == ["c3"]
+    page.locator("#saved").click()
+    page.locator("#saved-list li").nth(0).get_by_role("button", name="Delete").click()
+    assert page.locator("#saved-list li").count() == 1
+
+
+def test_corrupted_storage_is_set_aside_with_a_message(watch, server):
+    page = watch.open(server + "#game=barrier")
+    page.evaluate("localStorage.setItem('tavoliere.games', '{not json')")
+    page.goto(server)
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert "could not be read" in page.locator("#message").text_content()
+    assert view(page)["game"] == "barrier"
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavoliere.unreadable'))")
+    assert kept and page.evaluate("k => localStorage.getItem(k)", kept[0]) == "{not json"
+
+
+@pytest.mark.parametrize("fragment, words", [
+    ("#game=barrier&moves=<script>alert(1)</script>", "script"),
+    ("#game=<img src=x onerror=alert(1)>", "malformed game spec"),
+    ("#game=barrier&moves=" + ",".join(["c4"] * 6000), "5000"),
+    ("#game=hexade&moves=a1,b2,zz9", "zz9"),
+    ("#game=havannah(size=99)", "size"),
+    ("#game=barrier&moves=c4&ply=7", "ply"),
+    ("#game=barrier&black=robot", "player"),
+])
+def test_hostile_links_are_refused_as_text(watch, server, fragment, words):
+    page = watch.open(server + fragment)
+    message = page.locator("#message")
+    assert words in message.text_content()
+    assert page.locator("#message *").count() == 0       # text, never HTML
+    assert page.evaluate("document.querySelectorAll('img, script:not([type=module])').length") == 0
+    assert view(page)["moves"] == []
+    assert watch.errors == []
+
+
+def test_a_link_opens_the_viewed_ply(watch, server):
+    page = watch.open(server + "#game=barrier&moves=c4,f6,c4-d4-e4-e3&ply=2" + TWO_PEOPLE)
+    assert view(page)["moves"] == ["c4", "f6"]
+    assert page.locator("#move-list .move").count() == 3
+    assert "ply=2" in page.url
+
+
+def test_copy_link_puts_the_position_in_the_clipboard(browser, server):
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server + "#game=hekka" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    play(page, "c4")
+    page.locator("#copy-link").click()
+    page.wait_for_timeout(200)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.endswith("#game=hekka&moves=c4")
+    context.close()
+
+
+def test_the_picture_is_a_png_of_the_board(watch, server):
+    page = watch.open(server + "#game=havannah(size=6)&moves=c3,d4" + TWO_PEOPLE)
+    with page.expect_download() as info:
+        page.locator("#picture").click()
+    path = info.value.path()
+    data = Path(path).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+    assert info.value.suggested_filename == "tavoliere-havannah-size-6--2.png"
+
+
+def test_records_export_and_import_and_a_bad_record_keeps_the_game(watch, server):
+    page = watch.open(server + "#game=barrier(size=6)" + TWO_PEOPLE)
+    play(page, "b2", "e5", "b2-b3-b4-c4")
+    page.locator("#record").click()
+    page.wait_for_function("document.getElementById('record-text').value !== ''")
+    text = page.locator("#record-text").input_value()
+    assert '[Game "barrier(size=6)"]' in text and "b2-b3-b4-c4" in text
+    # a record with an illegal move: refused, naming the ply; the game on screen stays
+    page.locator("#record-text").fill(text.replace("b2-b3-b4-c4", "b2-b3-b4-b5"))
+    page.locator("#record-import").click()
+    page.wait_for_function("document.getElementById('record-message').textContent !== ''")
+    assert "3" in page.locator("#record-message").text_content()
+    assert view(page)["moves"] == ["b2", "e5", "b2-b3-b4-c4"]
+    # another game's record replaces it only when fully valid
+    page.locator("#record-text").fill('[Game "hexade(size=5)"]\n1. a1 e5 2. e1')
+    page.locator("#record-import").click()
+    page.wait_for_function("window.tavoliere.view().game === 'hexade(size=5)'")
+    assert view(page)["moves"] == ["a1", "e5", "e1"]
+
+
+def test_every_text_is_in_both_languages(watch, server):
+    page = watch.open(server)
+    keys = page.evaluate("""async () => {
+        const { dictionaries } = await import('./web/i18n.js');
+        return { en: Object.keys(dictionaries.en).sort(), it: Object.keys(dictionaries.it).sort(),
+                 used: [...document.querySelectorAll('[data-t]')].map(e => e.dataset.t)
+                   .concat([...document.querySelectorAll('[data-t-label]')].map(e => e.dataset.tLabel)) };
+    }""")
+    assert keys["en"] == keys["it"]
+    assert set(keys["used"]) <= set(keys["en"])
+    page.locator("#language").click()
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.locator("#new-game").text_content() == "Nuova partita"
+    assert "Muove il Bianco" in page.locator("#turn").text_content()
+    # the rules summary of the game on screen, in Italian
+    page.locator("#rules").click()
+    assert "Barrier" in page.locator("#rules-title").text_content()
+    assert "scacchiera" in page.locator("#rules-text").text_content()
+
+
+def test_a_havannah_game_played_with_the_keyboard_alone(watch, server):
+    page = watch.open(server + "#game=havannah(size=4)" + TWO_PEOPLE)
+    page.keyboard.press("Tab")
+    while page.evaluate("document.activeElement.id") != "board":
+        page.keyboard.press("Tab")
+    played = 0
+    while not view(page)["outcome"] and played < 40:
+        target = view(page)["legal"][(played * 7) % len(view(page)["legal"])]
+        for _ in range(30):
+            here = page.evaluate("window.tavoliere.cursor()")
+            if here == target:
+                break
+            a, b = (page.evaluate("n => window.tavoliere.cellCenter(n)", n) for n in (here, target))
+            dx, dy = b["x"] - a["x"], b["y"] - a["y"]
+            key = ("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) > abs(dy) else \
+                  ("ArrowDown" if dy > 0 else "ArrowUp")
+            page.keyboard.press(key)
+        assert page.evaluate("window.tavoliere.cursor()") == target, "the cursor cannot reach a cell"
+        page.keyboard.press("Enter")
+        played += 1
+        page.wait_for_function("n => window.tavoliere.view().moves.length === n", arg=played)
+        assert target in page.locator("#announcer").text_content()
+    assert view(page)["outcome"], "the game did not end"
+    page.keyboard.press("?")
+    assert page.locator("#keys-dialog").is_visible()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_no_serious_accessibility_violations(watch, server, theme):
+    page = watch.open(server + "#game=hexade(size=6)&moves=a1,c3" + TWO_PEOPLE)
+    page.select_option("#theme", theme)
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+    page.add_script_tag(path=str(AXE))
+    found = {}
+    for screen, action in [("room", None), ("new game", "#new-game"), ("rules", "#rules"),
+                           ("record", "#record")]:
+        if action:
+            page.keyboard.press("Escape")
+            page.locator(action).click()
+            page.wait_for_timeout(150)
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        bad = [f"{v['id']} ({v['impact']}): {v['help']}" for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+        if bad:
+            found[screen] = bad
+        OUTPUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"{theme}-{screen.replace(' ', '-')}.png"))
+    assert not found, json.dumps(found, indent=1)
