@@ -1,0 +1,41 @@
+"""The command line: perft counts agree with the slow reference; bad input is a message."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from reference import barrier as reference
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "tavoliere", *args], cwd=ROOT, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+
+
+@pytest.mark.parametrize("size", [5, 8])
+def test_perft_prints_the_reference_counts(size):
+    result = run("perft", f"barrier(size={size})", "3")
+    assert result.returncode == 0, result.stderr
+    counts = [int(n) for n in re.findall(r"^perft \d+ (\d+)", result.stdout, re.M)]
+    start = reference.new_game(size)
+    assert counts == [reference.perft(start, depth) for depth in (1, 2, 3)]
+
+
+def test_perft_after_moves_and_show():
+    result = run("perft", "barrier", "1", "--moves", "c4", "f6", "c4-d4-e4-e3", "f6-f5-f4-g4")
+    assert "perft 1 8 " in result.stdout
+    shown = run("show", "barrier", "--moves", "c4", "f6")
+    assert "White to move, 16 legal moves" in shown.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["perft", "chess", "1"], "unknown game"),
+    (["show", "barrier", "--moves", "c4", "c4"], "ply 2"),
+])
+def test_bad_input_is_an_error_message_not_a_traceback(args, words):
+    result = run(*args)
+    assert result.returncode == 2
+    assert words in result.stderr and "Traceback" not in result.stderr
