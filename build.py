@@ -149,6 +149,48 @@ def board_files(out_dir: Path) -> dict:
     return index
 
 
+# -- offline: icons and the service worker ------------------------------------------------------
+def png_icon(size: int) -> bytes:
+    """The app icon as a PNG (a board square with a white and a black stone), drawn here so
+    the build needs no image library."""
+    import struct
+    import zlib
+    light, dark, white, black = (233, 220, 192), (210, 189, 147), (251, 250, 246), (37, 34, 30)
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            u, v = x / size, y / size
+            colour = dark if (u < 0.5) != (v < 0.5) else light
+            for (cx, cy), fill in (((0.3, 0.7), white), ((0.7, 0.3), black)):
+                d = ((u - cx) ** 2 + (v - cy) ** 2) ** 0.5
+                if d < 0.16:
+                    colour = fill if d < 0.14 else (58, 51, 42)
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def service_worker(site: Path) -> None:
+    """sw.js at the site's root, caching every file of this build under a version made from
+    their contents, so any change gives a new cache."""
+    (site / "web" / "sw.js").unlink()  # only the filled-in copy at the root is used
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + (site / name).read_bytes())
+    version = digest.hexdigest()[:12]
+    template = (ROOT / "web" / "sw.js").read_text()
+    code = template.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./", *files]))
+    (site / "sw.js").write_text(code)
+
+
 def build() -> Path:
     runtime = ensure_node_modules()
     if SITE.exists():
@@ -166,6 +208,9 @@ def build() -> Path:
     info = {"version": version(), "wheel": f"wheels/{wheel.name}",
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards}
     (SITE / "site.json").write_text(json.dumps(info, indent=1))
+    for size in (192, 512):
+        (SITE / "web" / f"icon-{size}.png").write_bytes(png_icon(size))
+    service_worker(SITE)
     log(f"built {SITE} (tavoliere {info['version']}, pyodide {info['pyodide']}, {wheel.name})")
     return SITE
 
@@ -176,6 +221,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".whl": "application/zip", ".webmanifest": "application/manifest+json"}
+
+    def end_headers(self):
+        # Like GitHub Pages: any page may load the site's modules (embedded boards).
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
 
     def log_message(self, format, *args):  # keep the terminal quiet
         pass

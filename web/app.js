@@ -4,6 +4,7 @@ import { BoardView } from "./board.js";
 import { Engine } from "./engine.js";
 import { History } from "./history.js";
 import { getLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { matching, narrow, nextClicks } from "./moves.js";
 import { wireRecords } from "./records.js";
 import { RULES } from "./rules.js";
 import { currentGame, loadGames, newGameId, saveGame } from "./storage.js";
@@ -102,16 +103,6 @@ async function loadBoard(spec) {
 }
 
 // -- drawing ----------------------------------------------------------------------------------
-function matching(legal, clicks) {
-  return legal.filter((move) => clicks.every((cell, i) => move.clicks[i] === cell));
-}
-
-function nextClicks(legal, clicks) {
-  const next = new Set();
-  for (const move of matching(legal, clicks)) if (move.clicks.length > clicks.length) next.add(move.clicks[clicks.length]);
-  return [...next];
-}
-
 // Dots on the cells that can be clicked next, unless that is simply every cell (a placement
 // game's first click), where they would only hide the board.
 function targetsToShow(view) {
@@ -268,12 +259,7 @@ async function clickCell(cell) {
   if (!room.view) return;
   if (room.stage !== "ready") { say(t("waiting-engine")); return; }
   if (!humanToMove()) return;
-  let clicks = [...room.clicks, cell];
-  let candidates = matching(room.view.legal, clicks);
-  if (!candidates.length && room.clicks.length) {  // a fresh start elsewhere
-    clicks = [cell];
-    candidates = matching(room.view.legal, clicks);
-  }
+  const { clicks, candidates, move } = narrow(room.view.legal, room.clicks, cell);
   if (!candidates.length) {
     room.clicks = [];
     room.preview = [];
@@ -281,9 +267,8 @@ async function clickCell(cell) {
     render();
     return;
   }
-  const complete = candidates.filter((move) => move.clicks.length === clicks.length);
-  if (candidates.length === 1 || (complete.length === 1 && candidates.length === complete.length)) {
-    await playMove(candidates[0].name).catch(() => {});
+  if (move) {
+    await playMove(move.name).catch(() => {});
     return;
   }
   room.clicks = clicks;
@@ -724,6 +709,29 @@ function recordFromFragment() {
   }
 }
 
+// Offline play: the service worker caches the whole site.  When a new version has been
+// installed beside the running one, a button offers to switch to it.
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.register("sw.js");
+  const offer = (worker) => {
+    if (!worker || !navigator.serviceWorker.controller) return;  // the first install needs no reload
+    $("update").hidden = false;
+    $("update").onclick = () => worker.postMessage("skip-waiting");
+  };
+  offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker.addEventListener("statechange", () => worker.state === "installed" && offer(worker));
+  });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading || $("update").hidden) return;
+    reloading = true;
+    location.reload();
+  });
+}
+
 async function main() {
   setLanguage(getLanguage());
   translatePage();
@@ -736,6 +744,8 @@ async function main() {
   render();
   performance.mark("board-painted");
   await open(record);
+  // After the engine is up, so the worker's cache fills from the HTTP cache, not the network.
+  registerServiceWorker().catch(() => {});  // the page works without it, only not offline
   // A link pasted into this tab's address bar changes only the fragment: open it.
   window.addEventListener("hashchange", () => {
     say("");

@@ -1,5 +1,14 @@
 // The page's side of the engine: starts the module worker, sends bridge requests and
 // matches the answers by id.  Status changes go to the onStatus callback.
+// A page on another origin (an embedded board) cannot start a worker from this site's URL,
+// so it starts a same-origin stub that imports the worker module (served with CORS).
+function workerURL() {
+  const url = new URL("./worker.js", import.meta.url);
+  if (url.origin === location.origin) return url;
+  const stub = `import ${JSON.stringify(url.href)};`;
+  return URL.createObjectURL(new Blob([stub], { type: "text/javascript" }));
+}
+
 export class Engine {
   constructor(onStatus) {
     this.onStatus = onStatus;
@@ -10,7 +19,7 @@ export class Engine {
   }
 
   start() {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker = new Worker(workerURL(), { type: "module" });
     this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
     this.ready.catch(() => {});
     this.worker.onmessage = (event) => this.receive(event.data);

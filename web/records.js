@@ -69,7 +69,18 @@ async function showRecord(room) {
   const answer = await room.engine.request({ op: "export", game, moves, tags });
   $("record-text").value = answer.ok ? answer.text : "";
   recordMessage(answer.ok ? "" : answer.message);
+  const position = await room.engine.request({ op: "position", game, moves });
+  $("embed-text").value = position.ok ? embedSnippet(game, moves, position.position) : "";
   $("record-dialog").showModal();
+}
+
+// The tag an author pastes into a page to show this game (see README).
+function embedSnippet(game, moves, position) {
+  const script = new URL("embed.js", import.meta.url).href;
+  const quote = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<script type="module" src="${quote(script)}"></script>\n` +
+    `<tavoliere-board game="${quote(game)}" mode="view" moves="${quote(moves.join(","))}" ` +
+    `position="${quote(position)}">${quote(moves.join(" "))}</tavoliere-board>`;
 }
 
 // The game on screen is kept until the record is read in full: a bad record changes nothing.

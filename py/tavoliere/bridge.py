@@ -18,6 +18,7 @@ import traceback
 from .core import IllegalMove, InvalidMove, game_names, load_game
 
 MAX_MOVES = 5000
+MAX_SEARCHES = 4  # boards on one page share the worker; each may have a search under way
 
 
 class BridgeError(Exception):
@@ -135,6 +136,17 @@ def op_play(request: dict) -> dict:
     return {"played": game.move_name(move), **_view(game, _record.names + [game.move_name(move)])}
 
 
+def op_position(request: dict) -> dict:
+    """The pieces after a record, written compactly for an embedded board's ``position``
+    attribute (``white:e5,d4;black:h8;obstacle:c4``), so it can be drawn before Python starts."""
+    game = _game(request)
+    pieces = game.pieces(_record.states_for(game, _moves(request))[-1])
+    kinds = {}
+    for cell, kind in pieces.items():
+        kinds.setdefault(kind, []).append(cell)
+    return {"position": ";".join(f"{kind}:{','.join(cells)}" for kind, cells in kinds.items())}
+
+
 def op_preview(request: dict) -> dict:
     """The pieces after a move, without playing it (the page previews obstacles with it)."""
     game = _game(request)
@@ -198,7 +210,8 @@ def op_think_start(request: dict) -> dict:
     if game.outcome(state) is not None:
         raise BridgeError("bad-request", "the game is over: there is nothing to think about")
     key = str(request.get("id", "0"))
-    _thinkers.clear()  # one search at a time: a new one replaces any stale one
+    while len(_thinkers) >= MAX_SEARCHES:  # searches nobody finished: drop the oldest
+        del _thinkers[next(iter(_thinkers))]
     _thinkers[key] = (game, Thinker(game, state, **_budget(request)))
     return {"id": key}
 
@@ -226,7 +239,7 @@ def op_think_stop(request: dict) -> dict:
 
 
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "preview": op_preview,
-       "export": op_export, "import": op_import,
+       "export": op_export, "import": op_import, "position": op_position,
        "think_start": op_think_start, "think_step": op_think_step, "think_stop": op_think_stop}
 
 

@@ -1,0 +1,187 @@
+"""Everywhere (issue 8): boards embedded in another origin's page, the iframe route, offline
+play after one visit, and the site under a sub-path."""
+
+import functools
+import http.server
+import threading
+
+import pytest
+
+from conftest import OUTPUT, SlowHandler, start_server
+
+pytestmark = pytest.mark.browser
+
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>An article</title><link rel="icon" href="data:,"><style>p {{ color: rgb(1, 2, 3); }}</style>
+<script type="module" src="{site}web/embed.js"></script></head><body>
+<p id="intro">The host's own text.</p>
+{boards}
+</body></html>"""
+SPACER = '<div style="height: 3000px"></div>'
+VIEW_BOARD = ('<tavoliere-board id="{id}" game="barrier(size=6)" mode="view" '
+              'moves="c2,c4,c2-d2-d3-d4,c4-b4-b3-b2" '
+              'position="obstacle:c2,d2,b3,d3,b4,c4;white:d4;black:b2">'
+              '1. c2 c4 2. c2-d2-d3-d4 c4-b4-b3-b2</tavoliere-board>')
+PLAY_BOARD = '<tavoliere-board id="{id}" game="havannah(size=5)" mode="play" white="human" black="ai:1"></tavoliere-board>'
+
+
+@pytest.fixture
+def host(tmp_path, server):
+    """A second local server (another origin) for pages that embed boards from the site."""
+    pages = start_server(tmp_path, http.server.SimpleHTTPRequestHandler)
+
+    def page(name, boards):
+        (tmp_path / name).write_text(HOST_PAGE.format(site=server, boards=boards))
+        return f"http://127.0.0.1:{pages.server_address[1]}/{name}"
+    yield page
+    pages.shutdown()
+
+
+def shadow(page, board, selector, what="textContent"):
+    return page.evaluate(f"document.getElementById('{board}').shadowRoot.querySelector('{selector}').{what}")
+
+
+def test_a_view_board_shows_its_record_before_any_engine_starts(watch, host):
+    url = host("view.html", SPACER + VIEW_BOARD.format(id="a"))
+    page = watch.page
+    page.goto(url)
+    page.wait_for_function("document.getElementById('a').shadowRoot.querySelector('.moves').textContent !== ''")
+    assert "c2-d2-d3-d4" in shadow(page, "a", ".moves")
+    assert shadow(page, "a", ".ply") == "4/4"
+    page.wait_for_timeout(500)
+    assert page.workers == [], "the engine started for a board nobody has seen"
+    # the pieces come from the position attribute: the canvas is drawn
+    drawn = page.evaluate("""() => {
+        const c = document.getElementById('a').shadowRoot.querySelector('canvas');
+        return c.width > 100 && c.height > 100;
+    }""")
+    assert drawn
+    page.locator("#a").scroll_into_view_if_needed()
+    page.wait_for_function("document.getElementById('a').shadowRoot.querySelector('.status').textContent.includes('to move')",
+                           timeout=60_000)
+    assert len(page.workers) == 1
+
+
+def test_boards_from_another_origin_share_one_worker_and_play(watch, host):
+    url = host("two.html", VIEW_BOARD.format(id="a") + PLAY_BOARD.format(id="b"))
+    page = watch.page
+    page.goto(url)
+    page.evaluate("""() => new Promise(resolve => {
+        const b = document.getElementById('b');
+        if (b.record.moves && b.shadowRoot.querySelector('.status').textContent.includes('to move')) resolve();
+        b.addEventListener('ready', () => resolve(), { once: true });
+    })""")
+    assert len(page.workers) == 1
+    events = page.evaluate("""() => new Promise(resolve => {
+        const b = document.getElementById('b');
+        const seen = [];
+        b.addEventListener('move', (e) => { seen.push(e.detail.move); if (seen.length === 2) resolve(seen); });
+        const canvas = b.shadowRoot.querySelector('canvas');
+        const rect = canvas.getBoundingClientRect();
+        canvas.dispatchEvent(new MouseEvent('click', { clientX: rect.left + rect.width / 2,
+                                                       clientY: rect.top + rect.height / 2, bubbles: true }));
+    })""")
+    assert events[0] == "e5" and len(events) == 2      # the centre, then the computer's reply
+    assert page.evaluate("document.getElementById('b').record.moves.length") == 2
+    page.evaluate("document.getElementById('a').goTo(1)")
+    page.wait_for_function("document.getElementById('a').shadowRoot.querySelector('.ply').textContent === '1/4'")
+    assert len(page.workers) == 1
+    # styles do not leak: the host's paragraph colour stays, and none of the board's rules apply
+    assert page.evaluate("getComputedStyle(document.getElementById('intro')).color") == "rgb(1, 2, 3)"
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "embedded-boards.png"), full_page=True)
+    assert watch.errors == []
+
+
+def test_a_bad_attribute_shows_a_message_inside_the_element(watch, host):
+    boards = ('<tavoliere-board id="bad" game="chess"></tavoliere-board>'
+              '<tavoliere-board id="bad2" game="barrier" mode="fly"></tavoliere-board>'
+              + VIEW_BOARD.format(id="good"))
+    page = watch.page
+    page.goto(host("bad.html", boards))
+    page.wait_for_function("document.getElementById('bad').shadowRoot.querySelector('.status').textContent !== ''")
+    assert "chess" in shadow(page, "bad", ".status")
+    page.wait_for_function("document.getElementById('bad2').shadowRoot.querySelector('.status').textContent !== ''")
+    assert "fly" in shadow(page, "bad2", ".status")
+    assert page.locator("#intro").text_content() == "The host's own text."
+    assert page.evaluate("document.body.children.length") == 4
+    assert watch.errors == []
+
+
+def test_the_iframe_route_shows_a_board_and_tells_its_height(watch, server, host):
+    frame = (f'<iframe id="f" src="{server}web/embed.html#game=hexade(size=5)&moves=a1,e5&mode=view" '
+             'style="width: 420px; height: 100px"></iframe>'
+             '<script>window.heights = []; addEventListener("message", e => { '
+             'if (e.data && e.data.type === "tavoliere-height") window.heights.push(e.data.height); });</script>')
+    page = watch.page
+    page.goto(host("frame.html", frame))
+    page.wait_for_function("window.heights.length > 0 && Math.max(...window.heights) > 200")
+    inner = page.frame_locator("#f")
+    inner.locator("tavoliere-board").wait_for()
+    assert page.frames[1].evaluate("document.querySelector('tavoliere-board').getAttribute('game')") == "hexade(size=5)"
+
+
+def test_the_room_works_offline_after_one_visit(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + "#game=barrier&white=human&black=human")
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    context.set_offline(True)
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    page.evaluate("window.tavoliere.play('c4')")
+    assert page.evaluate("window.tavoliere.view().moves") == ["c4"]
+    context.close()
+
+
+def test_a_new_version_replaces_the_cache_after_a_visible_reload(browser, site, tmp_path):
+    import shutil
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    server = start_server(copy)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        page.goto(url)
+        page.evaluate("window.tavoliere.ready")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        old = page.evaluate("caches.keys()")
+        # publish a new build: another version of the service worker and of a file
+        sw = (copy / "sw.js").read_text()
+        (copy / "sw.js").write_text(sw.replace('const VERSION = "', 'const VERSION = "new-'))
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.locator("#update").wait_for(state="visible", timeout=60_000)
+        with page.expect_navigation():
+            page.locator("#update").click()
+        page.evaluate("window.tavoliere.ready")
+        for _ in range(100):  # the old cache goes when the new worker activates
+            keys = page.evaluate("caches.keys()")
+            if len(keys) == 1:
+                break
+            page.wait_for_timeout(100)
+        assert len(keys) == 1 and keys[0].startswith("tavoliere-new-") and keys != old
+        context.close()
+    finally:
+        server.shutdown()
+
+
+class SubPathHandler(SlowHandler):
+    """The site served under /tavoliere/, as GitHub Pages serves a project site."""
+
+    def translate_path(self, path):
+        prefix = "/tavoliere/"
+        return super().translate_path("/" + path[len(prefix):] if path.startswith(prefix) else "/missing")
+
+
+def test_the_site_works_under_a_sub_path(watch, site):
+    server = start_server(site, SubPathHandler)
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/tavoliere/#game=hexade(size=5)&white=human&black=human"
+        page = watch.open(url)
+        page.evaluate("window.tavoliere.play('c3')")
+        assert page.evaluate("window.tavoliere.view().moves") == ["c3"]
+        assert all("/tavoliere/" in u for u in watch.requests if u.startswith("http://127.0.0.1"))
+    finally:
+        server.shutdown()
