@@ -299,8 +299,9 @@ def main(argv=None) -> int:
     elif args.command == "bench":
         build()
         sys.path.insert(0, str(ROOT / "tests"))
-        from loadbench import run_load_benchmark
+        from loadbench import run_embed_benchmark, run_load_benchmark
         run_load_benchmark(SITE, args.runs, extra_wheels())
+        run_embed_benchmark(SITE, args.runs)
     return 0
 
 

@@ -109,3 +109,50 @@ def install_time(browser, base: str, mode: str) -> float:
     value = page.evaluate("window.installMs")
     context.close()
     return value
+
+
+EMBED_PAGE = """<!doctype html><meta charset="utf-8"><title>three boards</title><link rel="icon" href="data:,">
+<script type="module" src="../web/embed.js"></script>
+<tavoliere-board game="havannah(size=8)" moves="d2,h8,e2,i9" position="white:d2,e2;black:h8,i9">1. d2 h8 2. e2 i9</tavoliere-board>
+<tavoliere-board game="barrier(size=6)" moves="c2,c4" position="white:c2;black:c4">1. c2 c4</tavoliere-board>
+<tavoliere-board game="hexade(size=8)" moves="a1,h8" position="white:a1;black:h8">1. a1 h8</tavoliere-board>
+<script>
+  let shown = 0;
+  for (const board of document.querySelectorAll("tavoliere-board")) {
+    board.addEventListener("shown", () => { if (++shown === 3) performance.mark("all-shown"); });
+    board.addEventListener("ready", () => { window.readyBoards = (window.readyBoards || 0) + 1; });
+  }
+</script>"""
+
+
+def run_embed_benchmark(site: Path, runs: int = 5) -> dict:
+    """A page with three embedded boards: the time until all three positions are drawn (no
+    engine needed), then the engine: how many workers, and Python's memory."""
+    from playwright.sync_api import sync_playwright
+
+    folder = site / "bench-embed"
+    folder.mkdir(exist_ok=True)
+    (folder / "index.html").write_text(EMBED_PAGE)
+    server = start_server(site)
+    url = f"http://127.0.0.1:{server.server_address[1]}/bench-embed/"
+    times, workers, memory = [], [], None
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        for _ in range(runs):
+            context = browser.new_context(viewport={"width": 900, "height": 3000})
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function("performance.getEntriesByName('all-shown').length === 1")
+            times.append(page.evaluate("performance.getEntriesByName('all-shown')[0].startTime"))
+            page.wait_for_function("window.readyBoards === 3", timeout=120_000)
+            workers.append(len(page.workers))
+            memory = page.workers[0].evaluate("self.engineMemoryBytes ? self.engineMemoryBytes() : null")
+            context.close()
+        browser.close()
+    server.shutdown()
+    print(f"three embedded boards, {runs} fresh visits:")
+    print(f"  all three positions drawn   {statistics.median(times):7.0f} ms  [{min(times):.0f}-{max(times):.0f}] (target < 1000, no engine)")
+    print(f"  engine workers on the page  {max(workers)} (one Pyodide for all boards)")
+    if memory:
+        print(f"  Python's WebAssembly memory {memory / 2**20:7.1f} MiB")
+    return {"times": times, "workers": workers, "memory": memory}
