@@ -1,4 +1,4 @@
-"""Command line: ``python -m tavoliere {show,perft,bench,...}``; ``-h`` lists them."""
+"""Command line: ``python -m tavoliere {perft,show,bench,match,solve}``; ``-h`` lists them."""
 
 from __future__ import annotations
 
@@ -97,6 +97,23 @@ def cmd_bench(args) -> None:
             print(line)
 
 
+def cmd_match(args) -> None:
+    from .ai import match
+    result = match(args.spec, args.bot_a, args.bot_b, games=args.games, seconds=args.seconds,
+                   seed=args.seed, log=print if args.verbose else None)
+    low, high = result["ci95"]
+    print(f"{result['spec']}: {result['a']} v {result['b']}, {result['games']} games, colours "
+          f"alternated, {args.seconds if args.seconds else 'level'} s a move")
+    print(f"{result['a']} {result['a_wins']} wins, {result['b']} {result['b_wins']} wins, "
+          f"{result['draws']} draws; {result['a']} scores {result['a_score']:.1%} "
+          f"(95% interval {low:.1%} to {high:.1%}); {result['mean_plies']:.0f} plies a game")
+
+
+def cmd_solve(args) -> None:
+    from .ai.barrier import describe_size, solve_size
+    print(describe_size(solve_size(args.size)))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -118,6 +135,21 @@ def main(argv=None) -> int:
     p.add_argument("--pyodide", action="store_true",
                    help="also run in Pyodide under Node (needs `python build.py build` first)")
     p.set_defaults(run=cmd_bench)
+
+    p = commands.add_parser("match", help="seeded games between two bots, colours alternated")
+    p.add_argument("spec")
+    p.add_argument("bot_a", help="level1..level5, random or uct")
+    p.add_argument("bot_b")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seconds", type=float, default=None,
+                   help="thinking time a move (default: each level's own budget)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("-v", "--verbose", action="store_true", help="print every game")
+    p.set_defaults(run=cmd_match)
+
+    p = commands.add_parser("solve", help="solve Barrier on an N x N board (who wins, from where)")
+    p.add_argument("size", type=int)
+    p.set_defaults(run=cmd_solve)
 
     args = parser.parse_args(argv)
     try:
