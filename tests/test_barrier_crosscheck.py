@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from reference import barrier as ref
+from tavoliere.core import perft
 from tavoliere.games.barrier import Barrier
 
 B1 = ["c4", "f6", "c4-d4-e4-e3", "f6-f5-f4-g4"]
@@ -30,15 +31,6 @@ PERFT = [
     ("b1-9", 9, B1, 6, 8047),
     ("b1-9", 9, B1, 8, 65238),
 ]
-
-
-def perft(game, state, depth):
-    if depth == 0:
-        return 1
-    moves = game.legal_moves(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(game, game.apply(state, move), depth - 1) for move in moves)
 
 
 def reference_position(size, moves):

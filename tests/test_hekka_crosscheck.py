@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from reference import hekka as ref
 from test_hekka import K4_CYCLE, K4_RECORD
+from tavoliere.core import perft
 from tavoliere.games.hekka import Hekka
 
 K2 = ["c4", "f6", "c4-c5-d5-e5/d5", "f6-f5-f4-e4/c5"]
@@ -30,15 +31,6 @@ PERFT = [
     ("max-plies", {"max_plies": 10}, K2 + ["e5-f5-f4-f3/f5", "e4-e5-e6-d6/f4"], 3, 9178),
     ("max-plies", {"max_plies": 10}, K2 + ["e5-f5-f4-f3/f5", "e4-e5-e6-d6/f4"], 4, 177828),
 ]
-
-
-def perft(game, state, depth):
-    if depth == 0:
-        return 1
-    moves = game.legal_moves(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(game, game.apply(state, move), depth - 1) for move in moves)
 
 
 def reference_position(options, moves):

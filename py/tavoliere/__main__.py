@@ -6,18 +6,7 @@ import argparse
 import sys
 import time
 
-from .core import load_game
-
-
-def perft(game, state, depth: int) -> int:
-    """The number of move sequences of length ``depth`` from ``state``; a finished game has no
-    continuation, so it adds nothing at greater depths."""
-    if depth == 0:
-        return 1
-    moves = game.legal_moves(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(game, game.apply(state, move), depth - 1) for move in moves)
+from .core import load_game, perft
 
 
 def cmd_perft(args) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "Game", "Option", "Outcome", "InvalidMove", "IllegalMove",
-    "register", "load_game", "game_names", "game_class", "parse_spec",
+    "register", "load_game", "game_names", "game_class", "parse_spec", "perft",
 ]
 
 WHITE, BLACK = 0, 1
@@ -251,6 +251,17 @@ class Game:
     def info(self) -> dict:
         return {"name": self.name, "title": self.title,
                 "options": [option.as_dict() for option in self.options]}
+
+
+def perft(game: Game, state, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from ``state``; a finished game has no
+    continuation, so it adds nothing at greater depths."""
+    if depth == 0:
+        return 1
+    moves = game.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, game.apply(state, move), depth - 1) for move in moves)
 
 
 # -- registry -----------------------------------------------------------------------------

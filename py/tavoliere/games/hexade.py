@@ -188,8 +188,6 @@ class Hexade(Game):
 
     def __init__(self, **values):
         super().__init__(**values)
-        for option in self.options:  # Game() checks names only; load_game also checks values
-            option.parse(self.name, option.format(self.settings[option.name]))
         self.base = self.settings["size"]
         self.geo = geometry(self.base)
         self.grid = self.geo.grid
