@@ -109,7 +109,7 @@ export class BoardView {
       if (sets.targets.has(cell.name)) this.dot(cell, piece ? 0.14 : 0.16, color.target);
     }
     const cursor = this.picture.cursor && this.cells.get(this.picture.cursor);
-    if (cursor && document.activeElement === this.canvas) {
+    if (cursor && this.canvas.matches(":focus-visible")) {  // keyboard focus, not a tap
       ctx.setLineDash([0.12, 0.08]);
       this.ring(cursor, 0.47, color.selected, 0.06);
       ctx.setLineDash([]);
