@@ -1,6 +1,7 @@
 // The game room: owns the record (game spec, moves, players), asks the engine for views, and
 // turns clicks into moves by narrowing the legal moves' click sequences.  It keeps no rules.
 import { BoardView } from "./board.js";
+import { boardKey as sharedBoardKey } from "./boards.js";
 import { Engine } from "./engine.js";
 import { History } from "./history.js";
 import { getLanguage, setLanguage, t, translatePage } from "./i18n.js";
@@ -83,14 +84,7 @@ function writeFragment() {
 
 // -- boards prebuilt by build.py (drawn before Python is ready) ------------------------------
 function boardKey(spec) {
-  const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/.exec(spec);
-  if (!match) return null;
-  const info = room.site.games.find((g) => g.name === match[1]);
-  if (!info) return null;
-  const size = /(?:^|,)\s*size\s*=\s*(\d+)/.exec(match[2] || "");
-  const sizeOption = info.options.find((o) => o.name === "size");
-  if (!size || !sizeOption || Number(size[1]) === sizeOption.default) return info.name;
-  return `${info.name}(size=${Number(size[1])})`;
+  return sharedBoardKey(room.site.games, spec);
 }
 
 async function loadBoard(spec) {

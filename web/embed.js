@@ -10,8 +10,9 @@
 // the engine starts only when a board comes into view or is played, and all the boards of a
 // page share one worker.  Events: ready, move, gameover.  API: record, goTo(ply), newGame().
 import { BoardView } from "./board.js";
+import { boardKey } from "./boards.js";
 import { Engine } from "./engine.js";
-import { matching, narrow, nextClicks } from "./moves.js";
+import { narrow, nextClicks } from "./moves.js";
 
 const SITE = new URL("../", import.meta.url);
 const STYLE = new URL("embed.css", import.meta.url);
@@ -135,11 +136,8 @@ class TavoliereBoard extends HTMLElement {
       this.canvas.setAttribute("aria-label", this.text("board"));
       for (const button of this.frame.querySelectorAll("[data-go]")) button.setAttribute("aria-label", this.text(button.dataset.go));
       const info = await siteInfo();
-      const name = /^\s*([a-z]+)/.exec(this.spec);
-      const game = name && info.games.find((g) => g.name === name[1]);
-      if (!game) throw new Error(`game="${this.spec.slice(0, 40)}" is not one of ${info.games.map((g) => g.name).join(", ")}`);
-      const size = /size\s*=\s*(\d+)/.exec(this.spec);
-      const key = size && Number(size[1]) !== game.options.find((o) => o.name === "size").default ? `${game.name}(size=${Number(size[1])})` : game.name;
+      const key = boardKey(info.games, this.spec);
+      if (!key) throw new Error(`game="${this.spec.slice(0, 40)}" is not one of ${info.games.map((g) => g.name).join(", ")}`);
       if (!info.boards[key]) throw new Error(`game="${this.spec.slice(0, 40)}": no such board size`);
       const data = await (await fetch(new URL(info.boards[key], SITE))).json();
       if (token !== this.token) return;

@@ -1,0 +1,12 @@
+// The boards build.py draws in advance (boards/*.json: layout and starting view), so a page
+// shows a board before Python starts.  Only a game's size changes its board.
+export function boardKey(games, spec) {
+  const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/.exec(spec);
+  if (!match) return null;
+  const info = games.find((g) => g.name === match[1]);
+  if (!info) return null;
+  const size = /(?:^|,)\s*size\s*=\s*(\d+)/.exec(match[2] || "");
+  const sizeOption = info.options.find((o) => o.name === "size");
+  if (!size || !sizeOption || Number(size[1]) === sizeOption.default) return info.name;
+  return `${info.name}(size=${Number(size[1])})`;
+}
