@@ -180,15 +180,39 @@ def test_on_the_losing_side_the_bot_leaves_the_fewest_winning_replies():
         assert counts[thinker.move()] == min(counts.values())
 
 
-def test_win_in_one():
-    """A move that leaves the opponent without a legal L-move wins at once."""
-    game = Barrier(size=5)
-    # White a1 can go b1-c1-c2 (leaving Black on e5 boxed in) or elsewhere
-    state = game.position("c3", "e5", "d3 d4 e3 c4 b4 d5", to_move=0)
+@pytest.mark.parametrize("white,black,obstacles,to_move,winner", [
+    ("a4", "d2", "a5 a6 b1 b2 b5 b6 c2 c5 d5", 1, "d2-d3-c3-b3"),
+    ("c5", "d5", "c6 d6 e5 e6 f5 f6", 0, "c5-c4-d4-e4"),
+])
+def test_win_in_one(white, black, obstacles, to_move, winner):
+    """6x6 puzzles: exactly one of the mover's moves leaves the opponent without a legal
+    L-move ("A player who has no legal L-move when their movement turn starts loses"); the
+    test checks that property with the rules before asking the bot, at every level."""
+    game = Barrier(size=6)
+    state = game.position(white, black, obstacles, to_move=to_move)
     moves = game.legal_moves(state)
-    winners = [m for m in moves if game.outcome(game.apply(state, m)) is not None]
-    assert winners, game.diagram(state)
-    assert choose(game, state, level=1, seed=4) in winners
+    winning = [m for m in moves if game.outcome(game.apply(state, m)) is not None]
+    assert [game.move_name(m) for m in winning] == [winner] and len(moves) >= 4
+    for level in range(1, 6):
+        assert game.move_name(choose(game, state, level=level, seconds=0.2, seed=level)) == winner
+
+
+def test_the_only_defence():
+    """Positions where exactly one move keeps the game alive for more than one ply: the bot
+    finds it (the reference solver proves the others lose)."""
+    rng = random.Random(13)
+    game = Barrier(size=6)
+    found = 0
+    while found < 4:
+        state = random_position(game, rng, rng.randrange(1, 5))
+        if game.outcome(state) is not None:
+            continue
+        saving = [m for m in game.legal_moves(state)
+                  if not ref_mover_wins(game, game.apply(state, m))]
+        if len(saving) != 1 or len(game.legal_moves(state)) < 3:
+            continue
+        found += 1
+        assert choose(game, state, level=3) == saving[0], game.diagram(state)
 
 
 def test_placements_follow_the_book():
@@ -248,3 +272,63 @@ def test_the_winning_side_always_wins_against_other_bots(n):
         for _ in range(3):
             bots = {winner: lambda s: choose(game, s, level=4, seconds=2.0), 1 - winner: opponent}
             assert play(game, bots, rng) == winner
+
+
+def ref_plies_left(n, me, other, obstacles):
+    """Movements left when the winner hurries and the loser holds out (reference solver)."""
+    wins = ref.make_solver(n)
+    best = None
+    winning = wins(me, other, obstacles)
+    for path in ref.legal_paths(n, me, other, obstacles):
+        after = obstacles | frozenset(path[:3])
+        if winning and wins(other, path[3], after):
+            continue
+        length = 1 + ref_plies_left(n, other, path[3], after)
+        if best is None or (length < best if winning else length > best):
+            best = length
+    return best or 0
+
+
+def test_plies_left_matches_the_reference():
+    """The length of the game under perfect play, on random 5x5 and 6x6 positions."""
+    rng = random.Random(21)
+    for n, plies in ((5, 0), (5, 1), (6, 3), (6, 4)):
+        game = Barrier(size=n)
+        solver = bot.Solver(n)
+        for _ in range(6):
+            state = random_position(game, rng, plies)
+            if game.outcome(state) is not None:
+                continue
+            me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+            assert solver.plies_left(bot.BarrierEngine.mask(state.obstacles), me, other) == \
+                ref_plies_left(n, ref_cell(n, me), ref_cell(n, other),
+                               ref_obstacles(n, state.obstacles))
+
+
+def test_on_the_losing_side_the_bot_holds_out_longest():
+    """Among the lost moves with the fewest refutations, the bot picks one after which the
+    game lasts longest (the reference counts the plies)."""
+    rng = random.Random(9)
+    game = Barrier(size=6)
+    found = 0
+    while found < 4:
+        state = random_position(game, rng, rng.randrange(2, 5))
+        if (game.outcome(state) is not None or len(game.legal_moves(state)) < 2
+                or ref_mover_wins(game, state)):
+            continue
+        found += 1
+        n = 6
+        def refutations(move):
+            after = game.apply(state, move)
+            return sum(1 for reply in game.legal_moves(after)
+                       if not ref_mover_wins(game, game.apply(after, reply)))
+        def length(move):
+            after = game.apply(state, move)
+            me, other = after.pawns[after.ply % 2], after.pawns[1 - after.ply % 2]
+            return ref_plies_left(n, ref_cell(n, me), ref_cell(n, other),
+                                  ref_obstacles(n, after.obstacles))
+        fewest = min(refutations(m) for m in game.legal_moves(state))
+        candidates = [m for m in game.legal_moves(state) if refutations(m) == fewest]
+        move = choose(game, state, level=3)
+        assert move in candidates
+        assert length(move) == max(length(m) for m in candidates)

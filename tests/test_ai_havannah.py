@@ -111,3 +111,16 @@ def test_full_mcts_beats_plain_uct():
     from tavoliere.ai import match
     result = match("havannah(size=8)", "level3", "uct", games=20, seconds=1.0, seed=2)
     assert result["a_score"] >= 0.8, result
+
+
+def test_schmittberger_rings_need_an_empty_inside():
+    """With ring_needs_empty=true a ring around a Black stone does not win: White's k11
+    around j10 (Black) is no win, so the bot must not claim one."""
+    game = load_game("havannah(ring_needs_empty=true)")
+    state = position(game, RING, ["j10", "b3", "d7", "p14", "r17"])
+    thinker = Thinker(game, state, iterations=30)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] != "win"
+    after = game.apply(state, thinker.move())
+    assert game.outcome(after) is None

@@ -3,8 +3,6 @@ repetition draw (RULES.md 2.3-2.4: "a player with no empty knight destination at
 of their movement turn loses"; "the game is a draw when the same (pawn squares, obstacle
 set, side to move) occurs for the 3rd time")."""
 
-import pytest
-
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
 from tavoliere.ai.hekka import HekkaEngine
@@ -60,3 +58,21 @@ def test_placements_are_legal_and_central():
     assert move in game.legal_moves(state)
     state = game.apply(state, move)
     assert choose(game, state) in game.legal_moves(state)
+
+
+def test_the_search_scores_a_third_repetition_as_a_draw():
+    """RULES.md 2.4's record: after the 85 movement plies and one turn of the 12-ply cycle,
+    the position has occurred twice; the cycle's last move would repeat it a third time,
+    and the search values that move as a draw (0), whatever the evaluation says."""
+    from test_hekka import K4_CYCLE, K4_RECORD
+    game = load_game("hekka")
+    state = game.replay(K4_RECORD + K4_CYCLE + K4_CYCLE[:-1])
+    last = game.parse_move(K4_CYCLE[-1], state)
+    outcome = game.outcome(game.apply(state, last))
+    assert outcome is not None and outcome.winner is None        # the rules: a draw
+    engine = HekkaEngine(game, state, 3, __import__("random").Random(0))
+    obstacles, me, other = engine.root
+    child = next(m for m in engine.moves(obstacles, me, other)
+                 if engine.to_game_move(m) == last)
+    engine.limit = 10 ** 9
+    assert engine.search(child[4], other, child[2], 3, -10 ** 6, 10 ** 6, 1, set()) == 0

@@ -74,3 +74,49 @@ def test_a_win_is_reported_for_a_winning_position_only():
     while not thinker.done:
         thinker.step(0.05)
     assert thinker.progress()["proven"] is None
+
+
+def brute_force_breaks(game, state):
+    """Every legal move after which the opponent's pending six does not win (rule book)."""
+    out = []
+    for move in game.legal_moves(state):
+        outcome = game.outcome(game.apply(state, move))
+        if outcome is None or outcome.winner == game.to_move(state):
+            out.append(game.move_name(move))
+    return sorted(out)
+
+
+def test_x8_only_b4_and_e8_break_the_six():
+    """RULES.md X-8: "Black's only six-breaking replies are b4 (captures c4, d4) and e8
+    (captures e7, e6)"; the bot's candidate list is exactly those, and it plays one."""
+    from tavoliere.ai.hexade import HexadeEngine
+    import random
+    game = load_game("hexade")
+    state = play(game, ["a2", "e4", "d5", "e5", "b3", "s19", "c4", "s18", "e6", "r19",
+                        "d4", "s17", "e7", "q19", "f7"])
+    assert game.to_move(state) == 1 and state.pending
+    assert brute_force_breaks(game, state) == ["b4", "e8"]
+    engine = HexadeEngine(game, state, 3, random.Random(0))
+    assert sorted(game.grid.names[c] for c in engine.queue) == ["b4", "e8"]
+    assert game.move_name(choose(game, state, level=1)) in ("b4", "e8")
+
+
+def test_breaking_moves_match_the_rules_on_random_pending_sixes():
+    """Random games on a small board until a six is pending: the bot's breaking moves are
+    exactly the rule book's."""
+    import random
+    from tavoliere.ai.hexade import HexadeEngine
+    game = load_game("hexade(size=5)")
+    rng = random.Random(6)
+    checked = 0
+    while checked < 25:
+        state = game.initial_state()
+        while game.outcome(state) is None and not state.pending:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if game.outcome(state) is not None:
+            continue
+        engine = HexadeEngine(game, state, 3, random.Random(0))
+        expected = brute_force_breaks(game, state)
+        assert sorted(game.grid.names[c] for c in engine.breaking_moves(
+            {m[0] for m in game.legal_moves(state)})) == expected
+        checked += 1

@@ -90,10 +90,11 @@ def game_length(state) -> int:
     return getattr(state, "ply", 0)
 
 
-def bench(seconds: float = 2.0) -> list[dict]:
-    """Speed of the engines in this Python: Havannah playouts/s and MCTS iterations/s
-    (base 10 and 8), Barrier solve times (5x5 to 8x8 placements), Hekka and Hexade search
-    rates."""
+def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
+    """Speed of the engines in this Python, one dict per measurement (``what``, ``value``):
+    Havannah random playouts/s and MCTS iterations/s (base 10 and 8), Barrier solve times
+    (every pair of placements of the given sizes, and the hardest 8x8 pair from cold),
+    Hekka alpha-beta nodes/s and Hexade replies examined/s."""
     from . import Thinker
     from . import barrier as barrier_ai
     from ..games.havannah import HavannahBoard
@@ -109,30 +110,45 @@ def bench(seconds: float = 2.0) -> list[dict]:
         count += 1
     out.append({"what": "havannah base 10 random playouts/s",
                 "value": round(count / (perf_counter() - started), 1)})
-    for spec in ("havannah", "havannah(size=8)"):
-        game = load_game(spec)
-        thinker = Thinker(game, game.initial_state(), seconds=seconds)
-        started = perf_counter()
-        while not thinker.done:
-            thinker.step(0.05)
-        out.append({"what": f"{spec} MCTS iterations/s (empty board)",
-                    "value": round(thinker.engine.iterations / (perf_counter() - started), 1)})
-    for n in (5, 6, 7, 8):
-        value = barrier_ai.solve_size(n)
-        out.append({"what": f"barrier {n}x{n} solve (all placements), s",
-                    "value": value["seconds"], "nodes": value["nodes"]})
-    for spec in ("hekka", "hexade"):
+    for spec, plies in (("havannah", 0), ("havannah", 40), ("havannah(size=8)", 0)):
         game = load_game(spec)
         state = game.initial_state()
-        rng = random.Random(3)
-        for _ in range(6):
+        rng = random.Random(2)
+        for _ in range(plies):
             state = game.apply(state, rng.choice(game.legal_moves(state)))
-        thinker = Thinker(game, state, seconds=seconds)
+        thinker = Thinker(game, state, seconds=seconds, iterations=None)
+        thinker.engine.fresh = True              # do not keep this tree for later searches
         started = perf_counter()
         while not thinker.done:
             thinker.step(0.05)
-        elapsed = perf_counter() - started
-        out.append({"what": f"{spec} work units/s (after 6 random plies)",
-                    "value": round(thinker.engine.iterations / elapsed, 1),
-                    "nodes": getattr(thinker.engine, "nodes", None)})
+        out.append({"what": f"{spec} MCTS iterations/s after {plies} plies",
+                    "value": round(thinker.engine.iterations / (perf_counter() - started), 1)})
+    for n in barrier_sizes:
+        value = barrier_ai.solve_size(n)
+        out.append({"what": f"barrier {n}x{n} solve of every placement pair, s",
+                    "value": value["seconds"], "nodes": value["nodes"]})
+    solver = barrier_ai.Solver(8)
+    k = barrier_ai.kernel(8)
+    started = perf_counter()
+    solver.placement_wins(k.names.index("d4"), k.names.index("c3"))
+    out.append({"what": "barrier 8x8 d4 c3 (hardest pair) cold solve, s",
+                "value": round(perf_counter() - started, 3), "nodes": solver.nodes})
+    game = load_game("hekka")
+    state = game.replay(["c4", "f6", "c4-c5-d5-e5/d5", "f6-f5-f4-e4/c5"])
+    thinker = Thinker(game, state, seconds=seconds)
+    started = perf_counter()
+    while not thinker.done:
+        thinker.step(0.05)
+    out.append({"what": "hekka alpha-beta nodes/s",
+                "value": round(thinker.engine.searched / (perf_counter() - started), 1),
+                "depth": thinker.engine.depth - 1})
+    game = load_game("hexade")
+    state = game.replay(["j10", "k10", "m11", "j9", "i9", "k11"])
+    thinker = Thinker(game, state, level=5, seconds=seconds)
+    started = perf_counter()
+    while not thinker.done:
+        thinker.step(0.05)
+    replies = thinker.engine.iterations * thinker.engine.REPLIES_PER_CHUNK
+    out.append({"what": "hexade replies examined/s (level 5)",
+                "value": round(replies / (perf_counter() - started), 1)})
     return out

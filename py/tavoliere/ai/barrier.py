@@ -17,10 +17,12 @@ exact count of the moves each pawn has left:
 * the placements are searched with the board's 8 symmetries (White's first cell up to
   symmetry, Black's reply up to the symmetries that keep White's cell).
 
-``solve_size(n)`` gives the value of every pair of placements on the n x n board (the README
-quotes it; ``python -m tavoliere solve barrier N`` prints it), and ``BarrierEngine`` is the
-bot behind ``tavoliere.ai.choose`` for Barrier.  The book in ``tavoliere/data/barrier_book.json``
-holds the placement values for each size, so the first two plies need no search.
+``solve_size(n)`` gives the value of every pair of placements on the n x n board and
+``describe_size`` turns it into the text the README quotes (5x5: White wins, only from c3;
+6x6 to 9x9: Black wins whatever White does).  ``BarrierEngine`` is the bot behind
+``tavoliere.ai.choose`` for Barrier.  The book in ``tavoliere/data/barrier_book.json``
+(``make_book``) holds those placement values for every size, and for 8x8 the winner's first
+movement after every pair of placements, so the first plies need no search.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from functools import lru_cache
 from importlib import resources
 from time import perf_counter
 
-__all__ = ["Kernel", "Solver", "OutOfWork", "solve_size", "BarrierEngine", "kernel"]
+__all__ = ["Kernel", "Solver", "OutOfWork", "solve_size", "describe_size", "make_book", "book",
+           "book_move", "BarrierEngine", "kernel"]
 
 LETTERS = "abcdefghi"
 SEPARATION_FREE_CELLS = 30   # look for separated pawns only with at most this many free cells
@@ -100,9 +103,6 @@ class Kernel:
             mask ^= low
         return out
 
-    def cell_name(self, cell: int) -> str:
-        return self.names[cell]
-
 
 @lru_cache(maxsize=None)
 def kernel(n: int) -> Kernel:
@@ -118,6 +118,7 @@ class Solver:
         self.k = kernel(n)
         self.table: dict[int, bool] = {}
         self.longest_table: dict[int, int] = {}
+        self.length_table: dict[int, int] = {}
         self.separation = separation
         self.nodes = 0
         self.limit = None          # raise OutOfWork after this many nodes (None: no limit)
@@ -228,6 +229,32 @@ class Solver:
                     if best >= ceiling:
                         break
         self.longest_table[key] = best
+        return best
+
+    # -- how long the game lasts -----------------------------------------------------------------
+    def plies_left(self, obstacles: int, me: int, other: int) -> int:
+        """The number of movements still to be played when the winner hurries and the loser
+        holds out as long as possible (both play perfectly)."""
+        key = obstacles << 14 | me << 7 | other
+        known = self.length_table.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfWork
+        winning = self.wins(obstacles, me, other)
+        best = None
+        for need, add, t, _, _ in self.k.paths[me]:
+            if (obstacles | (1 << other)) & need:
+                continue
+            after = obstacles | add
+            if winning and self.wins(after, other, t):
+                continue                  # the winner only considers winning moves
+            length = 1 + self.plies_left(after, other, t)
+            if best is None or (length < best if winning else length > best):
+                best = length
+        best = best or 0
+        self.length_table[key] = best
         return best
 
     # -- whole positions ---------------------------------------------------------------------
@@ -415,7 +442,7 @@ _SOLVERS: dict[int, Solver] = {}
 def shared_solver(n: int) -> Solver:
     """One solver per size, kept between moves (its table is the bot's memory)."""
     solver = _SOLVERS.get(n)
-    if solver is None or len(solver.table) > 3_000_000:
+    if solver is None or len(solver.table) > 1_000_000:   # keep the browser's memory in check
         solver = _SOLVERS[n] = Solver(n)
     return solver
 
@@ -429,7 +456,8 @@ class BarrierEngine:
     mobility guess, improved on open boards (more than ``GUESS_FREE`` free cells) by a
     2-ply alpha-beta on mobility and territory run before the solver; once the root is
     proved it plays a winning move, or, when lost, the move that leaves the opponent the
-    fewest winning replies (the hardest to refute), breaking ties by mobility.
+    fewest winning replies (the hardest to refute), and among those, once the board is small
+    enough, the one after which the game lasts longest (``Solver.plies_left``).
 
     Levels 1 and 2 are deliberately imprecise (seeded): their placement is sometimes a
     random cell of the middle of the board, and in their first two movements they sometimes
@@ -443,6 +471,7 @@ class BarrierEngine:
     SHALLOW = {1: (2, 2, 0.4), 2: (3, 2, 0.2)}
     PLACEMENT_SLIP = {1: 0.6, 2: 0.3}
     GUESS_FREE = 50
+    LENGTH_FREE = 40      # count the plies left (to hold out longest) below this many free cells
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         self.game, self.state, self.level, self.rng = game, state, level, rng
@@ -456,8 +485,9 @@ class BarrierEngine:
         self.win_chance: float | None = None
         self.best = self.legal[0] if self.legal else None
         self.phase = "solve"
-        self.ranking: list | None = None   # losing moves still to be ranked
-        self.scores: dict = {}
+        self.ranking: dict = {}            # losing move -> the opponent's winning replies
+        self.scores: dict = {}             # root move -> whether it wins
+        self.then_solve = False            # the shallow search is only a first guess
         if self.legal and not self.done:
             self.setup()
 
@@ -503,7 +533,7 @@ class BarrierEngine:
             self.shallow_best = best, best_value = move, value
             self.best = move
         if not self.pending:
-            if getattr(self, "then_solve", False):
+            if self.then_solve:
                 self.phase = "solve"
             else:
                 self.done = True
@@ -633,6 +663,8 @@ class BarrierEngine:
                 self.solve_root()
             elif self.phase == "rank":
                 self.rank_losing_moves()
+            elif self.phase == "length":
+                self.hold_out()
             elif self.phase == "white placement":
                 self.solve_white_placement()
             else:
@@ -658,7 +690,6 @@ class BarrierEngine:
                 return
         self.proven, self.win_chance = "loss", 0.0
         self.phase = "rank"
-        self.ranking = {}
 
     def rank_losing_moves(self):
         """For each (losing) move, how many of the opponent's replies win for them."""
@@ -673,6 +704,21 @@ class BarrierEngine:
                     refutations += 1
             self.ranking[move] = refutations
         self.best = min(self.legal, key=lambda m: (self.ranking[m], -self.mobility_score(m)))
+        fewest = self.ranking[self.best]
+        self.holding = [m for m in self.legal if self.ranking[m] == fewest]
+        free = self.k.size - self.position[0].bit_count() - 2
+        if len(self.holding) > 1 and free <= self.LENGTH_FREE:
+            self.phase = "length"
+            self.lengths = {}
+        else:
+            self.done = True
+
+    def hold_out(self):
+        """Among the moves with the fewest refutations, the one that lasts longest."""
+        for move in self.holding:
+            if move not in self.lengths:
+                self.lengths[move] = self.solver.plies_left(*self.child(move))
+        self.best = max(self.holding, key=lambda m: (self.lengths[m], self.mobility_score(m)))
         self.done = True
 
     def solve_white_placement(self):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.havannah import ARCS, ENCLOSABLE, WIN as WIN_FLAGS, HavannahBoard, SWAP
+from ..games.havannah import ARCS, ENCLOSABLE, WIN as WIN_FLAGS, HavannahBoard
 
 RAVE_K = 600.0            # equivalence parameter of the RAVE blend
 EXPLORATION = 0.25        # UCT exploration with RAVE (small: RAVE explores for us)
@@ -125,7 +125,7 @@ class HavannahEngine:
                            for c in range(geo.size)]
         self.to_play = self.root_board.turn
         self.last = [-1, -1, -1]          # the last stone of each colour, when known
-        self.key = (game.spec, plain)
+        self.key = (game.spec, plain, level)   # bots of different levels keep their own trees
         self.fresh = fresh
         self.root = None if fresh else self.reused_root(state)
         if self.swap_move is not None and self.should_swap(state):
@@ -191,14 +191,21 @@ class HavannahEngine:
             return
         own_p, own_q = board.own[p], board.own[q]
         for c in empties:
-            if own_p[c] and would_win(board, c, p):
+            if own_p[c] and would_win(board, c, p) and self.really_wins(board, c):
                 child = Node(c, p, 1.0, 1.0)
                 child.proven = 1
                 node.children = [child]
                 node.proven = -1
                 return
         threats = [c for c in empties if own_q[c] and would_win(board, c, q)]
+        if board.needs_empty and threats:
+            threats = [c for c in threats if self.really_wins(board, c, pass_first=True)]
+        if len(threats) >= 2 and board.needs_empty:
+            # a stone inside the opponent's ring could spoil it: no proof, just the blocks
+            node.children = [Node(c, p, 1.0, 0.3) for c in threats]
+            return
         if len(threats) >= 2:
+            # the opponent's structures are made of their own stones only: p cannot stop both
             node.children = [Node(c, p, 1.0, 0.0) for c in threats]
             for child in node.children:
                 child.proven = -1
@@ -208,6 +215,18 @@ class HavannahEngine:
             node.children = [Node(threats[0], p, 1.0, 0.5)]
             return
         node.children = self.prior_children(board, empties, p, last)
+
+    @staticmethod
+    def really_wins(board: HavannahBoard, cell: int, pass_first: bool = False) -> bool:
+        """Whether the stone on ``cell`` wins (of the opponent of the side to move when
+        ``pass_first``); the exact kernel test, needed under the Schmittberger option where
+        ``would_win`` is only a guess about rings."""
+        if not board.needs_empty:
+            return True
+        trial = board.copy()
+        if pass_first:
+            trial.turn = 3 - trial.turn
+        return bool(trial.place(cell))
 
     def prior_children(self, board, empties, p, last):
         around, boundary, owner = self.around, self.boundary, board.owner

@@ -16,7 +16,9 @@ obstacle, else one of the new ones).
   destinations after them; deepening one ply at a time, in chunks of a bounded number of
   nodes (each chunk restarts the current depth from the table), so the move depends only on
   the number of chunks.  A proven win or loss ends the search; small positions are thus
-  searched exactly.
+  searched exactly;
+* **levels**: level 1 looks one ply ahead, level 2 two plies, the others as deep as their
+  time allows.
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def bits(mask: int):
 class HekkaEngine:
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
     MAX_DEPTH = 24
+    LEVEL_DEPTH = {1: 1, 2: 2}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         self.game, self.state, self.level, self.rng = game, state, level, rng
@@ -106,16 +109,15 @@ class HekkaEngine:
         self.max_plies = game.max_plies
         self.table: dict = {}
         self.depth = 1
-        self.nodes = 0
+        self.nodes = 0                # work units: positions, plus move ordering (chunk sizes)
+        self.searched = 0             # positions searched
         self.limit = 0
         self.best_kernel_move = None
         self.score = 0
+        self.noise = {move: rng.random() for move in self.moves(*self.root)}
         self.best = self.to_game_move(self.ordered_moves(*self.root)[0])
-        self.blunder = rng.random() < {1: 0.4, 2: 0.2}.get(level, 0.0)
-        if self.blunder:
-            moves = self.ordered_moves(*self.root)
-            self.best = self.to_game_move(rng.choice(moves[:max(1, len(moves) // 2)]))
-            self.done = True
+        # weak levels look less far ahead (their deliberate imprecision)
+        self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
 
     # -- the kernel ------------------------------------------------------------------------------
     def moves(self, obstacles: int, me: int, other: int):
@@ -153,6 +155,9 @@ class HekkaEngine:
         return (10 * (mine - theirs) + self.space(obstacles, me, other)
                 - self.space(obstacles, other, me))
 
+    def order_key(self, move, other: int) -> int:
+        return self.free_destinations(move[4], other, move[2])
+
     def ordered_moves(self, obstacles: int, me: int, other: int, first=None):
         moves = self.moves(obstacles, me, other)
         # fewest destinations left to the opponent first
@@ -169,6 +174,7 @@ class HekkaEngine:
     # -- the search ------------------------------------------------------------------------------
     def search(self, obstacles, me, other, depth, alpha, beta, ply, path) -> int:
         self.nodes += 1
+        self.searched += 1
         if self.nodes > self.limit:
             raise OutOfWork
         key = (obstacles, me, other)
@@ -192,7 +198,13 @@ class HekkaEngine:
         best_value, best_move = -INF, None
         path.add(key)
         try:
-            for move in self.ordered_moves(obstacles, me, other, first):
+            moves = self.ordered_moves(obstacles, me, other, first)
+            if not ply:
+                # equal moves at the root are taken in a seeded random order: games differ
+                tail = sorted(moves[1:], key=lambda m: (self.order_key(m, other), self.noise[m]))
+                moves = moves[:1] + tail if first is not None else sorted(
+                    moves, key=lambda m: (self.order_key(m, other), self.noise[m]))
+            for move in moves:
                 value = -self.search(move[4], other, move[2], depth - 1, -beta, -alpha, ply + 1,
                                      path)
                 if value > best_value:
@@ -229,7 +241,7 @@ class HekkaEngine:
         self.win_chance = 1.0 if value > WIN // 2 else 0.0 if value < -WIN // 2 else (
             0.5 + max(-0.45, min(0.45, value / 200)))
         self.depth += 1
-        if self.depth > self.MAX_DEPTH:
+        if self.depth > self.max_depth:
             self.done = True
 
     def to_game_move(self, move):

@@ -9,7 +9,11 @@ stones is tried too.  That makes the tactics exact at this depth:
 * when the opponent has a six pending, every move that does not break it **loses** at once
   (the kernel says so), so a breaking move is always chosen when one exists;
 * captures made and captures allowed (pairs taken, pairs exposed) enter the score of each
-  move, as do the sixes the opponent could make in reply.
+  move, as do the sixes the opponent could make in reply;
+* from level 2 on, a reply that makes a six we cannot break loses the move; from level 3
+  on, a reply that leaves the opponent two cells completing a six (a double threat, which
+  we cannot both block) counts almost as much, and a move that leaves us such a double
+  threat is preferred.
 
 Otherwise moves are valued by the **shapes** (lines, triangles, small hexagons) they build
 for the mover and spoil for the opponent: a shape with k of the mover's stones and none of
@@ -24,7 +28,9 @@ import random
 WIN_SCORE = 1_000_000
 SHAPE_VALUE = (0, 1, 4, 16, 64, 400, 3000)    # by own stones already in the shape
 CAPTURE_VALUE = 60                            # per captured stone
-CANDIDATES = 14                               # quiet root moves examined in depth
+UNSTOPPABLE = 50_000                          # a reply that makes a six we cannot break
+DOUBLE_THREAT = 8_000                         # a reply leaving two cells that complete a six
+CANDIDATES = {1: 5, 2: 9, 3: 14, 4: 20, 5: 28}   # quiet root moves examined, by level
 
 
 def near_cells(board, reach: int = 2) -> list[int]:
@@ -65,6 +71,71 @@ def shape_value(board, s: int, p: int) -> float:
     return value
 
 
+def completions(board, p: int) -> set[int]:
+    """The empty cells where a stone of colour ``p`` would complete a six shape."""
+    owner = board.owner
+    out = set()
+    for shape in board.geo.shapes:
+        hole = -1
+        for c in shape:
+            v = owner[c]
+            if v == p:
+                continue
+            if v or hole >= 0:
+                break
+            hole = c
+        else:
+            if hole >= 0:
+                out.add(hole)
+    return out
+
+
+def new_completions(board, cell: int, p: int) -> set[int]:
+    """The empty cells completing a six of ``p`` in the shapes through ``cell`` (which holds
+    a stone of ``p``)."""
+    owner = board.owner
+    out = set()
+    for rest in board.geo.rest_at[cell]:
+        hole = -1
+        for c in rest:
+            v = owner[c]
+            if v == p:
+                continue
+            if v or hole >= 0:
+                break
+            hole = c
+        else:
+            if hole >= 0:
+                out.add(hole)
+    return out
+
+
+def breaking_cells(board) -> list[int]:
+    """The empty cells from which a capture could take a stone of the pending sixes: within
+    two steps of them (the captured pair is the next two cells in a line)."""
+    owner, around, off = board.owner, board.geo.around, board.geo.size
+    cells = set()
+    for shape in board.pending:
+        for stone in shape:
+            for n in around[stone]:
+                if n == off:
+                    continue
+                cells.add(n)
+                cells.update(m for m in around[n] if m != off)
+    return sorted(c for c in cells if not owner[c])
+
+
+def can_break(board, me: int) -> bool:
+    """Whether colour ``me``, to move, has a move after which the opponent's pending six
+    does not win (the kernel decides)."""
+    for cell in breaking_cells(board):
+        trial = board.copy()
+        trial.place(cell)
+        if trial.result is None or trial.result[0] == me - 1:
+            return True
+    return False
+
+
 class HexadeEngine:
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         self.game, self.state, self.level, self.rng = game, state, level, rng
@@ -81,19 +152,35 @@ class HexadeEngine:
         legal_cells = {m[0] for m in self.legal}
         near = [c for c in near_cells(self.board) if c in legal_cells] or sorted(legal_cells)
         scored = sorted(near, key=lambda c: -shape_value(self.board, c, self.me))
-        tactical = [c for c in near if self.is_tactical(c)]
-        queue = list(dict.fromkeys(tactical + scored[:CANDIDATES]))
-        self.queue = queue
         self.scores: dict[int, float] = {}
         self.best = (scored[0],)
+        if self.board.pending:
+            # the opponent's six wins unless we break it: only breaking moves are worth a look
+            breaking = self.breaking_moves(legal_cells)
+            self.queue = breaking or scored[:1]
+            self.best = (self.queue[0],)
+        else:
+            tactical = [c for c in near if self.is_tactical(c)]
+            self.queue = list(dict.fromkeys(tactical + scored[:CANDIDATES[level]]))
         blunder_chance = {1: 0.35, 2: 0.15}.get(level, 0.0)
         self.blunder = rng.random() < blunder_chance
 
+    def breaking_moves(self, legal_cells) -> list[int]:
+        """The legal cells after which the opponent's pending six does not win."""
+        board, me = self.board, self.me
+        out = []
+        for cell in breaking_cells(board):
+            if cell not in legal_cells:
+                continue
+            trial = board.copy()
+            trial.place(cell)
+            if trial.result is None or trial.result[0] == me - 1:
+                out.append(cell)
+        return out
+
     def is_tactical(self, cell: int) -> bool:
-        """Whether playing ``cell`` captures, makes a six or answers a pending six."""
+        """Whether playing ``cell`` captures or makes a six."""
         board = self.board
-        if board.pending:
-            return True
         owner, m = board.owner, self.me
         o = 3 - m
         for a, b, c in board.geo.captures[cell]:
@@ -116,6 +203,8 @@ class HexadeEngine:
             self.start(self.queue.pop(0))
         else:
             self.continue_replies()
+        if self.scores:
+            self.best = (max(self.scores, key=lambda c: (self.scores[c], -c)),)
         if self.current is None and (not self.queue or max(self.scores.values()) >= WIN_SCORE - 1):
             self.finish()
 
@@ -132,12 +221,17 @@ class HexadeEngine:
                               WIN_SCORE if winner == me - 1 else -WIN_SCORE)
             return
         value = shape_value(board, s, me) + CAPTURE_VALUE * len(captured)
+        if self.level >= 3:
+            threats = len(completions(after, me))
+            value += 1500 if threats >= 2 else 300 if threats else 0
         replies = near_cells(after)
         if not replies:
             self.scores[s] = value
             return
         # cell, board after it, value, replies left, worst threat, every reply fails
         self.current = [s, after, value, replies, None, True]
+        if self.level >= 3:
+            self.their_completions = completions(after, 3 - me)
         self.continue_replies()
 
     def continue_replies(self) -> None:
@@ -159,7 +253,17 @@ class HexadeEngine:
                 everything_fails = False
                 threat = CAPTURE_VALUE * len(lost) + 0.5 * shape_value(after, r, 3 - me)
                 if reply.pending:
-                    threat += 2000        # the opponent makes a six we must break
+                    # the opponent makes a six we must break (stronger levels check if we can)
+                    if self.level >= 2 and not can_break(reply, me):
+                        threat += UNSTOPPABLE   # lost against best play; still rank the rest
+                    else:
+                        threat += 2000
+                elif self.level >= 3 and not lost:
+                    # two cells that would complete an opponent's six: we can block only one
+                    holes = (self.their_completions - {r}) | new_completions(reply, r, 3 - me)
+                    holes = {c for c in holes if not reply.owner[c]}
+                    if len(holes) >= 2:
+                        threat += DOUBLE_THREAT
             if worst is None or threat > worst:
                 worst = threat
         if rest:
