@@ -68,9 +68,9 @@ def run_benchmark_in_pyodide(what: str, seconds: float) -> list[dict]:
 def cmd_bench(args) -> None:
     cpython = run_benchmark(args.what, args.seconds)
     pyodide = run_benchmark_in_pyodide(args.what, args.seconds) if args.pyodide else None
-    header = f"{'benchmark':<44} {'CPython':>12}"
+    header = f"{'benchmark':<52} {'CPython':>12}"
     if pyodide:
-        header += f" {'Pyodide':>12} {'ratio':>7}"
+        header += f" {'Pyodide':>12} {'slower':>7}"
     print(f"python {sys.version.split()[0]}; {args.seconds:g} s per measurement")
     print(header)
     for index, row in enumerate(cpython):
@@ -78,11 +78,14 @@ def cmd_bench(args) -> None:
         for key, value in row.items():
             if key == "seconds" or isinstance(value, (str, bool)) or not isinstance(value, (int, float)):
                 continue
-            line = f"{label + ' ' + key:<44} {value:>12,.1f}"
+            name = label if key == "value" else f"{label} {key}"
+            line = f"{name:<52} {value:>12,.2f}"
             if pyodide:
                 other = pyodide[index].get(key)
-                ratio = value / other if other else float("nan")
-                line += f" {other:>12,.1f} {ratio:>6.2f}x"
+                # how many times slower Pyodide is: a time grows, a rate shrinks
+                is_time = name.endswith(", s")
+                ratio = (other / value if is_time else value / other) if other and value else float("nan")
+                line += f" {other:>12,.2f} {ratio:>6.2f}x"
             print(line)
 
 
