@@ -35,7 +35,7 @@ async function start() {
   const info = await (await fetch(new URL("site.json", siteURL))).json();
   const runtime = new URL("pyodide/", siteURL);
   // The wheel downloads while Python starts.  Unpacking it straight into site-packages is
-  // about 4x faster than loadPackage(url) and 15x faster than micropip (README, "Loading").
+  // about 4x faster than loadPackage(url) and 13x faster than micropip (README, "Measured").
   const wheel = fetchBytes(new URL(info.wheel, siteURL));
   wheel.catch(() => {});
   let received = 0;

@@ -49,9 +49,8 @@ class _Record:
             except (InvalidMove, IllegalMove) as error:
                 raise BridgeError("illegal-move" if isinstance(error, IllegalMove) else "invalid-move",
                                   f"move {ply} ({text}): {error}") from None
-            self.names.append(game.move_name(move))
+            self.names.append(game.move_name(move))  # canonical, whatever short form came in
             self.states.append(game.apply(state, move))
-        # the page may write short forms: keep the canonical names it will get back
         return self.states
 
 
