@@ -92,3 +92,36 @@ def test_an_error_leaves_the_bridge_working():
 def test_huge_move_lists_are_refused():
     answer = ask(op="view", game="havannah", moves=["a1"] * 6000)
     assert answer["error"] == "bad-request" and "5000" in answer["message"]
+
+
+def test_preview_and_position_show_pieces_without_playing():
+    preview = ask(op="preview", game="barrier", moves=["c4", "f6"], move="c4-d4-e4-e3")
+    assert preview["ok"] and preview["pieces"]["d4"] == "obstacle" and preview["pieces"]["e3"] == "white"
+    assert ask(op="view", game="barrier", moves=["c4", "f6"])["pieces"].get("d4") is None
+    position = ask(op="position", game="barrier(size=6)", moves=["b2", "e5"])
+    assert position["position"] == "white:b2;black:e5"
+
+
+def test_export_and_import_round_trip_and_bad_records_are_refused():
+    text = ask(op="export", game="hexade(size=5)", moves=["a1", "e5", "e1"], tags={"White": "Anna"})["text"]
+    assert '[White "Anna"]' in text
+    back = ask(op="import", text=text)
+    assert back["ok"] and back["game"] == "hexade(size=5)" and back["moves"] == ["a1", "e5", "e1"]
+    bad = ask(op="import", text='[Game "hexade(size=5)"]\n1. a1 e5 2. b1')
+    assert bad["error"] == "bad-record" and "ply 3" in bad["message"]
+    assert ask(op="export", game="barrier", moves=[], tags={"Bad tag": "x"})["error"] == "bad-record"
+
+
+def test_a_search_runs_in_slices_and_answers_a_legal_move():
+    start = ask(op="think_start", game="havannah(size=5)", moves=["c3"], iterations=200, seed=1, id="7")
+    assert start["ok"] and start["id"] == "7"
+    for _ in range(1000):
+        step = ask(op="think_step", id="7", slice=0.05)
+        assert step["ok"] and set(step["progress"]) >= {"done", "iterations", "best", "win_chance", "proven"}
+        if step["progress"]["done"]:
+            break
+    final = ask(op="think_stop", id="7")
+    legal = [m["name"] for m in ask(op="view", game="havannah(size=5)", moves=["c3"])["legal"]]
+    assert final["move"] in legal and final["cells"] == [final["move"]]
+    assert ask(op="think_step", id="7")["error"] == "bad-request"
+    assert ask(op="think_start", game="barrier", moves=[], level=9)["error"] == "bad-request"
