@@ -63,7 +63,7 @@ def test_would_win_agrees_with_the_rules_on_random_positions():
     for _ in range(40):
         state = game.initial_state()
         while game.outcome(state) is None:
-            board = game._kernel(state)
+            board = game.kernel(state)
             p = board.turn
             for (cell,) in game.legal_moves(state):
                 after = game.apply(state, (cell,))

@@ -33,6 +33,7 @@ from functools import lru_cache
 from importlib import resources
 from time import perf_counter
 
+from .engine import Engine
 __all__ = ["Kernel", "Solver", "OutOfWork", "solve_size", "describe_size", "make_book", "book",
            "book_move", "BarrierEngine", "kernel"]
 
@@ -447,7 +448,7 @@ def shared_solver(n: int) -> Solver:
     return solver
 
 
-class BarrierEngine:
+class BarrierEngine(Engine):
     """The Barrier bot: book for the placements, exact solver for the movement phase.
 
     Work comes in chunks of at most ``CHUNK`` solver nodes; each chunk restarts the root
@@ -474,16 +475,10 @@ class BarrierEngine:
     LENGTH_FREE = 40      # count the plies left (to hold out longest) below this many free cells
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
-        self.game, self.state, self.level, self.rng = game, state, level, rng
+        super().__init__(game, state, level, rng)
         self.n = game.settings["size"]
         self.k = kernel(self.n)
         self.solver = Solver(self.n) if fresh else shared_solver(self.n)
-        self.legal = game.legal_moves(state)
-        self.iterations = 0
-        self.done = not self.legal or len(self.legal) == 1
-        self.proven: str | None = None
-        self.win_chance: float | None = None
-        self.best = self.legal[0] if self.legal else None
         self.phase = "solve"
         self.ranking: dict = {}            # losing move -> the opponent's winning replies
         self.scores: dict = {}             # root move -> whether it wins

@@ -29,6 +29,7 @@ import math
 import random
 
 from ..games.havannah import ARCS, ENCLOSABLE, WIN as WIN_FLAGS, HavannahBoard
+from .engine import Engine
 
 RAVE_K = 600.0            # equivalence parameter of the RAVE blend
 EXPLORATION = 0.25        # UCT exploration with RAVE (small: RAVE explores for us)
@@ -97,19 +98,14 @@ def would_win(board: HavannahBoard, cell: int, p: int) -> bool:
     return False
 
 
-class HavannahEngine:
+class HavannahEngine(Engine):
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  plain: bool = False):
-        self.game, self.state, self.level, self.rng, self.plain = game, state, level, rng, plain
-        self.iterations = 0
-        self.proven = None
-        self.win_chance = None
-        self.legal = game.legal_moves(state)
-        self.best = self.legal[0] if self.legal else None
-        self.done = len(self.legal) <= 1
+        super().__init__(game, state, level, rng)
+        self.plain = plain
         if self.done:
             return
-        self.root_board = game._kernel(state)
+        self.root_board = game.kernel(state)
         geo = self.root_board.geo
         self.around = geo.around
         self.off = geo.size

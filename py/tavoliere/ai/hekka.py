@@ -27,6 +27,7 @@ import random
 from functools import lru_cache
 
 from ..games.hekka import position_key
+from .engine import Engine
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -70,20 +71,14 @@ def bits(mask: int):
         mask ^= low
 
 
-class HekkaEngine:
+class HekkaEngine(Engine):
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
     MAX_DEPTH = 24
     LEVEL_DEPTH = {1: 1, 2: 2}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
-        self.game, self.state, self.level, self.rng = game, state, level, rng
+        super().__init__(game, state, level, rng)
         self.paths, self.dests, self.king = tables(8)
-        self.iterations = 0
-        self.proven = None
-        self.win_chance = None
-        self.legal = game.legal_moves(state)
-        self.best = self.legal[0] if self.legal else None
-        self.done = len(self.legal) <= 1
         if self.done:
             return
         if state.ply < 2:

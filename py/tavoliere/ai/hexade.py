@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from .engine import Engine
 WIN_SCORE = 1_000_000
 SHAPE_VALUE = (0, 1, 4, 16, 64, 400, 3000)    # by own stones already in the shape
 CAPTURE_VALUE = 60                            # per captured stone
@@ -73,31 +74,21 @@ def shape_value(board, s: int, p: int) -> float:
 
 def completions(board, p: int) -> set[int]:
     """The empty cells where a stone of colour ``p`` would complete a six shape."""
-    owner = board.owner
-    out = set()
-    for shape in board.geo.shapes:
-        hole = -1
-        for c in shape:
-            v = owner[c]
-            if v == p:
-                continue
-            if v or hole >= 0:
-                break
-            hole = c
-        else:
-            if hole >= 0:
-                out.add(hole)
-    return out
+    return holes(board.owner, board.geo.shapes, p)
 
 
 def new_completions(board, cell: int, p: int) -> set[int]:
     """The empty cells completing a six of ``p`` in the shapes through ``cell`` (which holds
     a stone of ``p``)."""
-    owner = board.owner
+    return holes(board.owner, board.geo.rest_at[cell], p)
+
+
+def holes(owner, shapes, p: int) -> set[int]:
+    """The cells that are the one empty cell of a shape whose other cells all hold ``p``."""
     out = set()
-    for rest in board.geo.rest_at[cell]:
+    for shape in shapes:
         hole = -1
-        for c in rest:
+        for c in shape:
             v = owner[c]
             if v == p:
                 continue
@@ -136,18 +127,12 @@ def can_break(board, me: int) -> bool:
     return False
 
 
-class HexadeEngine:
+class HexadeEngine(Engine):
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
-        self.game, self.state, self.level, self.rng = game, state, level, rng
-        self.iterations = 0
-        self.proven = None
-        self.win_chance = None
-        self.legal = game.legal_moves(state)
-        self.best = self.legal[0] if self.legal else None
-        self.done = len(self.legal) <= 1
+        super().__init__(game, state, level, rng)
         if self.done:
             return
-        self.board = game._kernel(state)
+        self.board = game.kernel(state)
         self.me = 1 + state.ply % 2
         legal_cells = {m[0] for m in self.legal}
         near = [c for c in near_cells(self.board) if c in legal_cells] or sorted(legal_cells)

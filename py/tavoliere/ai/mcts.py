@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import random
 
+from .engine import Engine
+
 WIN, LOSS = 1, -1          # proven values, for the player who moved into the node
 PLAYOUT_PLIES = 400        # a playout longer than this counts as a draw
 
@@ -31,21 +33,15 @@ class Node:
         self.proven = 0          # WIN / LOSS for ``mover``, 0 if unknown
 
 
-class MctsEngine:
+class MctsEngine(Engine):
     """UCT with random playouts and proven wins/losses, over the protocol."""
 
     CHUNK = 4                    # iterations per work() call
     EXPLORATION = 1.0
 
     def __init__(self, game, state, level: int, rng: random.Random):
-        self.game, self.rng, self.level = game, rng, level
+        super().__init__(game, state, level, rng)
         self.root = Node(state, None, 1 - game.to_move(state))
-        self.legal = game.legal_moves(state)
-        self.iterations = 0
-        self.done = len(self.legal) <= 1
-        self.best = self.legal[0] if self.legal else None
-        self.proven = None
-        self.win_chance = None
 
     def work(self) -> None:
         if self.done:

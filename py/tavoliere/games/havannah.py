@@ -329,7 +329,6 @@ class Havannah(Game):
         kernel.empty = state.board.count(EMPTY)
         return kernel
 
-    _kernel = kernel  # the name the AI modules use
 
     def initial_state(self) -> HavannahState:
         kernel = HavannahBoard(self.base, self.settings["ring_needs_empty"])

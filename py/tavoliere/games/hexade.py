@@ -204,7 +204,6 @@ class Hexade(Game):
             outcome.winner, outcome.reason, tuple(self.grid.index(c) for c in outcome.cells))
         return kernel
 
-    _kernel = kernel  # the name the AI modules use
 
     def initial_state(self) -> HexadeState:
         return HexadeState((EMPTY,) * self.grid.size, 0)
