@@ -120,9 +120,9 @@ def test_move_now_makes_the_computer_answer_at_once(watch, server):
 
 def test_undo_redo_and_history_navigation(watch, server):
     page = watch.open(server + "#game=barrier(size=6)&white=human&black=human")
-    for cell in ("b2", "e5"):
+    for ply, cell in enumerate(("b2", "e5"), 1):
         click_cell(page, cell)
-    wait_turn(page, 2)
+        wait_turn(page, ply)
     moves = page.evaluate("window.tavoliere.legalMoves()")
     play_by_clicks(page, moves[0], set())
     assert len(view(page)["moves"]) == 3
@@ -214,3 +214,16 @@ SAMPLE_EDGE = """name => {
     const y = Math.round((p.y - rect.top) * ratio);
     return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
 }"""
+
+
+def test_a_quick_second_click_never_splits_the_record(watch, server):
+    """A click that arrives while the previous move is on its way is ignored, so the board,
+    the move list and the link always show the same record."""
+    page = watch.open(server + "#game=barrier(size=6)&white=human&black=human")
+    click_cell(page, "b2")
+    click_cell(page, "e5")
+    page.wait_for_timeout(500)
+    moves = view(page)["moves"]
+    assert moves[0] == "b2"
+    assert page.locator("#move-list .move").count() == len(moves)
+    assert page.url.endswith("moves=" + ",".join(moves))

@@ -27,6 +27,7 @@ const room = {
   preview: [],                // cells the candidate moves would turn into obstacles
   hint: [],                   // cells of a suggested move
   thinking: null,             // {id, line} while the computer searches
+  playing: false,             // a move is on its way to the engine
   stage: "downloading",
   boardKey: null,
   id: newGameId(),            // this game's key among the saved games
@@ -106,7 +107,7 @@ function targetsToShow(view) {
 
 function humanToMove() {
   const v = room.view;
-  return v && !v.outcome && room.players[v.to_move].kind === "human" && !room.thinking;
+  return v && !v.outcome && room.players[v.to_move].kind === "human" && !room.thinking && !room.playing;
 }
 
 function render() {
@@ -310,7 +311,15 @@ async function playMove(name) {
     if (!window.confirm(t("new-line"))) throw new Error("cancelled");
   }
   stopThinking();
-  const answer = await engine.request({ op: "play", game: room.game, moves: room.history.line(), move: name });
+  // One move at a time: a second click before the first move's answer would be judged
+  // against the old position.
+  room.playing = true;
+  let answer;
+  try {
+    answer = await engine.request({ op: "play", game: room.game, moves: room.history.line(), move: name });
+  } finally {
+    room.playing = false;
+  }
   room.clicks = [];
   room.preview = [];
   if (!answer.ok) {
