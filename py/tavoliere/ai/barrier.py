@@ -454,8 +454,9 @@ class BarrierEngine(Engine):
     Work comes in chunks of at most ``CHUNK`` solver nodes; each chunk restarts the root
     from the solver's table, so the amount of work, and so the move, depends only on the
     number of chunks, never on the clock.  Before the root is proved the bot holds a
-    mobility guess, improved on open boards (more than ``GUESS_FREE`` free cells) by a
-    2-ply alpha-beta on mobility and territory run before the solver; once the root is
+    guess: a 2-ply alpha-beta on mobility and territory, run before the solver, which sees
+    every reply that would leave the pawn no move (a 1-ply guess walked into such traps
+    against random play); once the root is
     proved it plays a winning move, or, when lost, the move that leaves the opponent the
     fewest winning replies (the hardest to refute), and among those, once the board is small
     enough, the one after which the game lasts longest (``Solver.plies_left``).
@@ -471,7 +472,10 @@ class BarrierEngine(Engine):
     # they play a short alpha-beta on mobility and territory instead of the solver
     SHALLOW = {1: (2, 2, 0.4), 2: (3, 2, 0.2)}
     PLACEMENT_SLIP = {1: 0.6, 2: 0.3}
-    GUESS_FREE = 50
+    # ... but only with more free cells than this (7x7 and up): on 5x5 and 6x6 a slip is a
+    # lost game that even random play refutes often
+    SLIP_FREE = 40
+    GUESS_DEPTH = 2
     LENGTH_FREE = 40      # count the plies left (to hold out longest) below this many free cells
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
@@ -492,7 +496,8 @@ class BarrierEngine(Engine):
         self.player = state.ply % 2
         if state.ply < 2:
             self.setup_placement()
-            if self.level in self.SHALLOW and self.rng.random() < self.PLACEMENT_SLIP[self.level]:
+            if (self.level in self.SHALLOW and self.k.size - 2 > self.SLIP_FREE
+                    and self.rng.random() < self.PLACEMENT_SLIP[self.level]):
                 self.best = self.plausible_placement()
                 self.done = True
             return
@@ -501,7 +506,8 @@ class BarrierEngine(Engine):
         shallow = self.SHALLOW.get(self.level)
         self.best = max(self.legal, key=self.mobility_score)   # until something better
         own_moves = (state.ply - 2) // 2
-        if (shallow is not None and own_moves < shallow[1]
+        free = self.k.size - len(state.obstacles) - 2
+        if (shallow is not None and own_moves < shallow[1] and free > self.SLIP_FREE
                 and self.rng.random() < shallow[2]):
             # weak levels: a short alpha-beta on mobility while the board is open
             self.phase = "shallow"
@@ -512,8 +518,8 @@ class BarrierEngine(Engine):
         known = book_move(self.n, *self.position)
         if known in self.legal:
             self.best, self.proven, self.win_chance, self.done = known, "win", 1.0, True
-        elif self.k.size - len(state.obstacles) - 2 > self.GUESS_FREE:
-            self.phase, self.depth, self.then_solve = "shallow", 2, True
+        else:
+            self.phase, self.depth, self.then_solve = "shallow", self.GUESS_DEPTH, True
             self.pending = sorted(self.legal, key=self.mobility_score, reverse=True)
             self.shallow_best = (None, -10 ** 9)
 
