@@ -120,3 +120,53 @@ def test_breaking_moves_match_the_rules_on_random_pending_sixes():
         assert sorted(game.grid.names[c] for c in engine.breaking_moves(
             {m[0] for m in game.legal_moves(state)})) == expected
         checked += 1
+
+
+FOUR = ["b5", "s19", "e5", "r19", "c5", "s18", "d5"]     # White b5-e5; Black far away
+
+
+def test_threat_search_finds_the_move_that_leaves_two_holes():
+    """White b5 c5 d5 e5: f5 leaves two cells that each complete a six (a5 for a5-f5, g5
+    for b5-g5), and Black can fill only one; a5 or g5 leave a single hole, which Black fills.
+    So f5 is the only threat sequence of one move, and the level-3 bot plays it."""
+    from tavoliere.ai.hexade import ThreatSearch
+    game = load_game("hexade")
+    state = play(game, FOUR + ["q19"])
+    board = game.kernel(state)
+    assert game.grid.names[run(ThreatSearch(10_000).winning_move(board, 1, 1))] == "f5"
+    assert run(ThreatSearch(10_000).winning_move(board, 1, 0)) is None   # no six in one
+    thinker = Thinker(game, state, level=3, seed=2)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert game.move_name(thinker.move()) == "f5"
+    assert thinker.progress()["win_chance"] >= 0.9
+
+
+@pytest.mark.parametrize("level", [3, 4, 5])
+def test_the_stronger_levels_stop_the_threat_sequence(level):
+    """Black to move against the same four: only a5, f5 and g5 (or a capture) keep White
+    from leaving two holes; after the bot's move White has no threat sequence."""
+    from tavoliere.ai.hexade import ThreatSearch
+    game = load_game("hexade")
+    state = play(game, FOUR)
+    move = choose(game, state, level=level, iterations=400, seed=level)
+    after = game.kernel(game.apply(state, move))
+    assert run(ThreatSearch(10_000).winning_move(after, 1, 2)) is None
+    assert game.move_name(move) in ("a5", "f5", "g5")
+
+
+def test_a_threat_search_stops_at_its_budget():
+    from tavoliere.ai.hexade import OutOfWork, ThreatSearch
+    game = load_game("hexade")
+    board = game.kernel(play(game, FOUR + ["q19"]))
+    with pytest.raises(OutOfWork):
+        run(ThreatSearch(3).winning_move(board, 1, 3))
+
+
+def run(search):
+    """Drive a threat search (a generator that pauses at every position) to its answer."""
+    try:
+        while True:
+            next(search)
+    except StopIteration as stop:
+        return stop.value

@@ -1,4 +1,4 @@
-"""Hexade: a two-ply tactical search with a shape evaluation, on the rule book's kernel.
+"""Hexade: a two-ply tactical search, then threat sequences, with a shape evaluation.
 
 Every root move is tried on ``HexadeBoard`` (``games/hexade.py``), which resolves captures,
 pending sixes and the end of the game exactly; then every reply of the opponent near the
@@ -14,6 +14,13 @@ stones is tried too.  That makes the tactics exact at this depth:
   on, a reply that leaves the opponent two cells completing a six (a double threat, which
   we cannot both block) counts almost as much, and a move that leaves us such a double
   threat is preferred.
+
+From level 3 on, the time left after that pass goes to **threat sequences**, deepened one
+move at a time: a chain of moves that each leave a six one stone short (the opponent must
+answer it: fill the hole, capture a stone of it, or make a six of their own) ending in a six
+that cannot be broken or two holes at once.  The bot plays such a chain when it has one, and
+marks down every candidate after which the opponent has one.  The answers considered are the
+ones that can stop the six next move, so a chain is a strong hint rather than a proof.
 
 Otherwise moves are valued by the **shapes** (lines, triangles, small hexagons) they build
 for the mover and spoil for the opponent: a shape with k of the mover's stones and none of
@@ -32,6 +39,16 @@ CAPTURE_VALUE = 60                            # per captured stone
 UNSTOPPABLE = 50_000                          # a reply that makes a six we cannot break
 DOUBLE_THREAT = 8_000                         # a reply leaving two cells that complete a six
 CANDIDATES = {1: 5, 2: 9, 3: 14, 4: 20, 5: 28}   # quiet root moves examined, by level
+CHAIN_LOSS = 30_000                           # the opponent has a threat sequence after it
+# threat sequences, by level: the longest looked for, the positions one search may visit
+# per move of depth, and how many of the best candidates are checked for the opponent's
+CHAIN_DEPTH = {3: 2, 4: 4, 5: 6}
+CHAIN_NODES = {3: 120, 4: 300, 5: 600}
+DEFENDED = {3: 6, 4: 12, 5: 20}
+
+
+class OutOfWork(Exception):
+    pass
 
 
 def near_cells(board, reach: int = 2) -> list[int]:
@@ -127,6 +144,98 @@ def can_break(board, me: int) -> bool:
     return False
 
 
+def threat_moves(board, p: int) -> list[int]:
+    """The empty cells where a stone of ``p`` leaves a shape one stone short of a six (the
+    two empty cells of a shape holding four stones of ``p``)."""
+    owner = board.owner
+    out = set()
+    for shape in board.geo.shapes:
+        empty = []
+        for c in shape:
+            v = owner[c]
+            if v == p:
+                continue
+            if v or len(empty) == 2:
+                break
+            empty.append(c)
+        else:
+            if len(empty) == 2:
+                out.update(empty)
+    return sorted(out)
+
+
+def capturing_moves(board, p: int) -> list[int]:
+    """The empty cells where a stone of ``p`` captures a pair."""
+    owner, captures = board.owner, board.geo.captures
+    q = 3 - p
+    return [s for s in range(board.geo.size) if not owner[s]
+            and any(owner[a] == q and owner[b] == q and owner[c] == p
+                    for a, b, c in captures[s])]
+
+
+class ThreatSearch:
+    """Threat sequences (see the module's docstring), within a budget of positions.  The
+    searches are generators that pause at every position they visit, so that the engine can
+    spread one search over many short ``work()`` calls; each returns its answer."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.nodes = 0
+
+    def play(self, board, cell: int):
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfWork
+        yield
+        after = board.copy()
+        after.place(cell)
+        return after
+
+    def winning_move(self, board, p: int, depth: int):
+        """A move of ``p`` (to move on ``board``) that starts a winning sequence, or None."""
+        if board.pending:
+            return None                       # the opponent's six must be broken first
+        for h in sorted(completions(board, p)):
+            after = yield from self.play(board, h)
+            if after.result is not None:
+                if after.result[0] == p - 1:
+                    return h
+            elif not can_break(after, 3 - p):
+                return h
+        if depth <= 0 or completions(board, 3 - p):
+            return None                       # a six of theirs would come first
+        for m in threat_moves(board, p):
+            after = yield from self.play(board, m)
+            if after.result is not None:
+                if after.result[0] == p - 1:
+                    return m
+                continue
+            answers = sorted(completions(after, p) | completions(after, 3 - p)
+                             | set(capturing_moves(after, 3 - p)))
+            if not answers:
+                continue
+            for r in answers:
+                if not (yield from self.answer_fails(after, r, p, depth)):
+                    break
+            else:
+                return m
+        return None
+
+    def answer_fails(self, board, r: int, p: int, depth: int):
+        """Whether ``p`` still wins after the opponent answers on ``r``."""
+        after = yield from self.play(board, r)
+        if after.result is not None:
+            return after.result[0] == p - 1
+        return (yield from self.winning_move(after, p, depth - 1)) is not None
+
+    def after(self, board, cell: int, p: int, depth: int):
+        """A winning move of ``p`` once ``cell`` is played on ``board`` by the opponent."""
+        after = yield from self.play(board, cell)
+        if after.result is not None:
+            return None
+        return (yield from self.winning_move(after, p, depth))
+
+
 class HexadeEngine(Engine):
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -138,6 +247,8 @@ class HexadeEngine(Engine):
         near = [c for c in near_cells(self.board) if c in legal_cells] or sorted(legal_cells)
         scored = sorted(near, key=lambda c: -shape_value(self.board, c, self.me))
         self.scores: dict[int, float] = {}
+        self.penalty: dict[int, float] = {}   # candidates after which the opponent has a chain
+        self.chain_win = None                 # the first move of a chain of ours
         self.best = (scored[0],)
         if self.board.pending:
             # the opponent's six wins unless we break it: only breaking moves are worth a look
@@ -184,6 +295,9 @@ class HexadeEngine(Engine):
         if self.done:
             return
         self.iterations += 1
+        if self.tasks is not None:
+            self.chain_step()
+            return
         if self.current is None:
             self.start(self.queue.pop(0))
         else:
@@ -191,9 +305,63 @@ class HexadeEngine(Engine):
         if self.scores:
             self.best = (max(self.scores, key=lambda c: (self.scores[c], -c)),)
         if self.current is None and (not self.queue or max(self.scores.values()) >= WIN_SCORE - 1):
-            self.finish()
+            self.start_chains()
 
     current = None
+    tasks = None          # the threat searches still to run at this depth (None: ours)
+    search = None         # the threat search under way (a generator)
+    NODES_PER_WORK = 8
+
+    # -- threat sequences (levels 3 to 5) -----------------------------------------------------
+    def start_chains(self) -> None:
+        top = max(self.scores.values())
+        if (self.level not in CHAIN_DEPTH or self.board.pending
+                or not -WIN_SCORE < top < WIN_SCORE - 1):
+            self.finish()
+            return
+        self.chain_depth = 0
+        self.tasks = []
+
+    def value(self, cell: int) -> float:
+        return self.scores[cell] - self.penalty.get(cell, 0.0)
+
+    def chain_step(self) -> None:
+        """Advance the current threat search by up to NODES_PER_WORK positions; start the
+        next one (ours from the root, or the opponent's after a candidate) when it ends."""
+        if self.search is None:
+            if not self.tasks:
+                self.chain_depth += 1
+                if self.chain_depth > CHAIN_DEPTH[self.level]:
+                    self.finish()
+                    return
+                ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
+                self.tasks = [None] + [c for c in ranked[:DEFENDED[self.level]]
+                                       if c not in self.penalty]
+            self.task = self.tasks.pop(0)
+            depth = self.chain_depth
+            threats = ThreatSearch(CHAIN_NODES[self.level] * depth)
+            if self.task is None:
+                self.search = threats.winning_move(self.board, self.me, depth)
+            else:
+                self.search = threats.after(self.board, self.task, 3 - self.me, depth)
+        try:
+            for _ in range(self.NODES_PER_WORK):
+                next(self.search)
+            return
+        except StopIteration as stop:
+            found = stop.value
+        except OutOfWork:
+            found = None             # too many positions at this depth: no verdict
+        self.search = None
+        if found is None:
+            return
+        if self.task is None:
+            if (found,) in self.legal:
+                self.chain_win = found
+                self.finish()
+        else:
+            self.penalty[self.task] = CHAIN_LOSS
+            self.best = (max(self.scores, key=lambda c: (self.value(c), -c)),)
 
     def start(self, s: int) -> None:
         """Play candidate ``s``; decide it at once if the game ends, else queue its replies."""
@@ -263,7 +431,10 @@ class HexadeEngine(Engine):
             self.scores[s] = value - (worst or 0.0)
 
     def finish(self) -> None:
-        ranked = sorted(self.scores, key=lambda c: (-self.scores[c], c))
+        if self.chain_win is not None:
+            self.best, self.win_chance, self.done = (self.chain_win,), 0.95, True
+            return
+        ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
         top = ranked[0]
         if self.blunder and abs(self.scores[top]) < 1000:
             # a weak level's slip: a quiet move not much worse, never a lost or winning one
@@ -271,7 +442,7 @@ class HexadeEngine(Engine):
             if close:
                 top = self.rng.choice(close)
         self.best = (top,)
-        value = self.scores[ranked[0]]
+        value = self.value(ranked[0])
         if value >= WIN_SCORE - 1:
             self.proven, self.win_chance = "win", 1.0
         elif value <= -WIN_SCORE:
