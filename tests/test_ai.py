@@ -113,6 +113,21 @@ def test_match_reports_wins_draws_and_an_interval():
     assert 0.0 <= low <= result["a_score"] <= high <= 1.0
     with pytest.raises(ValueError, match="unknown bot"):
         match("barrier(size=5)", "level9", "random", games=1)
+    with pytest.raises(ValueError, match="scale"):
+        match("barrier(size=5)", "level3", "random", games=1, scale=0)
+
+
+def test_a_scaled_match_gives_each_level_its_share_of_time(monkeypatch):
+    """``scale`` multiplies each level's own budget: level 5 gets 8 x 0.01 s, level 1 0.2 x 0.01."""
+    from tavoliere import ai
+    budgets = []
+    real = ai.Thinker.__init__
+    def spy(self, game, state, **kwargs):
+        budgets.append((kwargs["level"], kwargs["seconds"]))
+        real(self, game, state, **kwargs)
+    monkeypatch.setattr(ai.Thinker, "__init__", spy)
+    match("hexade(size=5)", "level5", "level1", games=1, seconds=None, scale=0.01)
+    assert {level: seconds for level, seconds in budgets} == {5: 0.08, 1: 0.002}
 
 
 def test_wilson_interval():

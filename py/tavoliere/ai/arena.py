@@ -18,10 +18,10 @@ from ..core import load_game
 BOT_NAMES = "level1..level5, random, uct"
 
 
-def make_bot(name: str, game, seconds: float | None, seed: int):
+def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0):
     """A function state -> move for the bot called ``name`` (``seconds`` per move, or the
-    level's own budget when None)."""
-    from . import Thinker
+    level's own budget times ``scale`` when None)."""
+    from . import LEVEL_SECONDS, Thinker
     rng = random.Random(seed)
     if name == "random":
         return lambda state: rng.choice(game.legal_moves(state))
@@ -29,8 +29,9 @@ def make_bot(name: str, game, seconds: float | None, seed: int):
     if match or name == "uct":
         level = int(match.group(1)) if match else 3
         style = "uct" if name == "uct" else "full"
+        budget = seconds if seconds is not None else LEVEL_SECONDS[level] * scale
         def play(state):
-            thinker = Thinker(game, state, level=level, seconds=seconds,
+            thinker = Thinker(game, state, level=level, seconds=budget,
                               seed=rng.randrange(1 << 30), style=style)
             while not thinker.done:
                 thinker.step(0.05)
@@ -50,18 +51,20 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
-          seed: int = 0, log=None) -> dict:
+          seed: int = 0, log=None, scale: float = 1.0) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
-    own budgets).  Returns the counts and a 95% interval of A's score (draws count half)."""
+    own budgets, times ``scale``).  Returns the counts and a 95% interval of A's score (draws count half)."""
     game = load_game(spec)
     if games < 1:
         raise ValueError("games must be at least 1")
+    if not scale > 0:
+        raise ValueError("scale must be a positive number")
     a_wins = b_wins = draws = 0
     plies = []
     for index in range(games):
-        bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index),
-                "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1)}
+        bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
+                "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
         seat = ("a", "b") if index % 2 == 0 else ("b", "a")
         state = game.initial_state()
         while game.outcome(state) is None:

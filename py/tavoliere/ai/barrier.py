@@ -463,8 +463,9 @@ class BarrierEngine(Engine):
 
     Levels 1 and 2 are deliberately imprecise (seeded): their placement is sometimes a
     random cell of the middle of the board, and in their first two movements they sometimes
-    trust a short alpha-beta instead of the solver.  Measured on 8x8: level 1 beats random
-    play 99 times in 100, level 2 beats level 1 70% and level 3 beats level 2 72%.
+    trust a short alpha-beta instead of the solver.  Measured on 8x8 (100 games each): level 1
+    beats random play 99 times in 100, level 2 beats level 1 68% and level 3 beats level 2
+    74%.
     """
 
     CHUNK = 1500
