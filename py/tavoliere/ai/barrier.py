@@ -456,10 +456,10 @@ class BarrierEngine(Engine):
     number of chunks, never on the clock.  Before the root is proved the bot holds a
     guess: a 2-ply alpha-beta on mobility and territory, run before the solver, which sees
     every reply that would leave the pawn no move (a 1-ply guess walked into such traps
-    against random play); once the root is
-    proved it plays a winning move, or, when lost, the move that leaves the opponent the
-    fewest winning replies (the hardest to refute), and among those, once the board is small
-    enough, the one after which the game lasts longest (``Solver.plies_left``).
+    against random play).  Once the root is proved it plays a winning move, or, when lost,
+    the move that leaves the opponent the fewest winning replies (the hardest to refute),
+    and among those, once the board is small enough, the one after which the game lasts
+    longest (``Solver.plies_left``).
 
     Levels 1 and 2 are deliberately imprecise (seeded): their placement is sometimes a
     random cell of the middle of the board, and in their first two movements they sometimes
@@ -476,7 +476,7 @@ class BarrierEngine(Engine):
     # ... but only with more free cells than this (7x7 and up): on 5x5 and 6x6 a slip is a
     # lost game that even random play refutes often
     SLIP_FREE = 40
-    GUESS_DEPTH = 2
+    GUESS_DEPTH = 2       # plies of the alpha-beta guess held until the solver proves the root
     LENGTH_FREE = 40      # count the plies left (to hold out longest) below this many free cells
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
