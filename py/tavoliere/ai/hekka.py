@@ -14,8 +14,10 @@ obstacle, else one of the new ones).
 * **search**: negamax alpha-beta with a transposition table (depth, value, bound, best
   move), the table's move first, then moves by the evaluation of the opponent's
   destinations after them; deepening one ply at a time, in chunks of a bounded number of
-  nodes (each chunk restarts the current depth from the table), so the move depends only on
-  the number of chunks.  A proven win or loss ends the search; small positions are thus
+  nodes (the search is a generator paused between chunks: restarting it from the table
+  each chunk, as a first version did, spent the chunks walking back to where it stopped
+  and never got deeper than 3 or 4 plies), so the move depends only on the number of
+  chunks.  A proven win or loss ends the search; small positions are thus
   searched exactly;
 * **levels**: level 1 looks one ply ahead, level 2 two plies, the others as deep as their
   time allows.
@@ -31,10 +33,6 @@ from .engine import Engine
 
 INF = 10 ** 6
 WIN = 10 ** 5
-
-
-class OutOfWork(Exception):
-    pass
 
 
 @lru_cache(maxsize=None)
@@ -167,21 +165,17 @@ class HekkaEngine(Engine):
         return moves
 
     # -- the search ------------------------------------------------------------------------------
-    def search(self, obstacles, me, other, depth, alpha, beta, ply, path) -> int:
+    def search(self, obstacles, me, other, depth, alpha, beta, ply, path):
+        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are
+        used up, and returns the value when done."""
         self.nodes += 1
         self.searched += 1
         if self.nodes > self.limit:
-            raise OutOfWork
+            yield
         key = (obstacles, me, other)
-        if ply and (key in path or key in self.twice):
-            return 0                                   # repetition: a draw
-        if self.root_ply + ply >= self.max_plies:
-            return 0
-        blocked = obstacles | (1 << other)
-        if all(blocked >> t & 1 for t in self.dests[me]):
-            return -WIN + ply                          # no destination: the mover loses
-        if depth <= 0:
-            return self.evaluate(obstacles, me, other)
+        end = self.end_value(key, ply, path)
+        if end is not None:
+            return end
         entry = self.table.get(key)
         first = None
         if entry is not None:
@@ -200,8 +194,11 @@ class HekkaEngine(Engine):
                 moves = moves[:1] + tail if first is not None else sorted(
                     moves, key=lambda m: (self.order_key(m, other), self.noise[m]))
             for move in moves:
-                value = -self.search(move[4], other, move[2], depth - 1, -beta, -alpha, ply + 1,
-                                     path)
+                if depth == 1:
+                    value = -self.leaf(move[4], other, move[2], ply + 1, path)
+                else:
+                    value = -(yield from self.search(move[4], other, move[2], depth - 1,
+                                                     -beta, -alpha, ply + 1, path))
                 if value > best_value:
                     best_value, best_move = value, move
                     if value > alpha:
@@ -214,18 +211,45 @@ class HekkaEngine(Engine):
         self.table[key] = (depth, best_value, bound, best_move)
         return best_value
 
+    def end_value(self, key, ply: int, path):
+        """The value of a position that needs no search (a repetition, the move limit, a pawn
+        with no destination), or None."""
+        obstacles, me, other = key
+        if ply and (key in path or key in self.twice):
+            return 0                                   # repetition: a draw
+        if self.root_ply + ply >= self.max_plies:
+            return 0
+        blocked = obstacles | (1 << other)
+        if all(blocked >> t & 1 for t in self.dests[me]):
+            return -WIN + ply                          # no destination: the mover loses
+        return None
+
+    def leaf(self, obstacles, me, other, ply: int, path) -> int:
+        """A position at depth 0: its end value or its evaluation (no generator: leaves are
+        most of the nodes)."""
+        self.nodes += 1
+        self.searched += 1
+        end = self.end_value((obstacles, me, other), ply, path)
+        return self.evaluate(obstacles, me, other) if end is None else end
+
+    running = None        # the search of the current depth, paused between chunks
+
     def work(self) -> None:
         if self.done:
             return
         self.iterations += 1
         self.limit = self.nodes + self.CHUNK
+        if self.running is None:
+            self.running = self.search(*self.root, self.depth, -INF, INF, 0, set())
         try:
-            value = self.search(*self.root, self.depth, -INF, INF, 0, set())
-        except OutOfWork:
-            return
+            next(self.running)
+            return                                     # paused: the chunk is used up
+        except StopIteration as stop:
+            value = stop.value
         except RecursionError:
             self.done = True
             return
+        self.running = None
         entry = self.table.get(self.root)
         if entry is not None and entry[3] is not None:
             self.best = self.to_game_move(entry[3])
