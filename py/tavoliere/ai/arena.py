@@ -54,7 +54,8 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
           seed: int = 0, log=None, scale: float = 1.0) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
-    own budgets, times ``scale``).  Returns the counts and a 95% interval of A's score (draws count half)."""
+    own budgets, times ``scale``).  Returns the counts and a 95% interval of A's score
+    (draws count half)."""
     game = load_game(spec)
     if games < 1:
         raise ValueError("games must be at least 1")
