@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,17 @@ import build  # noqa: E402
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 OUTPUT = ROOT / "test-output"
+
+
+def random_state(game, seed, plies):
+    """The state after up to ``plies`` random plies (fewer if the game ends)."""
+    rng, state = random.Random(seed), game.initial_state()
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply(state, rng.choice(moves))
+    return state
 
 
 @pytest.fixture(scope="session")

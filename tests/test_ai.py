@@ -1,11 +1,12 @@
 """The bot API over every game: legal moves only, determinism, slices, progress, errors."""
 
-import random
 import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from conftest import random_state
 
 from tavoliere import load_game
 from tavoliere.ai import LEVEL_SECONDS, Thinker, choose, match
@@ -13,17 +14,6 @@ from tavoliere.ai.arena import wilson
 
 SPECS = ["barrier(size=5)", "barrier", "barrier(size=9)", "hekka", "havannah(size=5)",
          "havannah", "hexade(size=6)", "hexade"]
-
-
-def random_state(game, seed, plies):
-    rng = random.Random(seed)
-    state = game.initial_state()
-    for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        state = game.apply(state, rng.choice(moves))
-    return state
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -157,22 +157,31 @@ def test_the_bot_plays_a_winning_move_whenever_there_is_one():
             assert not ref_mover_wins(game, game.apply(state, move)), game.diagram(state)
 
 
-def test_on_the_losing_side_the_bot_leaves_the_fewest_winning_replies():
-    """Lost positions: the bot's move is one of those with the fewest refutations."""
-    rng = random.Random(8)
-    game = Barrier(size=6)
+def lost_positions(game, rng, count, plies):
+    """``count`` random positions, after ``plies`` (a range) random movements, that the
+    mover loses against perfect play (by the reference solver) and that offer a choice."""
     found = 0
-    while found < 5:
-        state = random_position(game, rng, rng.randrange(1, 4))
+    while found < count:
+        state = random_position(game, rng, rng.randrange(*plies))
         if (game.outcome(state) is not None or len(game.legal_moves(state)) < 2
                 or ref_mover_wins(game, state)):
             continue
         found += 1
-        def refutations(move):
-            after = game.apply(state, move)
-            return sum(1 for reply in game.legal_moves(after)
-                       if not ref_mover_wins(game, game.apply(after, reply)))
-        counts = {move: refutations(move) for move in game.legal_moves(state)}
+        yield state
+
+
+def refutations(game, state, move):
+    """How many of the opponent's replies to ``move`` win for them (reference solver)."""
+    after = game.apply(state, move)
+    return sum(1 for reply in game.legal_moves(after)
+               if not ref_mover_wins(game, game.apply(after, reply)))
+
+
+def test_on_the_losing_side_the_bot_leaves_the_fewest_winning_replies():
+    """Lost positions: the bot's move is one of those with the fewest refutations."""
+    game = Barrier(size=6)
+    for state in lost_positions(game, random.Random(8), 5, (1, 4)):
+        counts = {move: refutations(game, state, move) for move in game.legal_moves(state)}
         thinker = Thinker(game, state, level=3)
         while not thinker.done:
             thinker.step(0.05)
@@ -308,27 +317,17 @@ def test_plies_left_matches_the_reference():
 def test_on_the_losing_side_the_bot_holds_out_longest():
     """Among the lost moves with the fewest refutations, the bot picks one after which the
     game lasts longest (the reference counts the plies)."""
-    rng = random.Random(9)
     game = Barrier(size=6)
-    found = 0
-    while found < 4:
-        state = random_position(game, rng, rng.randrange(2, 5))
-        if (game.outcome(state) is not None or len(game.legal_moves(state)) < 2
-                or ref_mover_wins(game, state)):
-            continue
-        found += 1
-        n = 6
-        def refutations(move):
-            after = game.apply(state, move)
-            return sum(1 for reply in game.legal_moves(after)
-                       if not ref_mover_wins(game, game.apply(after, reply)))
+    n = 6
+    for state in lost_positions(game, random.Random(9), 4, (2, 5)):
         def length(move):
             after = game.apply(state, move)
             me, other = after.pawns[after.ply % 2], after.pawns[1 - after.ply % 2]
             return ref_plies_left(n, ref_cell(n, me), ref_cell(n, other),
                                   ref_obstacles(n, after.obstacles))
-        fewest = min(refutations(m) for m in game.legal_moves(state))
-        candidates = [m for m in game.legal_moves(state) if refutations(m) == fewest]
+        counts = {move: refutations(game, state, move) for move in game.legal_moves(state)}
+        fewest = min(counts.values())
+        candidates = [m for m in game.legal_moves(state) if counts[m] == fewest]
         move = choose(game, state, level=3)
         assert move in candidates
         assert length(move) == max(length(m) for m in candidates)

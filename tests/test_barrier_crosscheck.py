@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from reference import barrier as ref
+from conftest import random_state
 from tavoliere.core import perft
 from tavoliere.games.barrier import Barrier
 
@@ -109,17 +110,6 @@ def test_many_random_games_agree_with_the_reference(size):
 
 
 # -- properties of every position -----------------------------------------------------------
-
-def random_state(game, seed, plies):
-    """The state after up to ``plies`` random plies (fewer if the game ends)."""
-    rng, state = random.Random(seed), game.initial_state()
-    for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        state = game.apply(state, rng.choice(moves))
-    return state
-
 
 positions = st.builds(lambda size, seed, plies: (Barrier(size=size), seed, plies),
                       st.integers(5, 9), st.integers(0, 10**6), st.integers(0, 30))

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from reference import hekka as ref
+from conftest import random_state
 from test_hekka import K4_CYCLE, K4_RECORD
 from tavoliere.core import perft
 from tavoliere.games.hekka import Hekka
@@ -128,16 +129,6 @@ def test_every_branch_of_the_k4_cycle_agrees_with_the_reference():
 
 
 # -- properties of every position -----------------------------------------------------------
-
-def random_state(game, seed, plies):
-    rng, state = random.Random(seed), game.initial_state()
-    for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        state = game.apply(state, rng.choice(moves))
-    return state
-
 
 def summary(outcome):
     """An outcome without its highlighted cells, which move with the board."""
