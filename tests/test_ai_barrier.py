@@ -189,6 +189,28 @@ def test_on_the_losing_side_the_bot_leaves_the_fewest_winning_replies():
         assert counts[thinker.move()] == min(counts.values())
 
 
+def test_a_weak_levels_slips_are_hard_to_refute():
+    """Level 1 sometimes gives a won 8x8 game away while the board is open, but only by a
+    move that at most one reply in eight refutes (a beginner seldom finds it)."""
+    game = Barrier(size=8)
+    solver = bot.shared_solver(8)
+    rng = random.Random(5)
+    slips = 0
+    while slips < 4:
+        state = random_position(game, rng, rng.randrange(0, 3))
+        if game.outcome(state) is not None or not solver_mover_wins(solver, state):
+            continue
+        after = game.apply(state, choose(game, state, level=1, seconds=30,
+                                         seed=rng.randrange(1000)))
+        if not solver_mover_wins(solver, after):
+            continue                      # the move keeps the win
+        slips += 1
+        replies = game.legal_moves(after)
+        refuting = sum(1 for reply in replies
+                       if not solver_mover_wins(solver, game.apply(after, reply)))
+        assert refuting * 8 <= len(replies), game.diagram(state)
+
+
 @pytest.mark.parametrize("white,black,obstacles,to_move,winner", [
     ("a4", "d2", "a5 a6 b1 b2 b5 b6 c2 c5 d5", 1, "d2-d3-c3-b3"),
     ("c5", "d5", "c6 d6 e5 e6 f5 f6", 0, "c5-c4-d4-e4"),
