@@ -120,6 +120,23 @@ def test_a_scaled_match_gives_each_level_its_share_of_time(monkeypatch):
     assert {level: seconds for level, seconds in budgets} == {5: 0.08, 1: 0.002}
 
 
+def test_a_match_with_an_opening_plays_each_random_opening_with_both_colours(monkeypatch):
+    """Deterministic bots would repeat one game per colour; ``opening`` varies the start."""
+    from tavoliere.ai import arena
+    starts = []
+    real = arena.random_opening
+    def spy(game, plies, rng):
+        state = real(game, plies, rng)
+        starts.append(state)
+        return state
+    monkeypatch.setattr(arena, "random_opening", spy)
+    match("hexade(size=5)", "random", "random", games=4, seed=3, opening=2)
+    assert [s.ply for s in starts] == [2, 2, 2, 2]
+    assert starts[0] == starts[1] and starts[2] == starts[3] and starts[0] != starts[2]
+    with pytest.raises(ValueError, match="opening"):
+        match("hexade(size=5)", "random", "random", games=1, opening=-1)
+
+
 def test_wilson_interval():
     low, high = wilson(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60

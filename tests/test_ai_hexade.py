@@ -170,3 +170,29 @@ def run(search):
             next(search)
     except StopIteration as stop:
         return stop.value
+
+
+# a game between levels 3 and 4; Black to move.  m9 looks best two plies deep, but White
+# answers n10 with a six that no reply can break.
+TRAP = ("j10 j9 k8 h7 k10 i7 m10 l10 j7 i10 l9 i6 n11 o12 i8 g5 i5 i6 m9 m8 n9 m11 l7 g6 "
+        "k7 l8 n8 l8 m8").split()
+
+
+@pytest.mark.parametrize("level", [4, pytest.param(5, marks=pytest.mark.slow)])
+def test_the_look_ahead_avoids_a_move_lost_two_plies_later(level):
+    """Levels 4 and 5 look four plies ahead: they do not play m9, and after their move the
+    opponent has no proven win."""
+    game = load_game("hexade")
+    state = play(game, TRAP)
+    lost = game.apply(state, game.parse_move("m9", state))
+    assert done(Thinker(game, lost, level=4, iterations=10**6)).progress()["proven"] == "win"
+    move = choose(game, state, level=level, iterations=10**6)
+    assert game.move_name(move) != "m9"
+    reply = done(Thinker(game, game.apply(state, move), level=4, iterations=10**6))
+    assert reply.progress()["proven"] is None
+
+
+def done(thinker):
+    while not thinker.done:
+        thinker.step(1.0)
+    return thinker

@@ -92,12 +92,14 @@ def cmd_bench(args) -> None:
 def cmd_match(args) -> None:
     from .ai import match
     result = match(args.spec, args.bot_a, args.bot_b, games=args.games, seconds=args.seconds,
-                   seed=args.seed, log=print if args.verbose else None, scale=args.scale)
+                   seed=args.seed, log=print if args.verbose else None, scale=args.scale,
+                   opening=args.opening)
     low, high = result["ci95"]
     budget = (f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
               else f"each level's time x {args.scale}")
+    opening = f", {args.opening} random plies first" if args.opening else ""
     print(f"{result['spec']}: {result['a']} v {result['b']}, {result['games']} games, colours "
-          f"alternated, {budget} a move")
+          f"alternated, {budget} a move{opening}")
     print(f"{result['a']} {result['a_wins']} wins, {result['b']} {result['b_wins']} wins, "
           f"{result['draws']} draws; {result['a']} scores {result['a_score']:.1%} "
           f"(95% interval {low:.1%} to {high:.1%}); {result['mean_plies']:.0f} plies a game")
@@ -141,6 +143,9 @@ def main(argv=None) -> int:
                    help="with the levels' own budgets, multiply each by this (a quicker ladder "
                         "that keeps the ratios between levels)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--opening", type=int, default=0,
+                   help="start every game with this many random plies (each opening is "
+                        "played with both colours)")
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_match)
 

@@ -51,23 +51,27 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
-          seed: int = 0, log=None, scale: float = 1.0) -> dict:
+          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
-    own budgets, times ``scale``).  Returns the counts and a 95% interval of A's score
-    (draws count half)."""
+    own budgets, times ``scale``).  With ``opening`` the first that many plies are random
+    (seeded), each random opening played twice, colours swapped: the strong levels of some
+    games are deterministic, and without it every pair of games would be the same.
+    Returns the counts and a 95% interval of A's score (draws count half)."""
     game = load_game(spec)
     if games < 1:
         raise ValueError("games must be at least 1")
     if not scale > 0:
         raise ValueError("scale must be a positive number")
+    if opening < 0:
+        raise ValueError("opening must be a number of plies, 0 or more")
     a_wins = b_wins = draws = 0
     plies = []
     for index in range(games):
         bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
                 "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
         seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-        state = game.initial_state()
+        state = random_opening(game, opening, random.Random(seed * 7919 + index // 2))
         while game.outcome(state) is None:
             state = game.apply(state, bots[seat[game.to_move(state)]](state))
         winner = game.outcome(state).winner
@@ -90,6 +94,16 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
             "mean_plies": sum(plies) / len(plies)}
 
 
+def random_opening(game, plies: int, rng: random.Random):
+    """The state after ``plies`` random moves (fewer if the game ends first)."""
+    state = game.initial_state()
+    for _ in range(plies):
+        if game.outcome(state) is not None:
+            break
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
 def game_length(state) -> int:
     return getattr(state, "ply", 0)
 
@@ -101,6 +115,7 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     Hekka alpha-beta nodes/s and Hexade replies examined/s."""
     from . import Thinker
     from . import barrier as barrier_ai
+    from .hexade import HexadeEngine
     from ..games.havannah import HavannahBoard
     out = []
     board = HavannahBoard(10)
@@ -148,11 +163,12 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
                 "depth": thinker.engine.depth - 1})
     game = load_game("hexade")
     state = game.replay(["j10", "k10", "m11", "j9", "i9", "k11"])
-    thinker = Thinker(game, state, level=5, seconds=seconds)
+    # level 5's own pass, without the look-ahead that repeats it on later positions
+    engine = HexadeEngine(game, state, 5, random.Random(0), nested=True)
     started = perf_counter()
-    while not thinker.done:
-        thinker.step(0.05)
-    replies = thinker.engine.iterations * thinker.engine.REPLIES_PER_CHUNK
+    while not engine.done and perf_counter() - started < seconds:
+        engine.work()
+    replies = engine.iterations * engine.REPLIES_PER_CHUNK
     out.append({"what": "hexade replies examined/s (level 5)",
                 "value": round(replies / (perf_counter() - started), 1)})
     return out

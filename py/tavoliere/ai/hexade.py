@@ -1,4 +1,5 @@
-"""Hexade: a two-ply tactical search, then threat sequences, with a shape evaluation.
+"""Hexade: a two-ply tactical search, then threat sequences, then a four-ply look-ahead,
+with a shape evaluation.
 
 Every root move is tried on ``HexadeBoard`` (``games/hexade.py``), which resolves captures,
 pending sixes and the end of the game exactly; then every reply of the opponent near the
@@ -21,6 +22,12 @@ answer it: fill the hole, capture a stone of it, or make a six of their own) end
 that cannot be broken or two holes at once.  The bot plays such a chain when it has one, and
 marks down every candidate after which the opponent has one.  The answers considered are the
 ones that can stop the six next move, so a chain is a strong hint rather than a proof.
+
+Levels 4 and 5 then **look ahead**: the whole search above (of level 3) is run again after
+each of our best candidates, for the opponent, and after each of the opponent's best
+replies, for us; a candidate is worth what the line through the opponent's best reply is
+worth.  That finds the quiet moves that lose two plies later, which a two-ply search
+cannot see.
 
 Otherwise moves are valued by the **shapes** (lines, triangles, small hexagons) they build
 for the mover and spoil for the opponent: a shape with k of the mover's stones and none of
@@ -45,6 +52,9 @@ CHAIN_LOSS = 30_000                           # the opponent has a threat sequen
 CHAIN_DEPTH = {3: 2, 4: 4, 5: 6}
 CHAIN_NODES = {3: 120, 4: 300, 5: 600}
 DEFENDED = {3: 6, 4: 12, 5: 20}
+# the look-ahead of levels 4 and 5: how many of our best candidates, how many of the
+# opponent's best replies to each, and the level of the searches that judge those positions
+LOOKAHEAD = {4: (5, 2, 3), 5: (10, 3, 3)}
 
 
 class OutOfWork(Exception):
@@ -92,6 +102,29 @@ def shape_value(board, s: int, p: int) -> float:
 def completions(board, p: int) -> set[int]:
     """The empty cells where a stone of colour ``p`` would complete a six shape."""
     return holes(board.owner, board.geo.shapes, p)
+
+
+def both_completions(board) -> tuple[set[int], set[int], set[int]]:
+    """``completions`` for both colours in one pass over the shapes (indexed by colour;
+    the threat searches need both at every position)."""
+    owner = board.owner
+    out = (set(), set(), set())
+    for shape in board.geo.shapes:
+        colour, hole = 0, -1
+        for c in shape:
+            v = owner[c]
+            if not v:
+                if hole >= 0:
+                    break
+                hole = c
+            elif v != colour:
+                if colour:
+                    break
+                colour = v
+        else:
+            if hole >= 0 and colour:
+                out[colour].add(hole)
+    return out
 
 
 def new_completions(board, cell: int, p: int) -> set[int]:
@@ -166,11 +199,14 @@ def threat_moves(board, p: int) -> list[int]:
 
 def capturing_moves(board, p: int) -> list[int]:
     """The empty cells where a stone of ``p`` captures a pair."""
-    owner, captures = board.owner, board.geo.captures
+    owner, geo = board.owner, board.geo
+    captures, around, off = geo.captures, geo.around, geo.size
     q = 3 - p
-    return [s for s in range(board.geo.size) if not owner[s]
-            and any(owner[a] == q and owner[b] == q and owner[c] == p
-                    for a, b, c in captures[s])]
+    # only an empty cell next to a stone of q can capture
+    beside = {n for c in range(off) if owner[c] == q
+              for n in around[c] if n != off and not owner[n]}
+    return [s for s in sorted(beside)
+            if any(owner[a] == q and owner[b] == q and owner[c] == p for a, b, c in captures[s])]
 
 
 class ThreatSearch:
@@ -195,14 +231,15 @@ class ThreatSearch:
         """A move of ``p`` (to move on ``board``) that starts a winning sequence, or None."""
         if board.pending:
             return None                       # the opponent's six must be broken first
-        for h in sorted(completions(board, p)):
+        sixes = both_completions(board)
+        for h in sorted(sixes[p]):
             after = yield from self.play(board, h)
             if after.result is not None:
                 if after.result[0] == p - 1:
                     return h
             elif not can_break(after, 3 - p):
                 return h
-        if depth <= 0 or completions(board, 3 - p):
+        if depth <= 0 or sixes[3 - p]:
             return None                       # a six of theirs would come first
         for m in threat_moves(board, p):
             after = yield from self.play(board, m)
@@ -210,8 +247,8 @@ class ThreatSearch:
                 if after.result[0] == p - 1:
                     return m
                 continue
-            answers = sorted(completions(after, p) | completions(after, 3 - p)
-                             | set(capturing_moves(after, 3 - p)))
+            then = both_completions(after)
+            answers = sorted(then[1] | then[2] | set(capturing_moves(after, 3 - p)))
             if not answers:
                 continue
             for r in answers:
@@ -237,8 +274,10 @@ class ThreatSearch:
 
 
 class HexadeEngine(Engine):
-    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
+    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
+                 nested: bool = False):
         super().__init__(game, state, level, rng)
+        self.nested = nested                  # a search inside the look-ahead looks no further
         if self.done:
             return
         self.board = game.kernel(state)
@@ -247,6 +286,7 @@ class HexadeEngine(Engine):
         near = [c for c in near_cells(self.board) if c in legal_cells] or sorted(legal_cells)
         scored = sorted(near, key=lambda c: -shape_value(self.board, c, self.me))
         self.scores: dict[int, float] = {}
+        self.gains: dict[int, float] = {}     # what each candidate builds, before the replies
         self.penalty: dict[int, float] = {}   # candidates after which the opponent has a chain
         self.chain_win = None                 # the first move of a chain of ours
         self.best = (scored[0],)
@@ -295,6 +335,12 @@ class HexadeEngine(Engine):
         if self.done:
             return
         self.iterations += 1
+        if self.lookahead is not None:
+            try:
+                next(self.lookahead)
+            except StopIteration:
+                self.finish()
+            return
         if self.tasks is not None:
             self.chain_step()
             return
@@ -308,8 +354,10 @@ class HexadeEngine(Engine):
             self.start_chains()
 
     current = None
+    deep: dict = {}       # the look-ahead's values of the candidates it has finished
     tasks = None          # the threat searches still to run at this depth (None: ours)
     search = None         # the threat search under way (a generator)
+    lookahead = None      # the look-ahead under way (a generator)
     NODES_PER_WORK = 8
 
     # -- threat sequences (levels 3 to 5) -----------------------------------------------------
@@ -332,7 +380,7 @@ class HexadeEngine(Engine):
             if not self.tasks:
                 self.chain_depth += 1
                 if self.chain_depth > CHAIN_DEPTH[self.level]:
-                    self.finish()
+                    self.start_lookahead()
                     return
                 ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
                 self.tasks = [None] + [c for c in ranked[:DEFENDED[self.level]]
@@ -363,6 +411,64 @@ class HexadeEngine(Engine):
             self.penalty[self.task] = CHAIN_LOSS
             self.best = (max(self.scores, key=lambda c: (self.value(c), -c)),)
 
+    # -- the look-ahead (levels 4 and 5) -----------------------------------------------------
+    def start_lookahead(self) -> None:
+        if self.level in LOOKAHEAD and not self.nested:
+            self.deep: dict[int, float] = {}
+            self.lookahead = self.look_ahead(*LOOKAHEAD[self.level])
+        else:
+            self.finish()
+
+    def look_ahead(self, count: int, replies: int, level: int):
+        """Four plies, selectively: each of our ``count`` best candidates, the opponent's
+        ``replies`` best answers to it (by a search of ``level``), and our best answer to each
+        of those (by the same search).  Values add up along the line as in a negamax: what
+        the candidate builds, minus what the reply builds, plus the value of our answer
+        (which already counts the opponent's next reply).  A generator that pauses after
+        each unit of work of the inner searches; ``best`` follows the candidates done."""
+        game, state = self.game, self.state
+        ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
+        for c in ranked[:count]:
+            after = game.apply(state, (c,))
+            if game.outcome(after) is not None:
+                self.deep[c] = self.value(c)
+                continue
+            theirs = yield from self.judge(after, level)
+            worst = None
+            for r in theirs.ranking()[:replies]:
+                line = game.apply(after, (r,))
+                outcome = game.outcome(line)
+                if outcome is not None:
+                    term = (0.0 if outcome.winner is None else
+                            WIN_SCORE if outcome.winner == self.me - 1 else -WIN_SCORE)
+                else:
+                    ours = yield from self.judge(line, level)
+                    term = ours.top_value() - theirs.gains.get(r, 0.0)
+                worst = term if worst is None else min(worst, term)
+            deep = self.gains[c] + (worst or 0.0)
+            self.deep[c] = max(-WIN_SCORE, min(WIN_SCORE, deep))
+            self.best = (max(self.deep, key=lambda m: (self.deep[m], -m)),)
+
+    def judge(self, state, level: int):
+        """A search of ``level`` on ``state``, run to its end one unit of work at a time."""
+        engine = HexadeEngine(self.game, state, level, random.Random(0), nested=True)
+        while not engine.done:
+            engine.work()
+            yield
+        return engine
+
+    def ranking(self) -> list[int]:
+        """The candidates examined, best first."""
+        return sorted(self.scores, key=lambda c: (-self.value(c), c))
+
+    def top_value(self) -> float:
+        """The value of the position for the side to move, as this search sees it."""
+        if self.chain_win is not None:
+            return WIN_SCORE - 1
+        if not self.scores:
+            return 0.0
+        return self.value(self.ranking()[0])
+
     def start(self, s: int) -> None:
         """Play candidate ``s``; decide it at once if the game ends, else queue its replies."""
         board, me = self.board, self.me
@@ -370,13 +476,14 @@ class HexadeEngine(Engine):
         captured = after.place(s)
         if after.result is not None:
             winner = after.result[0]
-            self.scores[s] = (0.0 if winner is None else
-                              WIN_SCORE if winner == me - 1 else -WIN_SCORE)
+            self.scores[s] = self.gains[s] = (0.0 if winner is None else
+                                              WIN_SCORE if winner == me - 1 else -WIN_SCORE)
             return
         value = shape_value(board, s, me) + CAPTURE_VALUE * len(captured)
         if self.level >= 3:
             threats = len(completions(after, me))
             value += 1500 if threats >= 2 else 300 if threats else 0
+        self.gains[s] = value
         replies = near_cells(after)
         if not replies:
             self.scores[s] = value
@@ -434,15 +541,16 @@ class HexadeEngine(Engine):
         if self.chain_win is not None:
             self.best, self.win_chance, self.done = (self.chain_win,), 0.95, True
             return
-        ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
+        values = self.deep or {c: self.value(c) for c in self.scores}
+        ranked = sorted(values, key=lambda c: (-values[c], c))
         top = ranked[0]
-        if self.blunder and abs(self.scores[top]) < 1000:
+        if self.blunder and abs(values[top]) < 1000:
             # a weak level's slip: a quiet move not much worse, never a lost or winning one
-            close = [c for c in ranked[1:3] if self.scores[c] > self.scores[top] - 150]
+            close = [c for c in ranked[1:3] if values[c] > values[top] - 150]
             if close:
                 top = self.rng.choice(close)
         self.best = (top,)
-        value = self.value(ranked[0])
+        value = values[ranked[0]]
         if value >= WIN_SCORE - 1:
             self.proven, self.win_chance = "win", 1.0
         elif value <= -WIN_SCORE:
