@@ -153,8 +153,9 @@ def test_every_level_beats_random_play(spec):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec,low,high,games", [
-    ("barrier", 1, 2, 40), ("barrier", 2, 3, 40), ("hekka", 1, 2, 20), ("hekka", 2, 3, 20)])
+    ("barrier", 1, 2, 200), ("barrier", 2, 3, 200), ("hekka", 1, 2, 100), ("hekka", 2, 3, 20)])
 def test_each_level_beats_the_level_below(spec, low, high, games):
-    """The ladder at the levels' own budgets (a sample; the README has the full runs)."""
+    """The ladder at the levels' own budgets: each level is surely the stronger (the whole
+    95% interval of its score above one half; the README has the measured scores)."""
     result = match(spec, f"level{high}", f"level{low}", games=games, seconds=None, seed=4)
-    assert result["a_score"] >= 0.65, result
+    assert result["ci95"][0] > 0.5, result
