@@ -4,6 +4,7 @@ M's stone, then s+d and s+2d are captured")."""
 
 import pytest
 
+from conftest import random_state
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
 
@@ -196,3 +197,23 @@ def done(thinker):
     while not thinker.done:
         thinker.step(1.0)
     return thinker
+
+
+def test_both_completions_match_the_definition():
+    """The cells that complete a six, for each colour: the one empty cell of a six shape
+    whose five other cells hold that colour's stones."""
+    from tavoliere.ai.hexade import both_completions
+    game = load_game("hexade(size=6)")
+    found = 0
+    for seed in range(30):
+        board = game.kernel(random_state(game, seed, 60))
+        owner = board.owner
+        expected = (set(), set(), set())
+        for shape in board.geo.shapes:
+            empty = [c for c in shape if not owner[c]]
+            colours = {owner[c] for c in shape if owner[c]}
+            if len(empty) == 1 and len(colours) == 1:
+                expected[colours.pop()].add(empty[0])
+        assert both_completions(board) == expected
+        found += len(expected[1]) + len(expected[2])
+    assert found > 10

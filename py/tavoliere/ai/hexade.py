@@ -99,14 +99,9 @@ def shape_value(board, s: int, p: int) -> float:
     return value
 
 
-def completions(board, p: int) -> set[int]:
-    """The empty cells where a stone of colour ``p`` would complete a six shape."""
-    return holes(board.owner, board.geo.shapes, p)
-
-
 def both_completions(board) -> tuple[set[int], set[int], set[int]]:
-    """``completions`` for both colours in one pass over the shapes (indexed by colour;
-    the threat searches need both at every position)."""
+    """The empty cells where a stone would complete a six shape, for each colour (indexed
+    by colour), in one pass over the shapes."""
     owner = board.owner
     out = (set(), set(), set())
     for shape in board.geo.shapes:
@@ -481,7 +476,8 @@ class HexadeEngine(Engine):
             return
         value = shape_value(board, s, me) + CAPTURE_VALUE * len(captured)
         if self.level >= 3:
-            threats = len(completions(after, me))
+            sixes = both_completions(after)
+            threats = len(sixes[me])
             value += 1500 if threats >= 2 else 300 if threats else 0
         self.gains[s] = value
         replies = near_cells(after)
@@ -491,7 +487,7 @@ class HexadeEngine(Engine):
         # cell, board after it, value, replies left, worst threat, every reply fails
         self.current = [s, after, value, replies, None, True]
         if self.level >= 3:
-            self.their_completions = completions(after, 3 - me)
+            self.their_completions = sixes[3 - me]
         self.continue_replies()
 
     def continue_replies(self) -> None:
