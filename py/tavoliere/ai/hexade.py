@@ -422,13 +422,17 @@ class HexadeEngine(Engine):
         (which already counts the opponent's next reply).  A generator that pauses after
         each unit of work of the inner searches; ``best`` follows the candidates done."""
         game, state = self.game, self.state
-        ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
-        for c in ranked[:count]:
+        ranked = self.ranking()[:count]
+        for c in ranked:
             after = game.apply(state, (c,))
             if game.outcome(after) is not None:
                 self.deep[c] = self.value(c)
                 continue
             theirs = yield from self.judge(after, level)
+            if theirs.top_value() >= WIN_SCORE - 1:
+                self.deep[c] = -WIN_SCORE          # they win: no need to look at our answers
+                self.best = (self.choice(ranked),)
+                continue
             worst = None
             for r in theirs.ranking()[:replies]:
                 line = game.apply(after, (r,))
@@ -442,7 +446,15 @@ class HexadeEngine(Engine):
                 worst = term if worst is None else min(worst, term)
             deep = self.gains[c] + (worst or 0.0)
             self.deep[c] = max(-WIN_SCORE, min(WIN_SCORE, deep))
-            self.best = (max(self.deep, key=lambda m: (self.deep[m], -m)),)
+            self.best = (self.choice(ranked),)
+
+    def choice(self, ranked: list[int]) -> int:
+        """The best candidate the look-ahead has finished, unless it has found them all
+        lost: then the next one it has not reached (the clock may stop it there)."""
+        best = max(self.deep, key=lambda m: (self.deep[m], -m))
+        if self.deep[best] > -WIN_SCORE:
+            return best
+        return next((c for c in ranked if c not in self.deep), best)
 
     def judge(self, state, level: int):
         """A search of ``level`` on ``state``, run to its end one unit of work at a time."""
