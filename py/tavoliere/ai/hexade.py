@@ -49,9 +49,11 @@ CANDIDATES = {1: 5, 2: 9, 3: 14, 4: 20, 5: 28}   # quiet root moves examined, by
 CHAIN_LOSS = 30_000                           # the opponent has a threat sequence after it
 # threat sequences, by level: the longest looked for, the positions one search may visit
 # per move of depth, and how many of the best candidates are checked for the opponent's
-CHAIN_DEPTH = {3: 2, 4: 4, 5: 6}
-CHAIN_NODES = {3: 120, 4: 300, 5: 600}
-DEFENDED = {3: 6, 4: 12, 5: 20}
+# (level 5 searches no deeper than 4: in a crowded position that alone took seconds, which
+# its wider look-ahead uses better)
+CHAIN_DEPTH = {3: 2, 4: 4, 5: 4}
+CHAIN_NODES = {3: 120, 4: 300, 5: 300}
+DEFENDED = {3: 6, 4: 12, 5: 12}
 # the look-ahead of levels 4 and 5: how many of our best candidates, how many of the
 # opponent's best replies to each, and the level of the searches that judge those positions
 LOOKAHEAD = {4: (5, 2, 3), 5: (10, 3, 3)}
