@@ -163,15 +163,20 @@ def breaking_cells(board) -> list[int]:
     return sorted(c for c in cells if not owner[c])
 
 
-def can_break(board, me: int) -> bool:
-    """Whether colour ``me``, to move, has a move after which the opponent's pending six
-    does not win (the kernel decides)."""
+def saving_cells(board, me: int):
+    """The cells where colour ``me``, to move, plays so that the opponent's pending six does
+    not win (the kernel decides); a generator, so that a caller may stop at the first."""
     for cell in breaking_cells(board):
         trial = board.copy()
         trial.place(cell)
         if trial.result is None or trial.result[0] == me - 1:
-            return True
-    return False
+            yield cell
+
+
+def can_break(board, me: int) -> bool:
+    """Whether colour ``me``, to move, has a move after which the opponent's pending six
+    does not win."""
+    return next(saving_cells(board, me), None) is not None
 
 
 def threat_moves(board, p: int) -> list[int]:
@@ -289,7 +294,7 @@ class HexadeEngine(Engine):
         self.best = (scored[0],)
         if self.board.pending:
             # the opponent's six wins unless we break it: only breaking moves are worth a look
-            breaking = self.breaking_moves(legal_cells)
+            breaking = [c for c in saving_cells(self.board, self.me) if c in legal_cells]
             self.queue = breaking or scored[:1]
             self.best = (self.queue[0],)
         else:
@@ -297,19 +302,6 @@ class HexadeEngine(Engine):
             self.queue = list(dict.fromkeys(tactical + scored[:CANDIDATES[level]]))
         blunder_chance = {1: 0.35, 2: 0.15}.get(level, 0.0)
         self.blunder = rng.random() < blunder_chance
-
-    def breaking_moves(self, legal_cells) -> list[int]:
-        """The legal cells after which the opponent's pending six does not win."""
-        board, me = self.board, self.me
-        out = []
-        for cell in breaking_cells(board):
-            if cell not in legal_cells:
-                continue
-            trial = board.copy()
-            trial.place(cell)
-            if trial.result is None or trial.result[0] == me - 1:
-                out.append(cell)
-        return out
 
     def is_tactical(self, cell: int) -> bool:
         """Whether playing ``cell`` captures or makes a six."""
@@ -346,7 +338,7 @@ class HexadeEngine(Engine):
         else:
             self.continue_replies()
         if self.scores:
-            self.best = (max(self.scores, key=lambda c: (self.scores[c], -c)),)
+            self.best = (self.ranking()[0],)
         if self.current is None and (not self.queue or max(self.scores.values()) >= WIN_SCORE - 1):
             self.start_chains()
 
@@ -379,8 +371,7 @@ class HexadeEngine(Engine):
                 if self.chain_depth > CHAIN_DEPTH[self.level]:
                     self.start_lookahead()
                     return
-                ranked = sorted(self.scores, key=lambda c: (-self.value(c), c))
-                self.tasks = [None] + [c for c in ranked[:DEFENDED[self.level]]
+                self.tasks = [None] + [c for c in self.ranking()[:DEFENDED[self.level]]
                                        if c not in self.penalty]
             self.task = self.tasks.pop(0)
             depth = self.chain_depth
@@ -406,7 +397,7 @@ class HexadeEngine(Engine):
                 self.finish()
         else:
             self.penalty[self.task] = CHAIN_LOSS
-            self.best = (max(self.scores, key=lambda c: (self.value(c), -c)),)
+            self.best = (self.ranking()[0],)
 
     # -- the look-ahead (levels 4 and 5) -----------------------------------------------------
     def start_lookahead(self) -> None:
