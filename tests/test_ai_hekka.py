@@ -3,6 +3,8 @@ repetition draw (RULES.md 2.3-2.4: "a player with no empty knight destination at
 of their movement turn loses"; "the game is a draw when the same (pawn squares, obstacle
 set, side to move) occurs for the 3rd time")."""
 
+import random
+
 import pytest
 
 from tavoliere import load_game
@@ -46,7 +48,7 @@ def test_repeated_positions_count_as_draws_in_the_search():
     game = load_game("hekka")
     names = ("a4 e6 a4-b4-b3-b2/b3 e6-f6-g6-g5/b4").split()
     state = game.replay(names)
-    engine = HekkaEngine(game, state, 3, __import__("random").Random(0))
+    engine = HekkaEngine(game, state, 3, random.Random(0))
     assert engine.twice      # at least the current position
     player = state.ply % 2
     mask = sum(1 << c for c in state.obstacles)
@@ -72,7 +74,7 @@ def test_the_search_scores_a_third_repetition_as_a_draw():
     last = game.parse_move(K4_CYCLE[-1], state)
     outcome = game.outcome(game.apply(state, last))
     assert outcome is not None and outcome.winner is None        # the rules: a draw
-    engine = HekkaEngine(game, state, 3, __import__("random").Random(0))
+    engine = HekkaEngine(game, state, 3, random.Random(0))
     obstacles, me, other = engine.root
     child = next(m for m in engine.moves(obstacles, me, other)
                  if engine.to_game_move(m) == last)
@@ -87,7 +89,6 @@ def test_a_paused_search_goes_on_where_it_stopped():
     """Chunks resume the search instead of restarting it: a position searched in chunks of
     120 nodes reaches the same depth and move as one searched in a single chunk, with about
     the same number of nodes."""
-    import random
     game = load_game("hekka")
     state = game.replay(["c4", "f6", "c4-c5-d5-e5/d5", "f6-f5-f4-e4/c5"])
     small = HekkaEngine(game, state, 5, random.Random(0))

@@ -148,16 +148,15 @@ class HekkaEngine(Engine):
         return (10 * (mine - theirs) + self.space(obstacles, me, other)
                 - self.space(obstacles, other, me))
 
-    def order_key(self, move, other: int) -> int:
-        return self.free_destinations(move[4], other, move[2])
-
-    def ordered_moves(self, obstacles: int, me: int, other: int, first=None):
+    def ordered_moves(self, obstacles: int, me: int, other: int, first=None, noise=None):
+        """The moves, fewest destinations left to the opponent first (ties in the order of
+        ``noise``, a number per move, when given), the table's move ``first`` before all."""
         moves = self.moves(obstacles, me, other)
-        # fewest destinations left to the opponent first
         free = self.free_destinations
-        def key(move):
-            return free(move[4], other, move[2])
-        moves.sort(key=key)
+        if noise is None:
+            moves.sort(key=lambda move: free(move[4], other, move[2]))
+        else:
+            moves.sort(key=lambda move: (free(move[4], other, move[2]), noise[move]))
         self.nodes += len(moves) // 8     # ordering costs work too: count it
         if first is not None and first in moves:
             moves.remove(first)
@@ -187,12 +186,9 @@ class HekkaEngine(Engine):
         best_value, best_move = -INF, None
         path.add(key)
         try:
-            moves = self.ordered_moves(obstacles, me, other, first)
-            if not ply:
-                # equal moves at the root are taken in a seeded random order: games differ
-                tail = sorted(moves[1:], key=lambda m: (self.order_key(m, other), self.noise[m]))
-                moves = moves[:1] + tail if first is not None else sorted(
-                    moves, key=lambda m: (self.order_key(m, other), self.noise[m]))
+            # equal moves at the root are taken in a seeded random order: games differ
+            moves = self.ordered_moves(obstacles, me, other, first,
+                                       None if ply else self.noise)
             for move in moves:
                 if depth == 1:
                     value = -self.leaf(move[4], other, move[2], ply + 1, path)
