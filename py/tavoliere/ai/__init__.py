@@ -15,9 +15,10 @@ the engine's work units (MCTS iterations, solver chunks...), so that the same se
 same ``iterations`` always give the same move.
 
 Each game has its own engine (``barrier``, ``hekka``, ``havannah``, ``hexade`` in this
-package); a game without one gets the generic MCTS of ``mcts.py``.  An engine (``engine.Engine``) is an object
-with ``work()`` (one short, deterministic chunk of thinking, a few milliseconds), and the
-attributes ``done``, ``iterations``, ``best``, ``win_chance`` and ``proven``.
+package); a game without one gets the generic MCTS of ``mcts.py``.  An engine
+(``engine.Engine``) is an object with ``work()`` (one short, deterministic chunk of
+thinking, a few milliseconds), and the attributes ``done``, ``iterations``, ``best``,
+``win_chance`` and ``proven``.
 """
 
 from __future__ import annotations

@@ -329,7 +329,6 @@ class Havannah(Game):
         kernel.empty = state.board.count(EMPTY)
         return kernel
 
-
     def initial_state(self) -> HavannahState:
         kernel = HavannahBoard(self.base, self.settings["ring_needs_empty"])
         return HavannahState(tuple(kernel.owner[:-1]), 0, None,

@@ -204,7 +204,6 @@ class Hexade(Game):
             outcome.winner, outcome.reason, tuple(self.grid.index(c) for c in outcome.cells))
         return kernel
 
-
     def initial_state(self) -> HexadeState:
         return HexadeState((EMPTY,) * self.grid.size, 0)
 
