@@ -11,12 +11,39 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
-    "Game", "Option", "Outcome", "InvalidMove", "IllegalMove",
+    "Game", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece", "read_piece", "SHAPES",
     "register", "load_game", "game_names", "game_class", "parse_spec", "perft",
 ]
 
 WHITE, BLACK = 0, 1
 PLAYER_NAMES = ("White", "Black")
+
+# -- pieces as data -------------------------------------------------------------------------
+# A piece is a short token ``shape[.owner][=label]``: ``stone.0`` (White's stone), ``pawn.1``,
+# ``block`` (a neutral obstacle), ``die.0=3`` (White's die showing three), ``counter=4`` (a
+# neutral counter showing 4).  The page draws any of them in the players' colours, and the
+# same token is the compact form of an embedded board's ``position`` attribute.
+SHAPES = ("stone", "pawn", "crowned", "double-crowned", "die", "counter", "marker", "block")
+_PIECE = re.compile(r"([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?")
+
+
+def piece(shape: str, owner: int | None = None, label: object = None) -> str:
+    """The token of a piece: ``piece("stone", 0) == "stone.0"``; ``piece("die", 1, 3) == "die.1=3"``."""
+    token = shape if owner is None else f"{shape}.{owner}"
+    return token if label is None else f"{token}={label}"
+
+
+def read_piece(token: str) -> tuple[str, int | None, str | None]:
+    """(shape, owner, label) of a piece token; ValueError if it is not one.
+
+    >>> read_piece("die.1=3")
+    ('die', 1, '3')
+    """
+    match = _PIECE.fullmatch(token) if isinstance(token, str) else None
+    if not match or match.group(1) not in SHAPES:
+        raise ValueError(f"{str(token)[:20]!r} is not a piece (shape[.owner][=label])")
+    owner = match.group(2)
+    return match.group(1), None if owner is None else int(owner), match.group(3)
 
 
 class InvalidMove(ValueError):
@@ -123,9 +150,36 @@ class Option:
         return out
 
 
+# Texts every game shares, in every language the room speaks; a game adds its own in
+# ``Game.texts`` (same keys override these).  Keys: ``player.N``, ``rules`` (a list of
+# paragraphs), ``option.NAME`` and ``option.NAME.CHOICE``, ``reason.CODE`` (an outcome's
+# reason, with ``{loser}``), ``move.NAME`` (the label of a move made with a button) and
+# ``message.KEY`` (a message of ``Game.marks``).
+CORE_TEXTS = {
+    "en": {
+        "player.0": "White", "player.1": "Black",
+        "reason.no-moves": "{loser} has no legal move",
+        "reason.repetition": "the same position occurred for the third time",
+        "reason.max-plies": "the move limit was reached",
+        "reason.full-board": "the board is full",
+        "option.max_plies": "Move limit (draw)",
+    },
+    "it": {
+        "player.0": "Bianco", "player.1": "Nero",
+        "reason.no-moves": "il {loser} non ha più mosse possibili",
+        "reason.repetition": "la stessa posizione si è ripetuta per la terza volta",
+        "reason.max-plies": "è stato raggiunto il limite di semimosse",
+        "reason.full-board": "il tavoliere è pieno",
+        "option.max_plies": "Limite di semimosse (patta)",
+    },
+}
+LANGUAGES = tuple(CORE_TEXTS)
+
+
 class Game:
-    """Base class of every game.  Subclasses set ``name``, ``title``, ``options`` and implement
-    the abstract methods; ``play``, ``replay`` and the default ``parse_move`` come from here.
+    """Base class of every game.  Subclasses set ``name``, ``title``, ``options``, ``texts``
+    and implement the abstract methods; ``play``, ``replay`` and the default ``parse_move``
+    come from here.
 
     Moves are small hashable values (tuples of cell indices, chosen by each game) with one
     canonical name.  ``apply`` trusts its caller (searches use it); ``play`` checks legality.
@@ -134,6 +188,8 @@ class Game:
     name = ""
     title = ""
     options: tuple[Option, ...] = ()
+    players = 2
+    texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
 
     def __init__(self, **values):
         known = {option.name: option for option in self.options}
@@ -185,7 +241,9 @@ class Game:
         raise NotImplementedError
 
     def clicks(self, move) -> tuple[str, ...]:
-        """The cells a user clicks, in order, to make ``move`` (enough to tell it apart)."""
+        """The cells a user clicks, in order, to make ``move`` (enough to tell it apart).
+        A move with no cells (a swap, a pass, a bid) has none: the page shows it as a button
+        labelled ``move.NAME`` from the game's texts."""
         raise NotImplementedError
 
     def move_cells(self, move) -> tuple[str, ...]:
@@ -193,11 +251,11 @@ class Game:
         return tuple(re.findall(r"[a-z]+[0-9]+", self.move_name(move)))
 
     def pieces(self, state) -> dict[str, str]:
-        """What stands on each occupied cell: ``"white"``, ``"black"`` or ``"obstacle"``."""
+        """What stands on each occupied cell, as piece tokens (``piece()``)."""
         raise NotImplementedError
 
     def layout(self) -> dict:
-        """Cell names, centres and outlines for drawing (see ``grid``)."""
+        """Cell names, centres, outlines and tones for drawing (see ``grid``)."""
         raise NotImplementedError
 
     def diagram(self, state) -> str:
@@ -205,8 +263,35 @@ class Game:
         raise NotImplementedError
 
     def notes(self, state) -> dict:
-        """Extra facts the page may show (captures, a pending six, forbidden cells...)."""
+        """Extra facts about the position for tools and tests (the page does not read them)."""
         return {}
+
+    def marks(self, state) -> dict:
+        """What the page should point out, all optional: ``shaded`` (cells where the mover may
+        not play), ``highlight`` (cells to ring, e.g. a six about to win), ``leaving`` (cells
+        whose pieces were just captured, to fade out) and ``message`` (``{"key": KEY,
+        "params": {...}}`` naming the text ``message.KEY``; an integer ``player`` or
+        ``opponent`` parameter is a player, shown by name)."""
+        return {}
+
+    def text_table(self, language: str) -> dict:
+        """Every text of this game in ``language``: the shared ones, then the game's own
+        (a subclass's texts override its base class's)."""
+        table = dict(CORE_TEXTS.get(language, {}))
+        for cls in reversed(type(self).__mro__):
+            table.update(cls.__dict__.get("texts", {}).get(language, {}))
+        return table
+
+    def outcome_text(self, outcome: "Outcome", language: str = "en") -> str:
+        """The result in words, e.g. "Black wins: White has no legal move"."""
+        table = self.text_table(language)
+        name = {p: table.get(f"player.{p}", str(p)) for p in range(self.players)}
+        loser = "" if outcome.winner is None or self.players != 2 else name[1 - outcome.winner]
+        words = " + ".join(table.get(f"reason.{r}", r).format(loser=loser)
+                           for r in outcome.reason.split("+"))
+        if outcome.winner is None:
+            return f"{RESULT_WORDS[language]['draw']}: {words}"
+        return f"{RESULT_WORDS[language]['wins'].format(player=name[outcome.winner])}: {words}"
 
     # -- provided -------------------------------------------------------------------------
     def play(self, state, move):
@@ -249,8 +334,13 @@ class Game:
         return state
 
     def info(self) -> dict:
-        return {"name": self.name, "title": self.title,
-                "options": [option.as_dict() for option in self.options]}
+        return {"name": self.name, "title": self.title, "players": self.players,
+                "options": [option.as_dict() for option in self.options],
+                "texts": {language: self.text_table(language) for language in LANGUAGES}}
+
+
+RESULT_WORDS = {"en": {"draw": "Draw", "wins": "{player} wins"},
+                "it": {"draw": "Patta", "wins": "Vince il {player}"}}
 
 
 def perft(game: Game, state, depth: int) -> int:
@@ -274,18 +364,12 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
-def _ensure_games_loaded() -> None:
-    if not _GAMES:
-        from . import games  # noqa: F401  (importing the package registers every game)
-
-
 def game_names() -> list[str]:
-    _ensure_games_loaded()
-    return list(_GAMES)
+    """The registered games, in menu order (alphabetical by title)."""
+    return sorted(_GAMES, key=lambda name: _GAMES[name].title.lower())
 
 
 def game_class(name: str) -> type[Game]:
-    _ensure_games_loaded()
     try:
         return _GAMES[name]
     except KeyError:
