@@ -73,7 +73,7 @@ def test_placements_go_on_any_empty_cell():
     assert GAME.to_move(state) == 1
     assert legal(GAME, state) == every_cell - {"a1"}
     state = GAME.replay(["b2"], state)  # right next to White: allowed (B3)
-    assert GAME.pieces(state) == {"a1": "white", "b2": "black"}
+    assert GAME.pieces(state) == {"a1": "pawn.0", "b2": "pawn.1"}
     assert GAME.to_move(state) == 0
 
 
@@ -140,8 +140,8 @@ def test_the_start_and_the_cells_passed_over_become_obstacles():
     captured or removed." (B4: the start square becomes an obstacle too.)"""
     state = GAME.position("a1", "h8", "h1")
     after = GAME.replay(["a1-a2-b2-c2"], state)
-    assert GAME.pieces(after) == {"a1": "obstacle", "a2": "obstacle", "b2": "obstacle",
-                                  "h1": "obstacle", "c2": "white", "h8": "black"}
+    assert GAME.pieces(after) == {"a1": "block", "a2": "block", "b2": "block",
+                                  "h1": "block", "c2": "pawn.0", "h8": "pawn.1"}
     assert GAME.to_move(after) == 1
 
 
@@ -197,9 +197,9 @@ def test_b1_white_has_exactly_eight_moves_to_c2_d1_f1_g2():
     Their destinations are exactly {c2, d1, f1, g2}" (S0: "può muovere in c2, in d1, in f1
     oppure in g2")."""
     state = GAME.replay(B1_RECORD)
-    assert GAME.pieces(state) == {"c4": "obstacle", "d4": "obstacle", "e4": "obstacle",
-                                  "f6": "obstacle", "f5": "obstacle", "f4": "obstacle",
-                                  "e3": "white", "g4": "black"}
+    assert GAME.pieces(state) == {"c4": "block", "d4": "block", "e4": "block",
+                                  "f6": "block", "f5": "block", "f4": "block",
+                                  "e3": "pawn.0", "g4": "pawn.1"}
     moves = names(GAME, GAME.legal_moves(state))
     assert sorted(moves) == sorted(["e3-d3-c3-c2", "e3-e2-d2-c2", "e3-d3-d2-d1", "e3-e2-e1-d1",
                                     "e3-e2-e1-f1", "e3-f3-f2-f1", "e3-e2-f2-g2", "e3-f3-g3-g2"])
@@ -223,7 +223,7 @@ def test_b2_black_then_has_exactly_three_moves():
     has exactly 3 legal moves: g4-g5-g6-h6, g4-h4-h5-h6 and g4-h4-h3-h2, matching S0." """
     state = GAME.replay(B1_RECORD + ["e3-f3-g3-g2"])
     assert {"e3", "f3", "g3"} <= {name for name, piece in GAME.pieces(state).items()
-                                  if piece == "obstacle"}
+                                  if piece == "block"}
     assert legal(GAME, state) == {"g4-g5-g6-h6", "g4-h4-h5-h6", "g4-h4-h3-h2"}
 
 

@@ -15,7 +15,7 @@ def test_games_lists_every_game_with_its_options():
     answer = ask(op="games")
     assert answer["ok"]
     names = [g["name"] for g in answer["games"]]
-    assert names == ["barrier", "hekka", "havannah", "hexade"]
+    assert names == ["barrier", "havannah", "hekka", "hexade"]  # by title
     barrier = answer["games"][0]
     size = next(o for o in barrier["options"] if o["name"] == "size")
     assert (size["low"], size["high"], size["default"]) == (5, 9, 8)
@@ -35,7 +35,7 @@ def test_view_reports_board_turn_legal_moves_and_last_move():
     assert answer["ok"], answer
     assert answer["moves"] == ["c4", "d4", "c4-c3-d3-e3"]
     assert answer["to_move"] == 1 and answer["ply"] == 3
-    assert answer["pieces"]["d4"] == "black" and answer["pieces"]["c3"] == "obstacle"
+    assert answer["pieces"]["d4"] == "pawn.1" and answer["pieces"]["c3"] == "block"
     assert answer["last"]["name"] == "c4-c3-d3-e3"
     assert answer["last"]["cells"] == ["c4", "c3", "d3", "e3"]
     assert all(set(m) == {"name", "clicks"} for m in answer["legal"])
@@ -52,7 +52,7 @@ def test_play_returns_the_new_view_and_the_canonical_name():
     answer = ask(op="play", game="barrier", moves=["c4", "f6"], move="c4-d4-e4-e3")
     assert answer["ok"] and answer["played"] == "c4-d4-e4-e3"
     assert answer["moves"] == ["c4", "f6", "c4-d4-e4-e3"]
-    assert answer["pieces"]["e3"] == "white"
+    assert answer["pieces"]["e3"] == "pawn.0"
 
 
 def test_playing_on_reuses_the_states_of_the_last_record():
@@ -96,10 +96,12 @@ def test_huge_move_lists_are_refused():
 
 def test_preview_and_position_show_pieces_without_playing():
     preview = ask(op="preview", game="barrier", moves=["c4", "f6"], move="c4-d4-e4-e3")
-    assert preview["ok"] and preview["pieces"]["d4"] == "obstacle" and preview["pieces"]["e3"] == "white"
+    assert preview["ok"] and preview["pieces"]["d4"] == "block" and preview["pieces"]["e3"] == "pawn.0"
     assert ask(op="view", game="barrier", moves=["c4", "f6"])["pieces"].get("d4") is None
     position = ask(op="position", game="barrier(size=6)", moves=["b2", "e5"])
-    assert position["position"] == "white:b2;black:e5"
+    assert position["position"] == "pawn.0:b2;pawn.1:e5"
+    position = ask(op="position", game="barrier(size=6)", moves=["b2", "e5", "b2-c2-d2-d3"])
+    assert position["position"] == "block:b2,c2,d2;pawn.0:d3;pawn.1:e5"
 
 
 def test_export_and_import_round_trip_and_bad_records_are_refused():

@@ -185,16 +185,16 @@ def test_full_board_is_a_draw():
 # swap ---------------------------------------------------------------------------------------
 def test_swap():
     """"only at ply 2, Black may play swap.  White's stone becomes Black's, and White moves
-    next"; the swap is named ``swap`` and clicked on the first stone."""
+    next"; the swap is named ``swap`` and has no cell to click: the page shows a button."""
     game = load_game("havannah(size=8,swap=true)")
     start = game.initial_state()
     assert all(game.move_name(m) != "swap" for m in game.legal_moves(start))
     state = game.replay(["d4"])
     swap = game.parse_move("swap", state)
     assert game.legal_moves(state)[-1] == swap
-    assert game.move_name(swap) == "swap" and game.clicks(swap) == ("d4",)
+    assert game.move_name(swap) == "swap" and game.clicks(swap) == ()
     state = game.play(state, swap)
-    assert game.pieces(state) == {"d4": "black"}
+    assert game.pieces(state) == {"d4": "stone.1"}
     assert game.to_move(state) == 0 and state.ply == 2
     assert "swap" not in [game.move_name(m) for m in game.legal_moves(state)]
     with pytest.raises(IllegalMove):
@@ -290,7 +290,7 @@ def test_names_clicks_pieces_diagram_layout():
     for move in moves:
         assert game.parse_move(game.move_name(move), state) == move
         assert game.clicks(move) == (game.move_name(move),)
-    assert game.pieces(state) == {"c3": "white", "e5": "black"}
+    assert game.pieces(state) == {"c3": "stone.0", "e5": "stone.1"}
     assert "W" in game.diagram(state) and "B" in game.diagram(state)
     assert len(game.layout()["cells"]) == 61
     assert game.notes(state) == {}

@@ -18,7 +18,7 @@ def legal(game, state):
 
 
 def obstacles(game, state):
-    return {cell for cell, piece in game.pieces(state).items() if piece == "obstacle"}
+    return {cell for cell, piece in game.pieces(state).items() if piece == "block"}
 
 
 def removals(game, state, path):
@@ -129,9 +129,9 @@ def test_obstacles_go_on_the_empty_traversed_cells_only():
     obstacle goes on a square that already has one or on the opponent's pawn." """
     state = GAME.position("e5", "e4", "c4 f4 f5 f6")
     after = GAME.replay(["e5-e4-e3-d3/f4"], state)  # passes over Black's pawn on e4
-    assert GAME.pieces(after) == {"c4": "obstacle", "f5": "obstacle", "f6": "obstacle",
-                                  "e5": "obstacle", "e3": "obstacle",
-                                  "e4": "black", "d3": "white"}
+    assert GAME.pieces(after) == {"c4": "block", "f5": "block", "f6": "block",
+                                  "e5": "block", "e3": "block",
+                                  "e4": "pawn.1", "d3": "pawn.0"}
 
 
 def test_a_move_over_two_obstacles_places_only_the_start_cell():
@@ -221,10 +221,10 @@ def test_k4_the_third_occurrence_of_a_position_is_a_draw():
     assert (len(K4_RECORD), len(K4_CYCLE)) == (87, 12)
     state = GAME.replay(K4_RECORD)
     assert state.ply == 87
-    expected = {cell: "obstacle" for cell in (
+    expected = {cell: "block" for cell in (
         "a2 a3 a4 b1 b2 b3 b6 b8 c5 c6 c7 c8 d1 d3 d6 e2 e5 e6 f1 f3 f4 f5 f6 g1 g2 g3 "
         "g4 g5 g7 h1 h2 h3 h4 h6 h7").split()}
-    assert GAME.pieces(state) == {**expected, "e7": "white", "f7": "black"}
+    assert GAME.pieces(state) == {**expected, "e7": "pawn.0", "f7": "pawn.1"}
     assert GAME.to_move(state) == 1
     for occurrence in (2, 3):
         before = state

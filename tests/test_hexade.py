@@ -33,7 +33,7 @@ def setup(game, white, black, to_move=0):
     state = game.replay(moves)
     assert game.to_move(state) == to_move and len(game.pieces(state)) == len(moves)
     ref = reference_after(game.base, moves)
-    assert {c: ("white", "black")[p] for c, p in ref.stones.items()} == game.pieces(state)
+    assert {c: ("stone.0", "stone.1")[p] for c, p in ref.stones.items()} == game.pieces(state)
     return state, moves
 
 
@@ -62,7 +62,7 @@ def test_x1_capture_along_a3(game):
     after = game.play(state, game.parse_move("e5", state))
     assert names(game, after.captured) == ["c3", "d4"]
     assert "c3" not in game.pieces(after) and "d4" not in game.pieces(after)
-    assert game.pieces(after)["e5"] == "white" and game.pieces(after)["b2"] == "white"
+    assert game.pieces(after)["e5"] == "stone.0" and game.pieces(after)["b2"] == "stone.0"
     assert game.notes(after)["captured"] == ["c3", "d4"]
 
 
@@ -73,7 +73,7 @@ def test_x2_captures_in_every_direction_at_once(game):
     state, moves = setup(game, ["c5", "f5"], ["c3", "c4", "d3", "e4"])
     after = game.play(state, game.parse_move("c2", state))
     assert names(game, after.captured) == ["c3", "c4", "d3", "e4"]
-    assert not any(v == "black" for c, v in game.pieces(after).items() if c in "c3 c4 d3 e4")
+    assert not any(v == "stone.1" for c, v in game.pieces(after).items() if c in "c3 c4 d3 e4")
     ref = reference_after(10, moves + ["c2"])
     assert ref.last_captured == ["c3", "c4", "d3", "e4"]
 
@@ -88,7 +88,7 @@ def test_x3_placing_into_a_sandwich_is_safe(game):
     state = game.play(state, game.parse_move("a1", state))
     state = game.play(state, game.parse_move("f7", state))
     assert state.captured == ()
-    assert game.pieces(state)["c3"] == game.pieces(state)["d4"] == "black"
+    assert game.pieces(state)["c3"] == game.pieces(state)["d4"] == "stone.1"
 
 
 def test_x4_exactly_two(game):
@@ -391,7 +391,7 @@ def test_protocol_basics():
     game = load_game("hexade(size=8)")
     assert game.spec == "hexade(size=8)" and game.grid.size == 169
     state = game.replay(["d4", "e5"])
-    assert game.pieces(state) == {"d4": "white", "e5": "black"}
+    assert game.pieces(state) == {"d4": "stone.0", "e5": "stone.1"}
     assert state == game.replay(["d4", "e5"]) and hash(state) == hash(game.replay(["d4", "e5"]))
     for move in game.legal_moves(state)[:20]:
         assert game.parse_move(game.move_name(move), state) == move

@@ -187,7 +187,7 @@ def test_a_missing_game_tag_is_refused():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("chess", "unknown game 'chess'; games are barrier, hekka, havannah, hexade"),
+    ("chess", "unknown game 'chess'; games are barrier, havannah, hekka, hexade"),
     ("barrier(size=4)", "option size='4' is not accepted; size takes an integer from 5 to 9"),
     ("barrier(sise=6)", "unknown option 'sise'; options are size"),
     ("hekka(areas=round)", "areas takes literal or symmetric"),

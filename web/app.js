@@ -1,41 +1,36 @@
-// The game room: owns the record (game spec, moves, players), asks the engine for views, and
-// turns clicks into moves by narrowing the legal moves' click sequences.  It keeps no rules.
+// The game room: the table (web/table.js) in a page with a header, a panel, dialogs, the link
+// in the address bar and saved games.  It keeps no rules and names no game: everything about
+// a game comes from the engine's views and from the game's texts in site.json.
 import { BoardView } from "./board.js";
 import { boardKey as sharedBoardKey } from "./boards.js";
 import { Engine } from "./engine.js";
-import { History } from "./history.js";
 import { getLanguage, setLanguage, t, translatePage } from "./i18n.js";
-import { matching, narrow, nextClicks } from "./moves.js";
 import { wireRecords } from "./records.js";
-import { RULES } from "./rules.js";
 import { currentGame, loadGames, newGameId, saveGame } from "./storage.js";
+import { Table, playerText as writePlayer, readMoves, readPlayer } from "./table.js";
+import { GameTexts } from "./texts.js";
 
 const DEFAULT_GAME = "barrier";
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
 const HINT_LEVEL = 3;
 const MAX_FRAGMENT = 100000;
-const MAX_MOVES = 5000;
 
 const $ = (id) => document.getElementById(id);
 const room = {
-  site: null,                 // site.json: version, wheel, games, boards
-  game: DEFAULT_GAME,         // canonical spec once the engine has read it
-  players: loadPlayers(),     // [{kind: "human"} | {kind: "ai", level}] for White and Black
-  history: new History(),
-  view: null,                 // the engine's view of the position on screen
-  clicks: [],                 // cells clicked so far towards the next move
-  preview: [],                // cells the candidate moves would turn into obstacles
-  hint: [],                   // cells of a suggested move
-  thinking: null,             // {id, line} while the computer searches
-  playing: false,             // a move is on its way to the engine
+  site: null,                 // site.json: version, wheel, games (with their texts), boards, messages
   stage: "downloading",
   boardKey: null,
   id: newGameId(),            // this game's key among the saved games
   cursor: null,               // the keyboard cursor's cell
+  texts: null,                // the current game's words in the page's language
 };
 
-const board = new BoardView($("board"), (cell) => clickCell(cell), (cell) => hoverCell(cell));
+const board = new BoardView($("board"), (cell) => table.click(cell), (cell) => table.hover(cell));
 const engine = new Engine(onStage);
+const table = new Table(engine, {
+  players: loadPlayers(),
+  confirmBranch: () => window.confirm(t("new-line")),
+});
 let markReady;
 const ready = new Promise((resolve) => { markReady = resolve; });
 
@@ -43,7 +38,7 @@ const ready = new Promise((resolve) => { markReady = resolve; });
 function loadPlayers() {
   try {
     const saved = JSON.parse(localStorage.getItem("tavoliere.players"));
-    if (Array.isArray(saved) && saved.length === 2 && saved.every(validPlayer)) return saved;
+    if (Array.isArray(saved) && saved.length === 2) return saved.map((p) => readPlayer(writePlayer(p)));
   } catch { /* unreadable settings: use the defaults */ }
   return DEFAULT_PLAYERS.map((p) => ({ ...p }));
 }
@@ -53,7 +48,7 @@ function validPlayer(p) {
 }
 
 function savePlayers() {
-  localStorage.setItem("tavoliere.players", JSON.stringify(room.players));
+  try { localStorage.setItem("tavoliere.players", JSON.stringify(table.players)); } catch { /* full: kept for this visit */ }
 }
 
 // -- the record in the URL fragment ---------------------------------------------------------
@@ -63,21 +58,21 @@ function readFragment() {
   if (text.length > MAX_FRAGMENT) throw new Error("the link is too long");
   const params = new URLSearchParams(text);
   const game = params.get("game") || DEFAULT_GAME;
-  const moves = (params.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
-  if (moves.length > MAX_MOVES) throw new Error(`more than ${MAX_MOVES} moves`);
+  const moves = readMoves(params.get("moves"));
   const players = ["white", "black"].map((side) => params.get(side));
   if (players.some((p) => p !== null)) {
-    room.players = players.map((text, i) => (text === null ? room.players[i] : readPlayerText(text)));
+    table.players = players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
   }
   const plyText = params.get("ply");
   const ply = plyText === null || plyText === "last" ? null : Number(plyText);
-  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) throw new Error(`no ply ${plyText}`);
+  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) throw new Error(`no ply ${plyText.slice(0, 20)}`);
   return { game, moves, ply };
 }
 
 function writeFragment() {
-  const h = room.history;
-  const parts = [`game=${room.game}`];
+  if (!table.game || table.opening) return;
+  const h = table.history;
+  const parts = [`game=${table.game}`];
   if (h.moves.length) parts.push(`moves=${h.moves.join(",")}`);
   if (!h.atEnd) parts.push(`ply=${h.cursor}`);
   history.replaceState(null, "", `#${parts.join("&")}`);
@@ -94,74 +89,48 @@ async function loadBoard(spec) {
   const data = await (await fetch(room.site.boards[key])).json();
   if (room.boardKey !== key) board.setLayout(data.layout);
   room.boardKey = key;
+  useTexts(key.split("(")[0]);
   return data.view;
 }
 
+function useTexts(name) {
+  room.texts = new GameTexts(room.site, name, getLanguage());
+}
+
 // -- drawing ----------------------------------------------------------------------------------
-// Dots on the cells that can be clicked next, unless that is simply every cell (a placement
-// game's first click), where they would only hide the board.
-function targetsToShow(view) {
-  const targets = nextClicks(view.legal, room.clicks);
-  return room.clicks.length || targets.length <= 24 ? targets : [];
-}
-
-function humanToMove() {
-  const v = room.view;
-  return v && !v.outcome && room.players[v.to_move].kind === "human" && !room.thinking && !room.playing;
-}
-
 function render() {
-  const v = room.view;
-  const notes = v.notes || {};
-  const outcome = v.outcome;
-  const canPlay = room.stage === "ready" && humanToMove();
-  board.show({
-    pieces: v.pieces,
-    last: v.last ? v.last.cells : [],
-    selected: room.clicks,
-    targets: canPlay ? targetsToShow(v) : [],
-    preview: room.preview,
-    shaded: notes.forbidden || [],
-    win: outcome ? outcome.cells : (notes.pending ? notes.pending.cells : []),
-    hint: room.hint,
-    leaving: notes.captured || [],
-    cursor: room.cursor,
-  });
+  const v = table.view;
+  if (!v) return;
+  board.show(table.picture(room.cursor));
   renderTurn();
   renderMoves();
   renderButtons();
 }
 
 function renderTurn() {
-  const v = room.view;
-  const h = room.history;
-  let text = v.outcome ? outcomeText(v.outcome) : t("to-move", { player: t(`player.${v.to_move}`) });
+  const v = table.view;
+  const h = table.history;
+  const words = room.texts;
+  let text = v.outcome ? words.outcome(v.outcome) : words.toMove(v.to_move);
   if (!h.atEnd) text += ` · ${t("viewing", { ply: h.cursor, total: h.moves.length })}`;
   $("turn").textContent = text;
-  $("players").textContent = t("players", { white: playerText(0), black: playerText(1) });
-  const notes = v.notes || {};
-  let warning = "";
-  if (notes.pending && !v.outcome) {
-    const player = notes.pending.player;
-    warning = t("pending-six", { player: t(`player.${player}`), opponent: t(`player.${1 - player}`) });
-  } else if (notes.forbidden && notes.forbidden.length && !v.outcome) {
-    warning = t("forbidden-zone");
-  }
+  $("players").textContent = t("players", { white: playerName(0), black: playerName(1) });
+  const warning = v.outcome ? "" : words.mark(v.marks);
   $("warning").textContent = warning;
   $("warning").hidden = !warning;
-  const banner = $("banner");
-  banner.hidden = !(v.outcome && h.atEnd);
-  if (v.outcome) $("banner-text").textContent = outcomeText(v.outcome);
+  $("banner").hidden = !(v.outcome && h.atEnd);
+  if (v.outcome) $("banner-text").textContent = words.outcome(v.outcome);
+  $("thinking").hidden = !table.thinking;
 }
 
-function playerText(side) {
-  const p = room.players[side];
-  return p.kind === "human" ? t(room.players[1 - side].kind === "ai" ? "you" : "person") : t("computer", { level: p.level });
+function playerName(side) {
+  const p = table.players[side];
+  return p.kind === "human" ? t(table.players[1 - side].kind === "ai" ? "you" : "person") : t("computer", { level: p.level });
 }
 
 function renderMoves() {
   const list = $("move-list");
-  const moves = room.history.moves;
+  const moves = table.history.moves;
   const items = [];
   for (let i = 0; i < moves.length; i += 2) {
     const item = document.createElement("li");
@@ -172,8 +141,8 @@ function renderMoves() {
       button.className = "move";
       button.textContent = moves[ply - 1];
       button.dataset.ply = String(ply);
-      if (ply === room.history.cursor) button.setAttribute("aria-current", "step");
-      button.addEventListener("click", () => goTo(ply));
+      if (ply === table.history.cursor) button.setAttribute("aria-current", "step");
+      button.addEventListener("click", () => table.goTo(ply));
       item.append(button);
     }
     items.push(item);
@@ -184,30 +153,32 @@ function renderMoves() {
 }
 
 function renderButtons() {
-  const h = room.history;
-  const example = room.view.legal.length ? room.view.legal[room.view.legal.length >> 1].name : "";
-  $("typed-move").placeholder = example;
+  const h = table.history;
+  const legal = table.view.legal;
+  $("typed-move").placeholder = legal.length ? legal[legal.length >> 1].name : "";
   const ready = room.stage === "ready";
   $("first").disabled = $("previous").disabled = h.cursor === 0;
   $("next").disabled = $("last").disabled = h.atEnd;
   $("undo").disabled = !ready || !h.moves.length;
   $("redo").disabled = !ready || !h.undone.length;
-  $("hint").disabled = !ready || !humanToMove();
-  $("move-now").hidden = !room.thinking || room.thinking.kind !== "move";
-}
-
-function outcomeText(outcome) {
-  const reasons = outcome.reason.split("+").map((r) => t(`reason.${r}`, {
-    loser: outcome.winner === null ? "" : t(`player.${1 - outcome.winner}`),
-  })).join(" + ");
-  if (outcome.winner === null) return `${t("draw")}: ${reasons}`;
-  return `${t("wins", { player: t(`player.${outcome.winner}`) })}: ${reasons}`;
+  $("hint").disabled = !ready || !table.humanToMove();
+  $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
+  const buttons = table.buttons().map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = room.texts.buttonLabel(move);
+    button.dataset.move = move.name;
+    button.addEventListener("click", () => table.play(move.name));
+    return button;
+  });
+  $("move-buttons").replaceChildren(...buttons);
+  $("move-buttons").hidden = !buttons.length;
 }
 
 // One line for the player: errors (kind "error") stand out, guidance does not.
-// The game in progress is saved after every move (and after undo), to resume after a reload.
-function save() {
-  saveGame({ id: room.id, game: room.game, moves: [...room.history.moves], players: room.players });
+function say(text, kind = "error") {
+  $("message").textContent = text;
+  $("message").dataset.kind = kind;
 }
 
 // Screen readers hear moves and results through a polite live region.
@@ -215,9 +186,26 @@ function announce(text) {
   $("announcer").textContent = text;
 }
 
-function say(text, kind = "error") {
-  $("message").textContent = text;
-  $("message").dataset.kind = kind;
+// The game in progress is saved after every move (and after undo), to resume after a reload.
+function save() {
+  const problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players });
+  if (problem) say(t("saved-problem", { detail: problem }));
+}
+
+function wireTable() {
+  table.addEventListener("change", () => { writeFragment(); render(); });
+  table.addEventListener("record", save);
+  table.addEventListener("message", ({ detail }) => {
+    if (detail.answer) say(room.texts.error(detail.answer));
+    else say(t(detail.key, detail.params), detail.kind);
+  });
+  table.addEventListener("played", ({ detail }) => {
+    say("");
+    const v = detail.view;
+    const player = room.texts.player(v.last.player);
+    announce(`${t("played", { player, move: detail.move })}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
+  });
+  table.addEventListener("progress", ({ detail }) => showProgress(detail));
 }
 
 // -- engine status ------------------------------------------------------------------------------
@@ -226,153 +214,10 @@ function onStage(stage, detail) {
   $("status").textContent = t(`stage.${stage}`, { detail });
   $("status").dataset.stage = stage;
   $("retry").hidden = stage !== "failed";
-  if (room.view) render();
-}
-
-// -- showing positions ---------------------------------------------------------------------------
-async function showPosition() {
-  const answer = await engine.request({ op: "view", game: room.game, moves: room.history.line() });
-  if (!answer.ok) { say(answer.message); return false; }
-  room.view = answer;
-  room.clicks = [];
-  room.preview = [];
-  room.hint = [];
-  writeFragment();
   render();
-  computerTurn();
-  return true;
-}
-
-async function goTo(ply) {
-  stopThinking();
-  room.history.goTo(ply);
-  await showPosition();
-}
-
-// -- making moves ---------------------------------------------------------------------------------
-async function clickCell(cell) {
-  if (!room.view) return;
-  if (room.stage !== "ready") { say(t("waiting-engine")); return; }
-  if (!humanToMove()) return;
-  const { clicks, candidates, move } = narrow(room.view.legal, room.clicks, cell);
-  if (!candidates.length) {
-    room.clicks = [];
-    room.preview = [];
-    say(t("illegal-click", { cell }));
-    render();
-    return;
-  }
-  if (move) {
-    await playMove(move.name).catch(() => {});
-    return;
-  }
-  room.clicks = clicks;
-  say(t("choose-next"), "info");
-  room.preview = await previewCells(candidates);
-  render();
-}
-
-// The cells that every candidate turns into an obstacle (a Barrier path, a Hekka path before
-// its removal), asked of the engine so the page needs no rules.
-async function previewCells(candidates) {
-  if (candidates.length > 6) return [];
-  const line = room.history.line();
-  const answers = await Promise.all(candidates.map((m) => engine.request({ op: "preview", game: room.game, moves: line, move: m.name })));
-  const sets = answers.filter((a) => a.ok).map((a) => new Set(Object.keys(a.pieces).filter(
-    (cell) => a.pieces[cell] === "obstacle" && room.view.pieces[cell] !== "obstacle")));
-  if (!sets.length) return [];
-  const union = new Set(sets.flatMap((s) => [...s]));
-  return [...union];
-}
-
-async function hoverCell(cell) {
-  if (!humanToMove() || room.stage !== "ready" || room.clicks.length) return;
-  const candidates = cell ? matching(room.view.legal, [cell]) : [];
-  const wanted = candidates.length && candidates.length <= 6 ? candidates : [];
-  const key = wanted.map((m) => m.name).join(" ");
-  if (key === room.hoverKey) return;
-  room.hoverKey = key;
-  const cells = wanted.length ? await previewCells(wanted) : [];
-  if (room.hoverKey === key && !room.clicks.length) {
-    room.preview = cells;
-    render();
-  }
-}
-
-function cancelSelection() {
-  room.clicks = [];
-  room.preview = [];
-  say("");
-  render();
-}
-
-async function playMove(name) {
-  if (!room.history.atEnd) {
-    if (!window.confirm(t("new-line"))) throw new Error("cancelled");
-  }
-  stopThinking();
-  // One move at a time: a second click before the first move's answer would be judged
-  // against the old position.
-  room.playing = true;
-  let answer;
-  try {
-    answer = await engine.request({ op: "play", game: room.game, moves: room.history.line(), move: name });
-  } finally {
-    room.playing = false;
-  }
-  room.clicks = [];
-  room.preview = [];
-  if (!answer.ok) {
-    say(answer.message);
-    render();
-    throw new Error(answer.message);
-  }
-  room.history.push(answer.played);
-  room.view = answer;
-  room.hint = [];
-  say("");
-  writeFragment();
-  save();
-  render();
-  announce(`${t("played", { player: t(`player.${1 - answer.to_move}`), move: answer.played })}${answer.outcome ? " " + outcomeText(answer.outcome) : ""}`);
-  computerTurn();
-  return answer;
-}
-
-// -- the computer ---------------------------------------------------------------------------------------
-function computerTurn() {
-  const v = room.view;
-  if (!v || v.outcome || !room.history.atEnd || room.stage !== "ready") return;
-  const player = room.players[v.to_move];
-  if (player.kind !== "ai" || room.thinking) return;
-  think("move", player.level);
-}
-
-async function think(kind, level) {
-  const line = room.history.line();
-  const request = { game: room.game, moves: line, level, seed: line.length };
-  const pending = engine.think(request, (progress) => showProgress(progress));
-  room.thinking = { id: pending.id, kind, line: line.join(",") };
-  $("thinking").hidden = false;
-  $("thinking").textContent = t("thinking", { detail: "" });
-  render();
-  const answer = await pending;
-  const current = room.thinking;
-  if (!current || current.id !== pending.id) return;  // a stale answer: the record moved on
-  room.thinking = null;
-  $("thinking").hidden = true;
-  if (!answer.ok) { say(answer.message); render(); return; }
-  if (kind === "hint") {
-    room.hint = answer.cells || [];
-    say(t("hint-is", { move: answer.move }), "info");
-    render();
-    return;
-  }
-  await playMove(answer.move).catch(() => {});
 }
 
 function showProgress(progress) {
-  if (!room.thinking) return;
   let detail = "";
   if (progress.proven) detail = t(`proven.${progress.proven}`);
   else if (progress.best) {
@@ -382,69 +227,30 @@ function showProgress(progress) {
   $("thinking").textContent = t("thinking", { detail });
 }
 
-function stopThinking() {
-  if (!room.thinking) return;
-  engine.stop(room.thinking.id);
-  room.thinking = null;
-  $("thinking").hidden = true;
-}
-
-// -- undo, redo, new games ------------------------------------------------------------------------------
-async function undo() {
-  stopThinking();
-  const h = room.history;
-  const againstComputer = room.players.some((p) => p.kind === "ai") && room.players.some((p) => p.kind === "human");
-  if (!h.undo()) return;
-  await showPosition();
-  save();
-  // Against the computer, go back to the last position where a person is to move.
-  while (againstComputer && room.players[room.view.to_move].kind === "ai" && h.moves.length) {
-    h.undo();
-    if (!(await showPosition())) break;
-  }
-}
-
-async function redo() {
-  stopThinking();
-  const h = room.history;
-  if (!h.redo()) return;
-  await showPosition();
-  while (h.undone.length && room.players[room.view.to_move].kind === "ai" && !room.view.outcome) {
-    h.redo();
-    await showPosition();
-  }
-}
-
+// -- opening games ----------------------------------------------------------------------------
+// Draw the record's board at once, then open it when the engine is ready; a record that
+// cannot be read is refused with the reason and a fresh game opens instead.
 async function startGame(spec, moves = [], ply = null, id = newGameId()) {
-  stopThinking();
+  table.stopThinking();
   room.id = id;
-  room.history = new History(moves, ply === null ? moves.length : ply);
-  room.view = await loadBoard(spec);
-  room.game = spec;
-  render();
+  table.showPrebuilt(await loadBoard(spec));
   await engine.ready;
-  let answer = await engine.request({ op: "view", game: spec, moves: room.history.line() });
-  if (answer.ok && moves.length) {
-    const full = await engine.request({ op: "view", game: spec, moves });
-    if (!full.ok) answer = full;
-    else room.history = new History(full.moves, room.history.cursor);
-  }
+  let answer = await table.open(spec, moves, ply);
   if (!answer.ok) {
-    say(t("bad-link", { detail: answer.message }));
-    room.history = new History();
-    const fresh = boardKey(spec) ? await engine.request({ op: "view", game: spec, moves: [] }) : { ok: false };
-    answer = fresh.ok ? fresh : await engine.request({ op: "view", game: DEFAULT_GAME, moves: [] });
+    say(t("bad-link", { detail: room.texts.error(answer) }));
+    const fresh = boardKey(spec) ? spec : DEFAULT_GAME;
+    answer = await table.open(fresh, []);
+    if (!answer.ok) answer = await table.open(DEFAULT_GAME, []);
   }
-  room.game = answer.game;
-  await loadBoard(room.game);
-  await showPosition();
+  await loadBoard(table.game);
+  render();
 }
 
 // -- the new game dialog -----------------------------------------------------------------------------
-function optionControl(option, value) {
+function optionControl(words, option, value) {
   const label = document.createElement("label");
   const caption = document.createElement("span");
-  caption.textContent = t(`option.${option.name}`);
+  caption.textContent = words.option(option.name);
   let input;
   if (option.kind === "bool") {
     input = document.createElement("input");
@@ -458,7 +264,7 @@ function optionControl(option, value) {
       : option.choices;
     if (option.kind === "int" && !values.includes(option.default)) values.push(option.default);
     for (const v of values) {
-      const text = option.kind === "choice" ? t(`option.${option.name}.${v}`) : String(v);
+      const text = option.kind === "choice" ? words.option(option.name, v) : String(v);
       input.append(new Option(text, String(v), false, String(v) === String(value)));
     }
   }
@@ -471,23 +277,24 @@ function playerChoices(select, player) {
   const choices = [new Option(t("person"), "human")];
   for (let level = 1; level <= 5; level++) choices.push(new Option(t("computer", { level }), `ai:${level}`));
   select.replaceChildren(...choices);
-  select.value = player.kind === "human" ? "human" : `ai:${player.level}`;
+  select.value = writePlayer(player);
 }
 
 function openNewGameDialog() {
   const gameChoice = $("game-choice");
   gameChoice.replaceChildren(...room.site.games.map((g) => new Option(g.title, g.name)));
-  gameChoice.value = boardKey(room.game) ? room.game.split("(")[0] : DEFAULT_GAME;
+  gameChoice.value = boardKey(table.game || DEFAULT_GAME) ? (table.game || DEFAULT_GAME).split("(")[0] : DEFAULT_GAME;
   const fillOptions = () => {
     const info = room.site.games.find((g) => g.name === gameChoice.value);
+    const words = new GameTexts(room.site, info.name, getLanguage());
     // max_plies is a safety limit, not a choice players need to make
     const options = info.options.filter((o) => o.name !== "max_plies");
-    $("options").replaceChildren(...options.map((o) => optionControl(o, o.default)));
+    $("options").replaceChildren(...options.map((o) => optionControl(words, o, o.default)));
   };
   gameChoice.onchange = fillOptions;
   fillOptions();
-  playerChoices($("white-choice"), room.players[0]);
-  playerChoices($("black-choice"), room.players[1]);
+  playerChoices($("white-choice"), table.players[0]);
+  playerChoices($("black-choice"), table.players[1]);
   $("new-game-dialog").showModal();
 }
 
@@ -504,24 +311,12 @@ function specFromForm() {
   return parts.length ? `${name}(${parts.join(",")})` : name;
 }
 
-// "human" or "ai:N" (the new game form's values; also accepted in the link as white=/black=)
-function readPlayerText(text) {
-  const match = /^ai:([1-5])$/.exec(text);
-  if (text === "human") return { kind: "human" };
-  if (match) return { kind: "ai", level: Number(match[1]) };
-  throw new Error(`a player is human or ai:1 to ai:5, not ${text.slice(0, 20)}`);
-}
-
-function readPlayer(select) {
-  return readPlayerText(select.value);
-}
-
-// -- wiring -----------------------------------------------------------------------------------------------
 // -- themes, rules, keys, descriptions ----------------------------------------------------------------
 const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
 
 function applyTheme() {
-  const choice = localStorage.getItem("tavoliere.theme") || "auto";
+  let choice = "auto";
+  try { choice = localStorage.getItem("tavoliere.theme") || "auto"; } catch { /* the default */ }
   $("theme").value = choice;
   const dark = choice === "dark" || (choice === "auto" && darkScheme.matches);
   document.documentElement.dataset.theme = dark ? "dark" : "light";
@@ -529,10 +324,8 @@ function applyTheme() {
 }
 
 function showRules() {
-  const name = room.game.split("(")[0];
-  const info = room.site.games.find((g) => g.name === name);
-  $("rules-title").textContent = info ? info.title : name;
-  $("rules-text").replaceChildren(...(RULES[name] ? RULES[name][getLanguage()] : []).map((text) => {
+  $("rules-title").textContent = room.texts.title;
+  $("rules-text").replaceChildren(...room.texts.rules().map((text) => {
     const paragraph = document.createElement("p");
     paragraph.textContent = text;
     return paragraph;
@@ -542,14 +335,10 @@ function showRules() {
 
 // The position in words, for people who cannot see the board.
 function describePosition() {
-  const v = room.view;
-  const groups = {};
-  for (const [cell, piece] of Object.entries(v.pieces)) (groups[piece] = groups[piece] || []).push(cell);
-  const parts = ["white", "black", "obstacle"].filter((k) => groups[k]).map(
-    (kind) => t("desc.pieces", { kind: t(`content.${kind}`), cells: groups[kind].join(", ") }));
-  if (!parts.length) parts.push(t("desc.none"));
-  parts.push(v.outcome ? outcomeText(v.outcome) : `${t("to-move", { player: t(`player.${v.to_move}`) })}. ${t("desc.legal", { count: v.legal.length })}`);
-  const text = parts.join(" ");
+  const v = table.view;
+  const words = room.texts;
+  const state = v.outcome ? words.outcome(v.outcome) : `${words.toMove(v.to_move)}. ${t("desc.legal", { count: v.legal.length })}`;
+  const text = `${words.describe(v.pieces)} ${state}`;
   $("description").textContent = text;
   $("description").hidden = false;
   announce(text);
@@ -574,8 +363,8 @@ function moveCursor(key) {
     if (score < bestScore) { best = cell; bestScore = score; }
   }
   room.cursor = best.name;
-  const content = room.view.pieces[best.name] || "empty";
-  announce(t("cursor", { cell: best.name, content: t(`content.${content}`) }));
+  const token = table.view.pieces[best.name];
+  announce(token ? t("cursor-piece", { cell: best.name, piece: room.texts.piece(token) }) : t("cursor-empty", { cell: best.name }));
   render();
 }
 
@@ -586,7 +375,8 @@ function boardKeys(event) {
     moveCursor(event.key);
   } else if ((event.key === "Enter" || event.key === " ") && room.cursor) {
     event.preventDefault();
-    clickCell(room.cursor);
+    event.stopPropagation();
+    table.click(room.cursor);
   }
 }
 
@@ -597,7 +387,7 @@ function gameTitle(spec) {
 
 function wire() {
   $("theme").addEventListener("change", () => {
-    localStorage.setItem("tavoliere.theme", $("theme").value);
+    try { localStorage.setItem("tavoliere.theme", $("theme").value); } catch { /* for this visit */ }
     applyTheme();
   });
   darkScheme.addEventListener("change", applyTheme);
@@ -615,10 +405,11 @@ function wire() {
     canvas: $("board"),
     say,
     gameTitle,
-    record: () => ({ game: room.game, moves: [...room.history.moves], players: room.players }),
-    playerName: (side) => playerText(side),
+    errorText: (answer) => room.texts.error(answer),
+    record: () => ({ game: table.game, moves: [...table.history.moves], players: table.players }),
+    playerName: (side) => playerName(side),
     open: (entry) => {
-      if (entry.players) room.players = entry.players;
+      if (entry.players) table.players = entry.players;
       say("");
       return startGame(entry.game, entry.moves, null, entry.id);
     },
@@ -634,60 +425,59 @@ function wire() {
   $("language").addEventListener("click", () => {
     setLanguage(getLanguage() === "it" ? "en" : "it");
     translatePage();
+    useTexts(room.texts.info ? room.texts.info.name : DEFAULT_GAME);
     onStage(room.stage, "");
   });
   $("retry").addEventListener("click", () => {
     engine.restart();
-    open({ game: room.game, moves: room.history.moves, ply: room.history.cursor, id: room.id });
+    open({ game: table.game || DEFAULT_GAME, moves: table.history.moves, ply: table.history.cursor, id: room.id });
   });
   $("new-game").addEventListener("click", openNewGameDialog);
   $("new-game-form").addEventListener("submit", (event) => {
     if (event.submitter && event.submitter.value !== "start") return;
-    room.players = [readPlayer($("white-choice")), readPlayer($("black-choice"))];
+    table.players = [readPlayer($("white-choice").value), readPlayer($("black-choice").value)];
     savePlayers();
     say("");
     startGame(specFromForm());
   });
-  $("rematch").addEventListener("click", () => { say(""); startGame(room.game); });
+  $("rematch").addEventListener("click", () => { say(""); startGame(table.game); });
   $("swap-sides").addEventListener("click", () => {
-    room.players.reverse();
+    table.players.reverse();
     savePlayers();
     say("");
-    startGame(room.game);
+    startGame(table.game);
   });
-  $("undo").addEventListener("click", undo);
-  $("redo").addEventListener("click", redo);
-  $("hint").addEventListener("click", () => humanToMove() && think("hint", HINT_LEVEL));
-  $("move-now").addEventListener("click", () => room.thinking && engine.stop(room.thinking.id));
-  $("first").addEventListener("click", () => goTo(0));
-  $("previous").addEventListener("click", () => goTo(room.history.cursor - 1));
-  $("next").addEventListener("click", () => goTo(room.history.cursor + 1));
-  $("last").addEventListener("click", () => goTo(room.history.moves.length));
+  $("undo").addEventListener("click", () => table.undo());
+  $("redo").addEventListener("click", () => table.redo());
+  $("hint").addEventListener("click", () => table.hintMove(HINT_LEVEL));
+  $("move-now").addEventListener("click", () => table.moveNow());
+  $("first").addEventListener("click", () => table.goTo(0));
+  $("previous").addEventListener("click", () => table.goTo(table.history.cursor - 1));
+  $("next").addEventListener("click", () => table.goTo(table.history.cursor + 1));
+  $("last").addEventListener("click", () => table.goTo(table.history.moves.length));
   $("typed").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("typed-move").value.trim();
-    if (!text || !humanToMove()) return;
-    try {
-      await playMove(text);
-      $("typed-move").value = "";
-    } catch { /* the message is already shown */ }
+    if (!text || !table.humanToMove()) return;
+    const answer = await table.play(text);
+    if (answer.ok) $("typed-move").value = "";
   });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, dialog")) return;
+    if (event.target.closest("input, select, textarea, dialog, button")) return;
     if (event.key === "?") { event.preventDefault(); $("keys-dialog").showModal(); return; }
-    const keys = { ArrowLeft: room.history.cursor - 1, ArrowRight: room.history.cursor + 1, Home: 0, End: room.history.moves.length };
-    if (event.key in keys) { event.preventDefault(); goTo(keys[event.key]); }
-    if (event.key === "Escape") cancelSelection();
+    if (event.key === "Enter" && table.complete()) { event.preventDefault(); table.confirm(); return; }
+    const h = table.history;
+    const keys = { ArrowLeft: h.cursor - 1, ArrowRight: h.cursor + 1, Home: 0, End: h.moves.length };
+    if (event.key in keys) { event.preventDefault(); table.goTo(keys[event.key]); }
+    if (event.key === "Escape") { table.cancel(); say(""); }
   });
 }
 
 // The game saved last, to resume after a reload (a link, when there is one, wins).
 function resumeRecord() {
-  const { problem } = loadGames();
-  if (problem) say(t("saved-problem", { detail: problem }));
   const entry = currentGame();
   if (!entry) return { game: DEFAULT_GAME, moves: [], ply: null };
-  room.players = entry.players.every(validPlayer) ? entry.players : room.players;
+  if (entry.players.every(validPlayer)) table.players = entry.players;
   return { game: entry.game, moves: entry.moves, ply: null, id: entry.id };
 }
 
@@ -739,12 +529,13 @@ async function main() {
   setLanguage(getLanguage());
   translatePage();
   wire();
+  wireTable();
   applyTheme();
+  const { problem } = loadGames();  // unreadable saved data is set aside here, once
   room.site = await (await fetch("site.json")).json();
   const record = location.hash.length > 1 ? recordFromFragment() : resumeRecord();
-  room.game = record.game;
-  room.view = await loadBoard(record.game);
-  render();
+  if (problem) say(t("saved-problem", { detail: problem }));
+  table.showPrebuilt(await loadBoard(record.game));
   performance.mark("board-painted");
   await open(record);
   // After the engine is up, so the worker's cache fills from the HTTP cache, not the network.
@@ -760,20 +551,24 @@ async function main() {
 // The page API for tests and embedding (documented in the README).
 window.tavoliere = {
   ready,
-  view: () => room.view && {
-    game: room.game,
-    moves: [...room.view.moves],
-    to_move: room.view.to_move,
-    outcome: room.view.outcome,
-    legal: room.view.legal.map((m) => m.name),
+  view: () => table.view && {
+    game: table.game,
+    moves: [...table.history.moves],
+    to_move: table.view.to_move,
+    outcome: table.view.outcome,
+    legal: table.view.legal.map((m) => m.name),
   },
   cellCenter: (name) => board.cellCenter(name),
-  play: (name) => playMove(name),
+  play: async (name) => {
+    const answer = await table.play(name);
+    if (!answer.ok) throw new Error(answer.message || answer.error);
+    return answer;
+  },
   // for tests: whether the computer is thinking, the legal moves with their click
   // sequences, the last move ({name, clicks, cells} or null) and a cell's size in CSS pixels
-  thinking: () => Boolean(room.thinking),
-  legalMoves: () => room.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
-  lastMove: () => room.view.last,
+  thinking: () => Boolean(table.thinking),
+  legalMoves: () => table.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
+  lastMove: () => table.view.last,
   cellSize: () => board.scale,
   cursor: () => room.cursor,
 };

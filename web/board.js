@@ -1,9 +1,19 @@
-// Draws any board on a canvas from the engine's layout (cell centres and outlines) and a
-// picture of what to show; turns clicks into cell names.  It knows no rules.
-const THEME_VARS = ["board-light", "board-dark", "grid-line", "label", "white-piece", "black-piece",
-  "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected", "win", "preview",
-  "shaded", "hint"];
+// Draws any board on a canvas from the engine's layout (cells as polygons or circles, each
+// with a tone) and any piece from its token (shape, owner, label); turns clicks into cell
+// names.  It knows no rules and no game.
+import { readPiece } from "./pieces.js";
+
+const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
+  "player-0", "player-1", "player-2", "player-3", "ink-0", "ink-1", "ink-2", "ink-3", "neutral",
+  "neutral-ink", "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected",
+  "win", "preview", "shaded", "hint"];
+const TONES = ["board-light", "board-dark", "tone-2", "tone-3"];
 const LEAVING_MS = 700;
+const PIPS = {  // pip positions on a die face, in units of a third of the face
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
 
 export class BoardView {
   constructor(canvas, onCell, onHover = () => {}) {
@@ -12,7 +22,7 @@ export class BoardView {
     this.layout = null;
     this.picture = { pieces: {} };
     this.showLabels = true;
-    this.leaving = null;  // {cells, pieces, start}: captured stones fading out
+    this.leaving = null;  // {cells, pieces, start}: captured pieces fading out
     canvas.addEventListener("click", (event) => {
       const cell = this.cellAt(event.clientX, event.clientY);
       if (cell) onCell(cell);
@@ -31,8 +41,8 @@ export class BoardView {
     this.draw();
   }
 
-  // picture: {pieces: {cell: "white"|"black"|"obstacle"}, last, targets, selected, preview,
-  //           shaded, win, hint: [cells], leaving: [cells whose pieces were just captured]}
+  // picture: {pieces: {cell: token}, last, targets, selected, preview, shaded, win, hint:
+  //           [cells], leaving: [cells whose pieces were just captured], cursor: cell}
   show(picture) {
     const before = this.picture.pieces;
     const gone = (picture.leaving || []).filter((cell) => before[cell] && !picture.pieces[cell]);
@@ -78,32 +88,29 @@ export class BoardView {
     this.scale = scale;
     const style = getComputedStyle(canvas);
     const color = Object.fromEntries(THEME_VARS.map((name) => [name, style.getPropertyValue(`--${name}`).trim()]));
+    this.color = color;
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     const sets = {};
     for (const key of ["last", "targets", "selected", "preview", "win", "shaded", "hint"]) sets[key] = new Set(this.picture[key] || []);
-    const square = this.layout.kind === "square";
-    this.layout.cells.forEach((cell, index) => {
-      const [fx, fy] = [Math.floor(cell.x), Math.floor(cell.y)];
-      const dark = square && (fx + fy) % 2 === 1;
-      this.polygon(cell.points);
-      ctx.fillStyle = dark ? color["board-dark"] : color["board-light"];
+    for (const cell of this.layout.cells) {
+      this.outline(cell);
+      ctx.fillStyle = color[TONES[cell.tone || 0]] || color["board-light"];
       ctx.fill();
-      if (sets.last.has(cell.name)) { ctx.fillStyle = color["last-move"]; ctx.fill(); }
-      if (sets.preview.has(cell.name)) { ctx.fillStyle = color.preview; ctx.fill(); }
-      if (sets.shaded.has(cell.name)) { ctx.fillStyle = color.shaded; ctx.fill(); }
-      if (sets.hint.has(cell.name)) { ctx.fillStyle = color.hint; ctx.fill(); }
+      for (const key of ["last", "preview", "shaded", "hint"]) {
+        if (sets[key].has(cell.name)) { ctx.fillStyle = color[key === "last" ? "last-move" : key]; ctx.fill(); }
+      }
       ctx.lineWidth = 0.03;
       ctx.strokeStyle = color["grid-line"];
       ctx.stroke();
-    });
+    }
     if (this.leaving) {
       ctx.globalAlpha = Math.max(0, 1 - (performance.now() - this.leaving.start) / LEAVING_MS);
-      for (const name of this.leaving.cells) this.piece(this.cells.get(name), this.leaving.pieces[name], color);
+      for (const name of this.leaving.cells) this.piece(this.cells.get(name), this.leaving.pieces[name]);
       ctx.globalAlpha = 1;
     }
     for (const cell of this.layout.cells) {
       const piece = this.picture.pieces[cell.name];
-      if (piece) this.piece(cell, piece, color);
+      if (piece) this.piece(cell, piece);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
       if (sets.targets.has(cell.name)) this.dot(cell, piece ? 0.14 : 0.16, color.target);
@@ -116,43 +123,125 @@ export class BoardView {
     }
     if (this.showLabels) {
       ctx.fillStyle = color.label;
-      ctx.font = "0.34px system-ui, sans-serif";
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
+      this.text("0.34px", 400);
       for (const label of this.layout.labels) ctx.fillText(label.text, label.x, label.y);
     }
   }
 
-  polygon(points) {
+  // A cell's outline as the current path: its polygon, or its circle.
+  outline(cell) {
     const ctx = this.context;
     ctx.beginPath();
-    points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    if (cell.radius) {
+      ctx.arc(cell.x, cell.y, cell.radius, 0, 2 * Math.PI);
+      return;
+    }
+    cell.points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
     ctx.closePath();
   }
 
-  // Pawns and stones are discs told apart by brightness; obstacles are crossed squares, so the
-  // three kinds differ in shape as well as colour.
-  piece(cell, piece, color) {
+  text(size, weight) {
     const ctx = this.context;
-    if (piece === "obstacle") {
+    ctx.font = `${weight} ${size} system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+  }
+
+  // The colours of a piece: its owner's, or the neutral wood of counters and markers.
+  paint(owner) {
+    const color = this.color;
+    if (owner === null) return { fill: color.neutral, ink: color["neutral-ink"] };
+    return { fill: color[`player-${owner}`] || color["player-0"], ink: color[`ink-${owner}`] || color["ink-0"] };
+  }
+
+  // Every shape differs in outline as well as colour, so pieces read in print and for
+  // colour-blind players: discs (stones), pawns, crowned discs, dice with pips, numbered
+  // counters, small diamonds (markers) and crossed squares (blocks).
+  piece(cell, token) {
+    const parsed = readPiece(token);
+    if (!parsed || !cell) return;
+    const { shape, owner, label } = parsed;
+    const ctx = this.context;
+    const { fill, ink } = this.paint(owner);
+    const edge = this.color["piece-edge"];
+    const { x, y } = cell;
+    if (shape === "block") {
       const h = 0.3;
-      ctx.fillStyle = color.obstacle;
-      ctx.fillRect(cell.x - h, cell.y - h, 2 * h, 2 * h);
-      ctx.strokeStyle = color["obstacle-mark"];
+      ctx.fillStyle = this.color.obstacle;
+      ctx.fillRect(x - h, y - h, 2 * h, 2 * h);
+      ctx.strokeStyle = this.color["obstacle-mark"];
       ctx.lineWidth = 0.06;
       ctx.beginPath();
-      ctx.moveTo(cell.x - h, cell.y - h); ctx.lineTo(cell.x + h, cell.y + h);
-      ctx.moveTo(cell.x + h, cell.y - h); ctx.lineTo(cell.x - h, cell.y + h);
+      ctx.moveTo(x - h, y - h); ctx.lineTo(x + h, y + h);
+      ctx.moveTo(x + h, y - h); ctx.lineTo(x - h, y + h);
       ctx.stroke();
       return;
     }
-    ctx.beginPath();
-    ctx.arc(cell.x, cell.y, 0.36, 0, 2 * Math.PI);
-    ctx.fillStyle = piece === "white" ? color["white-piece"] : color["black-piece"];
+    if (shape === "die") {
+      this.roundedSquare(x, y, 0.33, 0.09, fill, edge);
+      ctx.fillStyle = ink;
+      for (const [px, py] of PIPS[Number(label)] || []) {
+        ctx.beginPath();
+        ctx.arc(x + px * 0.17, y + py * 0.17, 0.055, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      return;
+    }
+    if (shape === "marker") {
+      ctx.beginPath();
+      ctx.moveTo(x, y - 0.3); ctx.lineTo(x + 0.24, y); ctx.lineTo(x, y + 0.3); ctx.lineTo(x - 0.24, y);
+      ctx.closePath();
+      this.fillAndEdge(fill, edge);
+    } else if (shape === "pawn") {
+      ctx.beginPath();  // a head on a flared body
+      ctx.arc(x, y - 0.14, 0.14, 0, 2 * Math.PI);
+      this.fillAndEdge(fill, edge);
+      ctx.beginPath();
+      ctx.moveTo(x - 0.1, y - 0.02); ctx.lineTo(x + 0.1, y - 0.02);
+      ctx.quadraticCurveTo(x + 0.12, y + 0.18, x + 0.3, y + 0.24);
+      ctx.lineTo(x + 0.3, y + 0.33); ctx.lineTo(x - 0.3, y + 0.33); ctx.lineTo(x - 0.3, y + 0.24);
+      ctx.quadraticCurveTo(x - 0.12, y + 0.18, x - 0.1, y - 0.02);
+      ctx.closePath();
+      this.fillAndEdge(fill, edge);
+    } else {  // stone, crowned, double-crowned, counter: a disc
+      ctx.beginPath();
+      ctx.arc(x, y, 0.36, 0, 2 * Math.PI);
+      this.fillAndEdge(fill, edge);
+      if (shape === "crowned") this.crown(x, y, ink);
+      if (shape === "double-crowned") { this.crown(x, y - 0.1, ink); this.crown(x, y + 0.12, ink); }
+    }
+    if (label && shape !== "die") {
+      ctx.fillStyle = ink;
+      this.text(label.length > 2 ? "0.26px" : "0.34px", 700);
+      ctx.fillText(label, x, shape === "pawn" ? y + 0.17 : y + 0.01);
+    }
+  }
+
+  fillAndEdge(fill, edge) {
+    const ctx = this.context;
+    ctx.fillStyle = fill;
     ctx.fill();
     ctx.lineWidth = 0.05;
-    ctx.strokeStyle = color["piece-edge"];
+    ctx.strokeStyle = edge;
     ctx.stroke();
+  }
+
+  roundedSquare(x, y, half, corner, fill, edge) {
+    const ctx = this.context;
+    ctx.beginPath();
+    ctx.roundRect(x - half, y - half, 2 * half, 2 * half, corner);
+    this.fillAndEdge(fill, edge);
+  }
+
+  crown(x, y, ink) {
+    const ctx = this.context;
+    ctx.beginPath();
+    ctx.moveTo(x - 0.18, y + 0.08);
+    ctx.lineTo(x - 0.2, y - 0.1); ctx.lineTo(x - 0.09, y - 0.01); ctx.lineTo(x, y - 0.14);
+    ctx.lineTo(x + 0.09, y - 0.01); ctx.lineTo(x + 0.2, y - 0.1); ctx.lineTo(x + 0.18, y + 0.08);
+    ctx.closePath();
+    ctx.fillStyle = ink;
+    ctx.fill();
   }
 
   ring(cell, radius, stroke, width) {
@@ -172,15 +261,19 @@ export class BoardView {
     ctx.fill();
   }
 
-  // The cell under a point in viewport CSS pixels: the nearest centre, if close enough.
+  // The cell under a point in viewport CSS pixels: the one whose outline holds it, else the
+  // nearest centre if close enough (a tap on a line between two cells still counts).
   cellAt(clientX, clientY) {
     if (!this.layout) return null;
     const rect = this.canvas.getBoundingClientRect();
+    const ratio = window.devicePixelRatio || 1;
     const x = (clientX - rect.left) / this.scale;
     const y = (clientY - rect.top) / this.scale;
     let best = null;
     let bestDistance = 0.6 * 0.6;
     for (const cell of this.layout.cells) {
+      this.outline(cell);  // the path is in layout units; the point, in device pixels
+      if (this.context.isPointInPath((clientX - rect.left) * ratio, (clientY - rect.top) * ratio)) return cell.name;
       const d = (cell.x - x) ** 2 + (cell.y - y) ** 2;
       if (d < bestDistance) { best = cell.name; bestDistance = d; }
     }

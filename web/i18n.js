@@ -110,6 +110,25 @@ const TEXTS = {
     "option.areas.literal": "As published (a2–d4, e5–g7)",
     "option.areas.symmetric": "Symmetric (a2–d4, e5–h7)",
     "option.max_plies": "Move limit (draw)",
+    // the table, pieces and moves as data
+    "choose-or-confirm": "{move} is complete: click its last cell again (or press Enter) to play it, or click a marked cell to go on",
+    "move-buttons": "Moves without a cell",
+    "shape.stone.one": "stone", "shape.stone.other": "stones",
+    "shape.pawn.one": "pawn", "shape.pawn.other": "pawns",
+    "shape.crowned.one": "crowned piece", "shape.crowned.other": "crowned pieces",
+    "shape.double-crowned.one": "double-crowned piece", "shape.double-crowned.other": "double-crowned pieces",
+    "shape.die.one": "die", "shape.die.other": "dice",
+    "shape.counter.one": "counter", "shape.counter.other": "counters",
+    "shape.marker.one": "marker", "shape.marker.other": "markers",
+    "shape.block.one": "obstacle", "shape.block.other": "obstacles",
+    "piece.owned": "{player} {shape}",
+    "piece.labelled": "{piece} showing {label}",
+    "cursor-empty": "Cursor on {cell}: empty",
+    "cursor-piece": "Cursor on {cell}: {piece}",
+    "record-too-long": "A record can be at most {limit} characters long.",
+    "embed.board": "Game board",
+    "embed.loading": "Starting the engine…",
+    "embed.error": "This board cannot be shown: {m}",
   },
   it: {
     "title": "Tavoliere",
@@ -220,6 +239,25 @@ const TEXTS = {
     "option.areas.literal": "Come pubblicate (a2–d4, e5–g7)",
     "option.areas.symmetric": "Simmetriche (a2–d4, e5–h7)",
     "option.max_plies": "Limite di mosse (patta)",
+    // the table, pieces and moves as data
+    "choose-or-confirm": "{move} è completa: tocca di nuovo la sua ultima casella (o premi Invio) per giocarla, oppure una casella evidenziata per proseguire",
+    "move-buttons": "Mosse senza casella",
+    "shape.stone.one": "pedina", "shape.stone.other": "pedine",
+    "shape.pawn.one": "pedina", "shape.pawn.other": "pedine",
+    "shape.crowned.one": "dama", "shape.crowned.other": "dame",
+    "shape.double-crowned.one": "damone", "shape.double-crowned.other": "damoni",
+    "shape.die.one": "dado", "shape.die.other": "dadi",
+    "shape.counter.one": "segnalino", "shape.counter.other": "segnalini",
+    "shape.marker.one": "segno", "shape.marker.other": "segni",
+    "shape.block.one": "ostacolo", "shape.block.other": "ostacoli",
+    "piece.owned": "{shape} del {player}",
+    "piece.labelled": "{piece} che mostra {label}",
+    "cursor-empty": "Cursore su {cell}: vuota",
+    "cursor-piece": "Cursore su {cell}: {piece}",
+    "record-too-long": "Una partita può essere lunga al massimo {limit} caratteri.",
+    "embed.board": "Tavoliere di gioco",
+    "embed.loading": "Avvio del motore…",
+    "embed.error": "Impossibile mostrare questo tavoliere: {m}",
   },
 };
 
@@ -227,7 +265,8 @@ export const LANGUAGES = Object.keys(TEXTS);
 let language = pickLanguage();
 
 function pickLanguage() {
-  const saved = localStorage.getItem("tavoliere.lang");
+  let saved = null;
+  try { saved = localStorage.getItem("tavoliere.lang"); } catch { /* storage refused: the browser decides */ }
   if (saved && TEXTS[saved]) return saved;
   return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
 }
@@ -237,13 +276,24 @@ export function getLanguage() { return language; }
 export function setLanguage(lang) {
   if (!TEXTS[lang]) return;
   language = lang;
-  localStorage.setItem("tavoliere.lang", lang);
+  try { localStorage.setItem("tavoliere.lang", lang); } catch { /* kept for this visit only */ }
   document.documentElement.lang = lang;
 }
 
-export function t(key, params = {}) {
-  const text = TEXTS[language][key] ?? TEXTS.en[key] ?? key;
+// A text in a language; with a numeric `count`, the key's `.one` or `.other` form.
+export function translate(lang, key, params = {}) {
+  const table = TEXTS[lang] || TEXTS.en;
+  let text;
+  if (typeof params.count === "number") {
+    const form = params.count === 1 ? "one" : "other";
+    text = table[`${key}.${form}`] ?? TEXTS.en[`${key}.${form}`];
+  }
+  text = text ?? table[key] ?? TEXTS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+}
+
+export function t(key, params = {}) {
+  return translate(language, key, params);
 }
 
 // Fill every element that names a text key in data-t.

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 const MAX_RECORD = 200000;
 
 // room: {engine, record(): {game, moves, players}, open(entry), say(text, kind), canvas,
-//        withLabels(draw)}
+//        withLabels(draw), errorText(answer), gameTitle(spec), playerName(side)}
 export function wireRecords(room) {
   $("copy-link").addEventListener("click", () => copyLink(room));
   $("picture").addEventListener("click", () => downloadPicture(room));
@@ -23,7 +23,7 @@ export function wireRecords(room) {
     const file = event.target.files[0];
     event.target.value = "";
     if (!file) return;
-    if (file.size > MAX_RECORD) { recordMessage(`${file.name}: more than ${MAX_RECORD} bytes`); return; }
+    if (file.size > MAX_RECORD) { recordMessage(t("record-too-long", { limit: MAX_RECORD })); return; }
     const text = await file.text();
     $("record-text").value = text;
     importRecord(room, text);
@@ -68,7 +68,7 @@ async function showRecord(room) {
   const tags = { White: room.playerName(0), Black: room.playerName(1), Date: new Date().toISOString().slice(0, 10) };
   const answer = await room.engine.request({ op: "export", game, moves, tags });
   $("record-text").value = answer.ok ? answer.text : "";
-  recordMessage(answer.ok ? "" : answer.message);
+  recordMessage(answer.ok ? "" : room.errorText(answer));
   const position = await room.engine.request({ op: "position", game, moves });
   $("embed-text").value = position.ok ? embedSnippet(game, moves, position.position) : "";
   $("record-dialog").showModal();
@@ -85,9 +85,9 @@ function embedSnippet(game, moves, position) {
 
 // The game on screen is kept until the record is read in full: a bad record changes nothing.
 async function importRecord(room, text) {
-  if (text.length > MAX_RECORD) { recordMessage(`more than ${MAX_RECORD} characters`); return; }
+  if (text.length > MAX_RECORD) { recordMessage(t("record-too-long", { limit: MAX_RECORD })); return; }
   const answer = await room.engine.request({ op: "import", text });
-  if (!answer.ok) { recordMessage(answer.message); return; }
+  if (!answer.ok) { recordMessage(room.errorText(answer)); return; }
   recordMessage(t("imported", { count: answer.moves.length }), "info");
   await room.open({ game: answer.game, moves: answer.moves, players: null });
 }

@@ -1,9 +1,12 @@
 // Saved games in localStorage: the game in progress is saved after every move and resumed
-// after a reload.  Data that cannot be read is set aside (kept under another key, never
-// thrown away) and reported, so a bad entry never leaves the page blank.
+// after a reload.  Data that cannot be read is moved aside once (under another key, never
+// thrown away) and reported once, so a bad entry never leaves the page blank; a full or
+// refused storage is reported, never thrown.
 const KEY = "tavoliere.games";
 const CURRENT = "tavoliere.current";
+const ASIDE = "tavoliere.unreadable.";
 const LIMIT = 50;
+const MAX_TEXT = 4_000_000;  // more than fifty games could ever need: certainly not ours
 
 function validGame(entry) {
   return entry && typeof entry.id === "string" && typeof entry.game === "string" &&
@@ -11,47 +14,73 @@ function validGame(entry) {
     Array.isArray(entry.players) && entry.players.length === 2 && typeof entry.updated === "number";
 }
 
-// {games, problem}: the saved games, newest first, and a message if some data was set aside.
+function read(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+// Write, or say why not (a full quota, storage switched off).
+function write(key, text) {
+  try {
+    localStorage.setItem(key, text);
+    return null;
+  } catch (error) {
+    return error && error.name === "QuotaExceededError" ? "the browser's storage is full" : "the browser refused to store data";
+  }
+}
+
+// Move unreadable text out of the way: the original key is freed first, so the copy fits
+// wherever the original did.
+function setAside(text, key = KEY) {
+  try { localStorage.removeItem(key); } catch { /* nothing to free */ }
+  if (write(`${ASIDE}${Date.now()}`, text)) write(key, text);  // could not move it: leave it
+}
+
+// {games, problem}: the saved games, newest first, and what was set aside, if anything.
 export function loadGames() {
-  const text = localStorage.getItem(KEY);
+  const text = read(KEY);
   if (text === null) return { games: [], problem: null };
   let games;
   try {
+    if (text.length > MAX_TEXT) throw new Error(`${Math.round(text.length / 1e6)} million characters`);
     games = JSON.parse(text);
     if (!Array.isArray(games)) throw new Error("not a list");
   } catch (error) {
     setAside(text);
-    return { games: [], problem: error.message };
+    return { games: [], problem: String(error.message).slice(0, 80) };
   }
   const good = games.filter(validGame);
   if (good.length !== games.length) {
-    setAside(JSON.stringify(games.filter((g) => !validGame(g))));
-    localStorage.setItem(KEY, JSON.stringify(good));
+    write(`${ASIDE}${Date.now()}`, JSON.stringify(games.filter((g) => !validGame(g))).slice(0, MAX_TEXT));
+    write(KEY, JSON.stringify(good));
     return { games: good, problem: `${games.length - good.length} unreadable` };
   }
   return { games: good.sort((a, b) => b.updated - a.updated), problem: null };
 }
 
-function setAside(text) {
-  localStorage.setItem(`tavoliere.unreadable.${Date.now()}`, text);
-}
-
+// Save a game; returns null, or a problem in words (the game stays on screen either way).
 export function saveGame(entry) {
   const { games } = loadGames();
   const others = games.filter((g) => g.id !== entry.id);
-  const all = [{ ...entry, updated: Date.now() }, ...others].slice(0, LIMIT);
-  localStorage.setItem(KEY, JSON.stringify(all));
-  localStorage.setItem(CURRENT, entry.id);
+  let all = [{ ...entry, updated: Date.now() }, ...others].slice(0, LIMIT);
+  let problem = write(KEY, JSON.stringify(all));
+  while (problem && all.length > 1) {  // full: keep the newest games, this one first
+    all = all.slice(0, Math.ceil(all.length / 2));
+    problem = write(KEY, JSON.stringify(all));
+  }
+  write(CURRENT, entry.id);
+  return problem;
 }
 
 export function deleteGame(id) {
   const { games } = loadGames();
-  localStorage.setItem(KEY, JSON.stringify(games.filter((g) => g.id !== id)));
-  if (localStorage.getItem(CURRENT) === id) localStorage.removeItem(CURRENT);
+  write(KEY, JSON.stringify(games.filter((g) => g.id !== id)));
+  try {
+    if (localStorage.getItem(CURRENT) === id) localStorage.removeItem(CURRENT);
+  } catch { /* nothing stored */ }
 }
 
 export function currentGame() {
-  const id = localStorage.getItem(CURRENT);
+  const id = read(CURRENT);
   return loadGames().games.find((g) => g.id === id) || null;
 }
 

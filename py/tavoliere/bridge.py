@@ -79,6 +79,8 @@ def _moves(request: dict) -> list[str]:
 
 
 def _move_info(game, move, cells: bool = False) -> dict:
+    """A move as the page sees it: its name and click sequence; a move without clicks is a
+    button, labelled by the game's text ``move.NAME``."""
     info = {"name": game.move_name(move), "clicks": list(game.clicks(move))}
     if cells:
         info["cells"] = list(game.move_cells(move))
@@ -91,7 +93,8 @@ def _view(game, names: list[str]) -> dict:
     outcome = game.outcome(state)
     last = None
     if len(states) > 1:
-        last = game.parse_move(_record.names[-1], states[-2])
+        move = game.parse_move(_record.names[-1], states[-2])
+        last = {**_move_info(game, move, cells=True), "player": game.to_move(states[-2])}
     return {
         "game": game.spec,
         "moves": list(_record.names),
@@ -99,8 +102,9 @@ def _view(game, names: list[str]) -> dict:
         "to_move": game.to_move(state),
         "pieces": game.pieces(state),
         "legal": [_move_info(game, move) for move in game.legal_moves(state)],
-        "last": None if last is None else _move_info(game, last, cells=True),
+        "last": last,
         "outcome": None if outcome is None else outcome.as_dict(),
+        "marks": game.marks(state),
         "notes": game.notes(state),
     }
 
@@ -137,13 +141,14 @@ def op_play(request: dict) -> dict:
 
 def op_position(request: dict) -> dict:
     """The pieces after a record, written compactly for an embedded board's ``position``
-    attribute (``white:e5,d4;black:h8;obstacle:c4``), so it can be drawn before Python starts."""
+    attribute (``stone.0:e5,d4;stone.1:h8;block:c4``: each piece token, then its cells), so
+    the board can be drawn before Python starts."""
     game = _game(request)
     pieces = game.pieces(_record.states_for(game, _moves(request))[-1])
-    kinds = {}
-    for cell, kind in pieces.items():
-        kinds.setdefault(kind, []).append(cell)
-    return {"position": ";".join(f"{kind}:{','.join(cells)}" for kind, cells in kinds.items())}
+    cells_of = {}
+    for cell, token in pieces.items():
+        cells_of.setdefault(token, []).append(cell)
+    return {"position": ";".join(f"{token}:{','.join(cells)}" for token, cells in cells_of.items())}
 
 
 def op_preview(request: dict) -> dict:

@@ -373,7 +373,7 @@ def game_class(name: str) -> type[Game]:
     try:
         return _GAMES[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r}; games are {', '.join(_GAMES)}") from None
+        raise ValueError(f"unknown game {name!r}; games are {', '.join(game_names())}") from None
 
 
 _SPEC = re.compile(r"\s*([a-z][a-z0-9_]*)\s*(?:\((.*)\))?\s*")

@@ -110,10 +110,11 @@ def result(pos):
 
 
 def pieces(pos):
-    out = {cell: "obstacle" for cell in pos["obstacles"]}
-    for colour in ("white", "black"):
+    """Obstacles are ``block`` pieces, the pawns ``pawn.0`` (White) and ``pawn.1`` (Black)."""
+    out = {cell: "block" for cell in pos["obstacles"]}
+    for token, colour in (("pawn.0", "white"), ("pawn.1", "black")):
         if pos[colour]:
-            out[pos[colour]] = colour
+            out[pos[colour]] = token
     return out
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, register
+from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..grid.square import ORTHOGONAL, SquareGrid
 
 
@@ -160,10 +160,10 @@ class Barrier(Game):
 
     def pieces(self, state) -> dict[str, str]:
         names = self.grid.names
-        out = {names[cell]: "obstacle" for cell in sorted(state.obstacles)}
-        for colour, cell in zip(("white", "black"), state.pawns):
+        out = {names[cell]: piece("block") for cell in sorted(state.obstacles)}
+        for player, cell in enumerate(state.pawns):
             if cell is not None:
-                out[names[cell]] = colour
+                out[names[cell]] = piece("pawn", player)
         return out
 
     def layout(self) -> dict:

@@ -15,7 +15,7 @@ A full board with no structure is a draw ("full-board").  With ``swap=true`` Bla
 move may be ``swap``: White's stone becomes Black's and White moves next.
 
 Moves are ``(cell,)`` (named like ``j10``) and, for the swap, ``(cell, SWAP)`` where ``cell``
-holds White's first stone (named ``swap``; the user clicks that stone).
+holds White's first stone (named ``swap``; the page shows it as a button).
 
 The rule book keeps immutable states.  Each one carries a snapshot of a small union-find
 (``HavannahBoard``, the mutable kernel below) so that a move costs the same at any stage:
@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, register
+from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..grid.hexhex import HexGrid
 
 SWAP = -1            # second element of the swap move (cell, SWAP)
@@ -428,7 +428,8 @@ class Havannah(Game):
         return "swap" if len(move) == 2 else self.grid.names[move[0]]
 
     def clicks(self, move) -> tuple[str, ...]:
-        return (self.grid.names[move[0]],)
+        """A cell is clicked; the swap has no cell of its own: it is a button."""
+        return () if len(move) == 2 else (self.grid.names[move[0]],)
 
     def parse_move(self, text: str, state: HavannahState):
         """A cell name such as ``j10``, or ``swap``."""
@@ -453,7 +454,7 @@ class Havannah(Game):
         return (cell,)
 
     def pieces(self, state: HavannahState) -> dict[str, str]:
-        return {self.grid.names[c]: ("white" if v == 1 else "black")
+        return {self.grid.names[c]: piece("stone", v - 1)
                 for c, v in enumerate(state.board) if v != EMPTY}
 
     def layout(self) -> dict:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, register
+from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..grid.hexhex import DIRECTIONS, LINE_DIRECTIONS, HexGrid
 
 EMPTY, OFF = 0, 3        # kernel cell values; a stone of player p is p + 1
@@ -267,8 +267,22 @@ class Hexade(Game):
             notes["forbidden"] = [names[c] for c in sorted(self.kernel(state).forbidden())]
         return notes
 
+    def marks(self, state: HexadeState) -> dict:
+        """A pending six is ringed and explained; the second stone's forbidden cells are shaded;
+        the stones just captured fade out."""
+        notes = self.notes(state)
+        marks = {"leaving": notes["captured"]}
+        if notes["pending"]:
+            player = notes["pending"]["player"]
+            marks["highlight"] = notes["pending"]["cells"]
+            marks["message"] = {"key": "pending-six", "params": {"player": player, "opponent": 1 - player}}
+        elif notes.get("forbidden"):
+            marks["shaded"] = notes["forbidden"]
+            marks["message"] = {"key": "forbidden-zone", "params": {}}
+        return marks
+
     def pieces(self, state: HexadeState) -> dict[str, str]:
-        return {self.grid.names[c]: ("white" if v == 1 else "black")
+        return {self.grid.names[c]: piece("stone", v - 1)
                 for c, v in enumerate(state.board) if v != EMPTY}
 
     def layout(self) -> dict:

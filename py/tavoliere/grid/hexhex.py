@@ -170,7 +170,7 @@ class HexGrid:
         for cell, (L, N) in enumerate(self.coordinates):
             x, y = self.centre(L, N)
             x, y = x + dx, y + dy
-            cells.append({"name": self.names[cell], "x": rounded(x), "y": rounded(y),
+            cells.append({"name": self.names[cell], "x": rounded(x), "y": rounded(y), "tone": 0,
                           "points": [[rounded(x + cx), rounded(y + cy)] for cx, cy in corners]})
         return {"kind": "hex",
                 "width": rounded(right - left + 2 * LABEL_MARGIN),

@@ -53,13 +53,16 @@ class SquareGrid:
                      lambda f, r: (r, w - 1 - f), lambda f, r: (w - 1 - r, w - 1 - f)]
         return [tuple(self.at(*m(*self.coords(c))) for c in range(self.size)) for m in maps]
 
-    def layout(self) -> dict:
+    def layout(self, tones=None) -> dict:
+        """Unit squares, files lettered underneath and ranks numbered on the left; ``tones``
+        (a tone for each cell index) marks areas, else the cells are chequered."""
         m = LABEL_MARGIN
         cells = []
         for cell, name in enumerate(self.names):
             file, rank = self.coords(cell)
             x, y = m + file, m + (self.height - 1 - rank)
-            cells.append({"name": name, "x": x + 0.5, "y": y + 0.5,
+            tone = (file + rank + 1) % 2 if tones is None else tones[cell]
+            cells.append({"name": name, "x": x + 0.5, "y": y + 0.5, "tone": tone,
                           "points": [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]]})
         labels = [{"text": LETTERS[f], "x": m + f + 0.5, "y": m + self.height + m / 2}
                   for f in range(self.width)]

@@ -1,0 +1,59 @@
+"""Boards that are not grids of equal cells, as layouts (see ``grid``): a mancala's two rows of
+pits with a store at each end, and a short track of cells.  The games that use them name the
+cells; these functions only place them."""
+
+from __future__ import annotations
+
+import math
+
+MARGIN = 0.6
+
+
+def pits(top: list[str], bottom: list[str], stores: tuple[str, str] | None = None) -> dict:
+    """Two rows of round pits, ``top`` left to right above ``bottom`` left to right, and
+    optionally two tall stores, ``stores[0]`` at the left end and ``stores[1]`` at the right.
+    Pits are circles one unit apart; the counts they hold are the game's pieces (counters)."""
+    if len(top) != len(bottom):
+        raise ValueError("the two rows of pits must be as long")
+    store_width = 1.0 if stores else 0.0
+    left = MARGIN + store_width + (0.2 if stores else 0.0)
+    cells = []
+    for row, names in enumerate((top, bottom)):
+        for column, name in enumerate(names):
+            cells.append({"name": name, "x": left + column + 0.5, "y": MARGIN + row + 0.5,
+                          "tone": 0, "radius": 0.42})
+    width = left + len(top) + (0.2 + store_width if stores else 0.0) + MARGIN
+    if stores:
+        for name, x in zip(stores, (MARGIN + 0.5, width - MARGIN - 0.5)):
+            cells.append({"name": name, "x": x, "y": MARGIN + 1.0, "tone": 1,
+                          "points": _rounded_box(x, MARGIN + 1.0, 0.42, 0.9)})
+    return {"kind": "pits", "width": round(width, 4), "height": 2 + 2 * MARGIN,
+            "cells": cells, "labels": []}
+
+
+def track(names: list[str], labels: list[str] | None = None) -> dict:
+    """A row of square cells left to right, each with a label underneath (``labels``,
+    by default none); ``tone`` 1 marks the two ends, a track's goals."""
+    cells = []
+    for i, name in enumerate(names):
+        x = MARGIN + i
+        tone = 1 if i in (0, len(names) - 1) else 0
+        cells.append({"name": name, "x": x + 0.5, "y": MARGIN + 0.5, "tone": tone,
+                      "points": [[x, MARGIN], [x + 1, MARGIN], [x + 1, MARGIN + 1], [x, MARGIN + 1]]})
+    texts = labels or []
+    return {"kind": "track", "width": len(names) + 2 * MARGIN, "height": 1 + 2 * MARGIN,
+            "cells": cells,
+            "labels": [{"text": text, "x": MARGIN + i + 0.5, "y": MARGIN + 1 + MARGIN / 2}
+                       for i, text in enumerate(texts)]}
+
+
+def _rounded_box(x: float, y: float, half_width: float, half_height: float) -> list:
+    """A box with round ends (a stadium) around (x, y), as a polygon."""
+    points = []
+    for sign, start in ((-1, math.pi), (1, 0.0)):  # the top cap left to right, then the bottom
+        cy = y + sign * (half_height - half_width)
+        for k in range(9):
+            angle = start + k * math.pi / 8
+            points.append([round(x + half_width * math.cos(angle), 4),
+                           round(cy + half_width * math.sin(angle), 4)])
+    return points

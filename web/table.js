@@ -1,0 +1,340 @@
+// The table: the headless controller behind the room and every embedded board.  It owns the
+// record (game spec, moves, the ply on view), the engine's view of the position, the clicks
+// so far, previews, hints and the computer's turns, and tells its skin what changed through
+// events.  It keeps no rules (the engine has them) and draws nothing (the skins do).
+//
+// Events: "change" (draw again), "record" (the moves changed: save them), "message" (detail
+// {key, params, kind} for a page text, or {answer} for an engine error), "played" (detail
+// {move, ply, view}), "progress" (the computer's search), "gameover" (detail: the outcome).
+import { History } from "./history.js";
+import { matching, narrow, nextClicks } from "./moves.js";
+
+export const MAX_MOVES = 5000;
+// A placement game's first click could go almost anywhere: marking every cell would only hide
+// the board, so targets are shown before the first click only when there are few.
+const MAX_OPEN_TARGETS = 24;
+const MAX_PREVIEWS = 6;
+
+// The moves of a link or an attribute: names separated by commas.
+export function readMoves(text) {
+  const moves = (text || "").split(",").map((m) => m.trim()).filter(Boolean);
+  if (moves.length > MAX_MOVES) throw new Error(`more than ${MAX_MOVES} moves`);
+  return moves;
+}
+
+// "human" or "ai:N": {kind: "human"} or {kind: "ai", level: N}.
+export function readPlayer(text) {
+  if (text === null || text === undefined || text === "human") return { kind: "human" };
+  const match = /^ai:([1-5])$/.exec(text);
+  if (match) return { kind: "ai", level: Number(match[1]) };
+  throw new Error(`a player is human or ai:1 to ai:5, not "${String(text).slice(0, 20)}"`);
+}
+
+export function playerText(player) {
+  return player.kind === "ai" ? `ai:${player.level}` : "human";
+}
+
+export class Table extends EventTarget {
+  // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
+  // played at an earlier position may drop the later ones (the room asks; embeds refuse).
+  constructor(engine, { players, confirmBranch = () => false, seed = (line) => line.length }) {
+    super();
+    this.engine = engine;
+    this.players = players;
+    this.confirmBranch = confirmBranch;
+    this.seed = seed;
+    this.game = null;          // the canonical spec, once the engine has read it
+    this.history = new History();
+    this.view = null;          // the engine's view of the position on view
+    this.clicks = [];          // cells clicked so far towards the next move
+    this.preview = [];         // cells the candidate moves would change
+    this.hint = [];            // cells of a suggested move
+    this.thinking = null;      // {id, kind} while the computer searches
+    this.playing = false;      // a move is on its way to the engine
+    this.ready = false;        // the engine has answered once
+    this.opening = false;      // a prebuilt board is on view while the engine opens a record
+  }
+
+  emit(type, detail = null) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  say(key, params = {}, kind = "error") {
+    this.emit("message", { key, params, kind });
+  }
+
+  // -- what the skins draw -----------------------------------------------------------------
+  humanToMove() {
+    const v = this.view;
+    return Boolean(this.ready && !this.opening && v && !v.outcome && this.history.atEnd && !this.thinking && !this.playing &&
+      this.players[v.to_move] && this.players[v.to_move].kind === "human");
+  }
+
+  // The cells that may be clicked next.
+  targets() {
+    if (!this.humanToMove()) return [];
+    const cells = nextClicks(this.view.legal, this.clicks);
+    return this.clicks.length || cells.length <= MAX_OPEN_TARGETS ? cells : [];
+  }
+
+  // The move the clicks so far make, when they make one that is also the start of longer ones.
+  complete() {
+    if (!this.clicks.length || !this.view) return null;
+    return this.view.legal.find((m) => m.clicks.length === this.clicks.length &&
+      m.clicks.every((c, i) => c === this.clicks[i])) || null;
+  }
+
+  // Moves made without a cell (a swap, a pass, a bid): the skins show them as buttons.
+  buttons() {
+    if (!this.humanToMove()) return [];
+    return this.view.legal.filter((m) => m.clicks.length === 0);
+  }
+
+  // What the board shows: pieces, marks and the choice in progress.
+  picture(cursor = null) {
+    const v = this.view;
+    const marks = v.marks || {};
+    return {
+      pieces: v.pieces,
+      last: v.last ? v.last.cells : [],
+      selected: this.clicks,
+      targets: this.targets(),
+      preview: this.preview,
+      shaded: v.outcome ? [] : marks.shaded || [],
+      win: v.outcome ? v.outcome.cells : marks.highlight || [],
+      hint: this.hint,
+      leaving: marks.leaving || [],
+      cursor,
+    };
+  }
+
+  // -- showing positions ---------------------------------------------------------------------
+  // A board drawn before the engine has read the record (build.py prebuilds them).
+  showPrebuilt(view) {
+    this.stopThinking();
+    this.view = view;
+    this.opening = true;
+    this.clicks = [];
+    this.emit("change");
+  }
+
+  // Open a record: the engine checks every move first.  The answer is the engine's; on a
+  // failure nothing changes.
+  async open(spec, moves = [], ply = null) {
+    this.stopThinking();
+    const full = await this.engine.request({ op: "view", game: spec, moves });
+    if (!full.ok) return full;
+    this.ready = true;
+    this.opening = false;
+    this.game = full.game;
+    this.history = new History(full.moves, ply === null ? full.moves.length : ply);
+    await this.show();
+    return full;
+  }
+
+  async show() {
+    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
+    if (!answer.ok) { this.emit("message", { answer }); return false; }
+    this.view = answer;
+    this.clicks = [];
+    this.preview = [];
+    this.hint = [];
+    this.emit("change");
+    this.computerTurn();
+    return true;
+  }
+
+  async goTo(ply) {
+    this.stopThinking();
+    this.history.goTo(ply);
+    await this.show();
+  }
+
+  // -- making moves ------------------------------------------------------------------------
+  async click(cell) {
+    if (!this.view) return;
+    if (!this.ready) { this.say("waiting-engine"); return; }
+    if (!this.humanToMove()) return;
+    const complete = this.complete();
+    if (complete && cell === this.clicks[this.clicks.length - 1]) {  // the same cell again
+      await this.play(complete.name);
+      return;
+    }
+    const { clicks, candidates, move } = narrow(this.view.legal, this.clicks, cell);
+    if (!candidates.length) {
+      this.clicks = [];
+      this.preview = [];
+      this.say("illegal-click", { cell });
+      this.emit("change");
+      return;
+    }
+    if (move) {
+      await this.play(move.name);
+      return;
+    }
+    this.clicks = clicks;
+    this.say(this.complete() ? "choose-or-confirm" : "choose-next", { move: this.complete() ? this.complete().name : "" }, "info");
+    this.preview = await this.previewCells(candidates);
+    this.emit("change");
+  }
+
+  // Enter: play the move the clicks so far make, if they make one.
+  async confirm() {
+    const complete = this.complete();
+    if (complete && this.humanToMove()) await this.play(complete.name);
+  }
+
+  cancel() {
+    this.clicks = [];
+    this.preview = [];
+    this.emit("change");
+  }
+
+  // The cells that the candidate moves would change, asked of the engine so the page needs
+  // no rules (where a Barrier path leaves its obstacles, which one a Hekka move removes).
+  async previewCells(candidates) {
+    if (candidates.length > MAX_PREVIEWS) return [];
+    const line = this.history.line();
+    const before = this.view.pieces;
+    const answers = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name })));
+    const changed = new Set();
+    for (const answer of answers.filter((a) => a.ok)) {
+      for (const cell of new Set([...Object.keys(before), ...Object.keys(answer.pieces)])) {
+        if (before[cell] !== answer.pieces[cell] && !this.clicks.includes(cell)) changed.add(cell);
+      }
+    }
+    return [...changed];
+  }
+
+  // What a hovered cell would do, before any click.
+  async hover(cell) {
+    if (!this.humanToMove() || this.clicks.length) return;
+    const candidates = cell ? matching(this.view.legal, [cell]) : [];
+    const wanted = candidates.length && candidates.length <= MAX_PREVIEWS ? candidates : [];
+    const key = wanted.map((m) => m.name).join(" ");
+    if (key === this.hoverKey) return;
+    this.hoverKey = key;
+    const cells = wanted.length ? await this.previewCells(wanted) : [];
+    if (this.hoverKey === key && !this.clicks.length) {
+      this.preview = cells;
+      this.emit("change");
+    }
+  }
+
+  // Play a move by name (a click's, a button's, a typed one or the computer's).  Resolves to
+  // the engine's answer; an illegal move is reported and changes nothing.
+  async play(name) {
+    if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
+    this.stopThinking();
+    // One move at a time: a second click before the first move's answer would be judged
+    // against the old position.
+    this.playing = true;
+    let answer;
+    try {
+      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name });
+    } finally {
+      this.playing = false;
+    }
+    this.clicks = [];
+    this.preview = [];
+    if (!answer.ok) {
+      this.emit("message", { answer });
+      this.emit("change");
+      return answer;
+    }
+    this.history.push(answer.played);
+    this.view = answer;
+    this.hint = [];
+    this.emit("change");
+    this.emit("record");
+    this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer });
+    if (answer.outcome) this.emit("gameover", answer.outcome);
+    this.computerTurn();
+    return answer;
+  }
+
+  // -- the computer ------------------------------------------------------------------------
+  computerTurn() {
+    const v = this.view;
+    if (!v || v.outcome || !this.history.atEnd || !this.ready || this.thinking) return;
+    const player = this.players[v.to_move];
+    if (player && player.kind === "ai") this.think("move", player.level);
+  }
+
+  async think(kind, level) {
+    const line = this.history.line();
+    const pending = this.engine.think({ game: this.game, moves: line, level, seed: this.seed(line) },
+      (progress) => this.emit("progress", progress));
+    this.thinking = { id: pending.id, kind };
+    this.emit("change");
+    const answer = await pending;
+    if (!this.thinking || this.thinking.id !== pending.id) return;  // stale: the record moved on
+    this.thinking = null;
+    if (!answer.ok) { this.emit("message", { answer }); this.emit("change"); return; }
+    if (kind === "hint") {
+      this.hint = answer.cells || [];
+      this.say("hint-is", { move: answer.move }, "info");
+      this.emit("change");
+      return;
+    }
+    await this.play(answer.move);
+  }
+
+  hintMove(level) {
+    if (this.humanToMove()) this.think("hint", level);
+  }
+
+  // The computer answers now with its best move so far.
+  moveNow() {
+    if (this.thinking) this.engine.stop(this.thinking.id);
+  }
+
+  stopThinking() {
+    if (!this.thinking) return;
+    this.engine.stop(this.thinking.id);
+    this.thinking = null;
+  }
+
+  // -- undo and redo -----------------------------------------------------------------------
+  // Against the computer, undo goes back to the person's last turn.
+  async undo() {
+    this.stopThinking();
+    const h = this.history;
+    if (!h.undo()) return;
+    await this.showQuietly();
+    while (h.moves.length && this.againstComputer() && this.players[this.view.to_move].kind === "ai") {
+      h.undo();
+      await this.showQuietly();
+    }
+    this.emit("record");
+    this.computerTurn();
+  }
+
+  async redo() {
+    this.stopThinking();
+    const h = this.history;
+    if (!h.redo()) return;
+    await this.showQuietly();
+    while (h.undone.length && this.players[this.view.to_move].kind === "ai" && !this.view.outcome) {
+      h.redo();
+      await this.showQuietly();
+    }
+    this.emit("record");
+    this.computerTurn();
+  }
+
+  againstComputer() {
+    return this.players.some((p) => p.kind === "ai") && this.players.some((p) => p.kind === "human");
+  }
+
+  // A view without starting the computer (undo and redo step over its moves first).
+  async showQuietly() {
+    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
+    if (!answer.ok) return;
+    this.view = answer;
+    this.clicks = [];
+    this.preview = [];
+    this.hint = [];
+    this.emit("change");
+  }
+}
