@@ -23,6 +23,7 @@ const room = {
   id: newGameId(),            // this game's key among the saved games
   cursor: null,               // the keyboard cursor's cell
   texts: null,                // the current game's words in the page's language
+  opening: null,              // the record being opened, until the engine has read it
 };
 
 const board = new BoardView($("board"), (cell) => table.click(cell), (cell) => table.hover(cell));
@@ -233,6 +234,7 @@ function showProgress(progress) {
 async function startGame(spec, moves = [], ply = null, id = newGameId()) {
   table.stopThinking();
   room.id = id;
+  room.opening = { game: spec, moves, ply, id };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(spec));
   await engine.ready;
   let answer = await table.open(spec, moves, ply);
@@ -430,7 +432,8 @@ function wire() {
   });
   $("retry").addEventListener("click", () => {
     engine.restart();
-    open({ game: table.game || DEFAULT_GAME, moves: table.history.moves, ply: table.history.cursor, id: room.id });
+    const h = table.history;
+    open(table.ready ? { game: table.game, moves: h.moves, ply: h.cursor, id: room.id } : room.opening);
   });
   $("new-game").addEventListener("click", openNewGameDialog);
   $("new-game-form").addEventListener("submit", (event) => {
@@ -553,7 +556,7 @@ window.tavoliere = {
   ready,
   view: () => table.view && {
     game: table.game,
-    moves: [...table.history.moves],
+    moves: [...table.view.moves],
     to_move: table.view.to_move,
     outcome: table.view.outcome,
     legal: table.view.legal.map((m) => m.name),

@@ -66,7 +66,7 @@ export class Table extends EventTarget {
   // -- what the skins draw -----------------------------------------------------------------
   humanToMove() {
     const v = this.view;
-    return Boolean(this.ready && !this.opening && v && !v.outcome && this.history.atEnd && !this.thinking && !this.playing &&
+    return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
       this.players[v.to_move] && this.players[v.to_move].kind === "human");
   }
 
