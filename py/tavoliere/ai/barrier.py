@@ -33,11 +33,12 @@ from functools import lru_cache
 from importlib import resources
 from time import perf_counter
 
+from ..grid.square import square_grid
 from .engine import Engine
+
 __all__ = ["Kernel", "Solver", "OutOfWork", "solve_size", "describe_size", "make_book", "book",
            "book_move", "BarrierEngine", "kernel"]
 
-LETTERS = "abcdefghi"
 SEPARATION_FREE_CELLS = 30   # look for separated pawns only with at most this many free cells
 
 
@@ -46,46 +47,24 @@ class OutOfWork(Exception):
 
 
 class Kernel:
-    """The geometry of one board size: every L-path of every cell as bit masks."""
+    """The L-paths of one board size (``SquareGrid.l_paths``, in its order) as bit masks."""
 
     def __init__(self, n: int):
+        grid = square_grid(n)
         self.n = n
-        self.size = n * n
+        self.size = grid.size
         self.full = (1 << self.size) - 1
-        self.names = [LETTERS[c % n] + str(c // n + 1) for c in range(self.size)]
-        # paths[s]: (need, add, t, p1, p2) for every L-path from s that stays on the board
-        self.paths = [tuple(self._paths_from(s)) for s in range(self.size)]
-        self.symmetries = self._symmetries()
+        self.names = grid.names
+        self.symmetries = grid.symmetries
+        # paths[s]: (need, add, t, p1, p2) for every L-path from s
+        self.paths = [tuple(self.masks(s, *path) for path in grid.l_paths[s])
+                      for s in range(self.size)]
 
-    def _paths_from(self, s: int):
-        n = self.n
-        f, r = s % n, s // n
-        for u in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            for v in ((u[1], u[0]), (-u[1], -u[0])):           # the two perpendicular legs
-                for legs in ((u, v, v), (u, u, v)):              # "1 then 2", "2 then 1"
-                    x, y, cells = f, r, []
-                    for dx, dy in legs:
-                        x, y = x + dx, y + dy
-                        cells.append((x, y))
-                    if all(0 <= x < n and 0 <= y < n for x, y in cells):
-                        p1, p2, t = (y * n + x for x, y in cells)
-                        yield ((1 << p1) | (1 << p2) | (1 << t),
-                               (1 << s) | (1 << p1) | (1 << p2), t, p1, p2)
-
-    def _symmetries(self) -> list[tuple[int, ...]]:
-        n = self.n
-        maps = [lambda f, r: (f, r), lambda f, r: (n - 1 - f, r),
-                lambda f, r: (f, n - 1 - r), lambda f, r: (n - 1 - f, n - 1 - r),
-                lambda f, r: (r, f), lambda f, r: (n - 1 - r, f),
-                lambda f, r: (r, n - 1 - f), lambda f, r: (n - 1 - r, n - 1 - f)]
-        perms = []
-        for m in maps:
-            perm = []
-            for c in range(self.size):
-                f, r = m(c % n, c // n)
-                perm.append(r * n + f)
-            perms.append(tuple(perm))
-        return perms
+    @staticmethod
+    def masks(s: int, p1: int, p2: int, t: int) -> tuple[int, int, int, int, int]:
+        """An L-path as the solver reads it: the cells that must be free (``need``), the
+        obstacles it leaves (``add``), and its cells."""
+        return (1 << p1) | (1 << p2) | (1 << t), (1 << s) | (1 << p1) | (1 << p2), t, p1, p2
 
     def moves(self, obstacles: int, me: int, other: int) -> list[tuple[int, int, int, int]]:
         """The legal L-paths ``(me, p1, p2, t)`` of the pawn on ``me``."""
