@@ -1,6 +1,6 @@
 """Hekka: iterative-deepening alpha-beta on bitboards, with a mobility and space evaluation.
 
-A position is ``(obstacles, me, other)`` as in ``ai/barrier.py`` (a bit mask and the two
+A position is ``(obstacles, me, other)`` as in ``ai/barrier_solver.py`` (a bit mask and the two
 pawn cells).  A move is a knight path to an empty destination (it may jump over anything),
 the obstacles it leaves on its empty traversed cells, and the one obstacle it must remove
 (RULES.md 2.3: an old obstacle next to the opponent's pawn if there is one, else any old
