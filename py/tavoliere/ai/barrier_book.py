@@ -101,7 +101,8 @@ def make_book(placement_sizes=range(5, 10), movement_sizes=(8,), log=None) -> st
         placements[str(n)] = solve_size(n, solver)["black_winning_replies"]
         if n in movement_sizes:
             movements[str(n)] = movement_book(n, solver, log=log)
-    return json.dumps({"about": "Barrier opening book made by tavoliere.ai.barrier_book.make_book(): "
+    return json.dumps({"about": "Barrier opening book made by "
+                                "tavoliere.ai.barrier_book.make_book(): "
                                 "placements[size][White's first cell] = Black's winning replies; "
                                 "movements[size][position key] = the winner's first movement",
                        "placements": placements, "movements": movements},
