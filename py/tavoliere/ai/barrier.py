@@ -8,7 +8,7 @@ import random
 
 from .barrier_book import black_wins_reply, book, book_move
 from .barrier_solver import OutOfWork, Solver, kernel, placement_classes, reply_classes
-from .engine import Engine
+from .engine import Engine, bot_for
 
 __all__ = ["BarrierEngine", "shared_solver"]
 
@@ -23,6 +23,7 @@ def shared_solver(n: int) -> Solver:
     return solver
 
 
+@bot_for("barrier")
 class BarrierEngine(Engine):
     """The Barrier bot: book for the placements, exact solver for the movement phase.
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..games.hekka import position_key
 from ..grid.square import square_grid
-from .engine import Engine
+from .engine import Engine, bot_for
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -54,6 +54,7 @@ def bits(mask: int):
         mask ^= low
 
 
+@bot_for("hekka")
 class HekkaEngine(Engine):
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
     MAX_DEPTH = 24
