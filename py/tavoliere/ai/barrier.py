@@ -60,6 +60,11 @@ class BarrierEngine(Engine):
     KEEP_WIN_SIZE = 8
     GUESS_DEPTH = 2       # plies of the alpha-beta guess held until the solver proves the root
     LENGTH_FREE = 40      # count the plies left (to hold out longest) below this many free cells
+    # the method that does one chunk of each phase's work
+    PHASE_STEPS = {"shallow": "shallow_step", "vet slip": "vet_slip", "solve": "solve_root",
+                   "rank": "rank_losing_moves", "length": "hold_out",
+                   "white placement": "solve_white_placement",
+                   "black placement": "solve_black_placement"}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -266,20 +271,7 @@ class BarrierEngine(Engine):
         solver = self.solver
         solver.limit = solver.nodes + self.CHUNK
         try:
-            if self.phase == "shallow":
-                self.shallow_step()
-            elif self.phase == "vet slip":
-                self.vet_slip()
-            elif self.phase == "solve":
-                self.solve_root()
-            elif self.phase == "rank":
-                self.rank_losing_moves()
-            elif self.phase == "length":
-                self.hold_out()
-            elif self.phase == "white placement":
-                self.solve_white_placement()
-            else:
-                self.solve_black_placement()
+            getattr(self, self.PHASE_STEPS[self.phase])()
         except OutOfWork:
             pass
         except RecursionError:     # never expected: the search is at most ~27 plies deep

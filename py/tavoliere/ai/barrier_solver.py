@@ -97,6 +97,12 @@ class Solver:
         self.nodes = 0
         self.limit = None          # raise OutOfWork after this many nodes (None: no limit)
 
+    def count_node(self) -> None:
+        """Count one more searched position; OutOfWork once the limit is passed."""
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfWork
+
     # -- the search ------------------------------------------------------------------------
     def wins(self, obstacles: int, me: int, other: int) -> bool:
         """Whether the side to move (pawn on ``me``) wins with perfect play."""
@@ -104,9 +110,7 @@ class Solver:
         known = self.table.get(key)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfWork
+        self.count_node()
         paths = self.k.paths
         blocked = obstacles | (1 << other)
         children = []
@@ -190,9 +194,7 @@ class Solver:
         known = self.longest_table.get(key)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfWork
+        self.count_node()
         best = 0
         ceiling = (self.k.full & ~blocked).bit_count() // 3   # each move uses 3 fresh cells
         for need, add, t, _, _ in self.k.paths[start]:
@@ -213,9 +215,7 @@ class Solver:
         known = self.length_table.get(key)
         if known is not None:
             return known
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfWork
+        self.count_node()
         winning = self.wins(obstacles, me, other)
         best = None
         for need, add, t, _, _ in self.k.paths[me]:
