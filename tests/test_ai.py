@@ -1,5 +1,6 @@
 """The bot API over every game: legal moves only, determinism, slices, progress, errors."""
 
+import random
 import time
 
 import pytest
@@ -9,8 +10,16 @@ from hypothesis import strategies as st
 from conftest import random_state
 
 from tavoliere import load_game
-from tavoliere.ai import LEVEL_SECONDS, Thinker, choose, match
+from tavoliere.ai import LEVEL_SECONDS, Thinker, choose, make_engine, match
 from tavoliere.ai.arena import wilson
+from tavoliere.ai.barrier import BarrierEngine
+from tavoliere.ai.engine import registered_bot
+from tavoliere.ai.havannah import HavannahEngine
+from tavoliere.ai.hekka import HekkaEngine
+from tavoliere.ai.hexade import HexadeEngine
+from tavoliere.ai.mcts import MctsEngine
+from tavoliere.core import _GAMES, register
+from tavoliere.games.barrier import Barrier
 
 SPECS = ["barrier(size=5)", "barrier", "barrier(size=9)", "hekka", "havannah(size=5)",
          "havannah", "hexade(size=6)", "hexade"]
@@ -135,6 +144,52 @@ def test_a_match_with_an_opening_plays_each_random_opening_with_both_colours(mon
     assert starts[0] == starts[1] and starts[2] == starts[3] and starts[0] != starts[2]
     with pytest.raises(ValueError, match="opening"):
         match("hexade(size=5)", "random", "random", games=1, opening=-1)
+
+
+# -- which bot thinks for which game ----------------------------------------------------------
+def engine_for(spec, style="full"):
+    game = load_game(spec)
+    return make_engine(game, game.initial_state(), 3, random.Random(0), fresh=True, style=style)
+
+
+@pytest.mark.parametrize("spec, bot", [
+    ("barrier(size=5)", BarrierEngine), ("hekka", HekkaEngine),
+    ("havannah(size=5)", HavannahEngine), ("hexade(size=5)", HexadeEngine)])
+def test_each_game_gets_its_own_bot_from_the_register(spec, bot):
+    assert registered_bot(load_game(spec).name) == (bot, {})
+    assert type(engine_for(spec)) is bot
+
+
+def test_the_plain_uct_bot_is_havannahs_own_and_the_generic_one_elsewhere():
+    engine = engine_for("havannah(size=5)", style="uct")
+    assert type(engine) is HavannahEngine and engine.plain
+    for spec in ("barrier(size=5)", "hekka", "hexade(size=5)"):
+        assert type(engine_for(spec, style="uct")) is MctsEngine, spec
+    with pytest.raises(ValueError, match="style"):
+        engine_for("hekka", style="fast")
+
+
+@pytest.fixture
+def game_without_a_bot():
+    """A game registered only for this test: Barrier under another name, which no bot
+    module knows (removed again, so the conformance suite's list of games is unchanged)."""
+    class SmallBarrier(Barrier):
+        name = "smallbarrier"
+        title = "Small Barrier"
+    register(SmallBarrier)
+    try:
+        yield load_game("smallbarrier(size=5)")
+    finally:
+        del _GAMES["smallbarrier"]
+
+
+def test_a_game_without_a_bot_of_its_own_gets_the_generic_mcts(game_without_a_bot):
+    game = game_without_a_bot
+    state = game.initial_state()
+    assert registered_bot(game.name) is None
+    for style in ("full", "uct"):
+        assert type(make_engine(game, state, 3, random.Random(0), style=style)) is MctsEngine
+    assert choose(game, state, iterations=5) in game.legal_moves(state)
 
 
 def test_wilson_interval():

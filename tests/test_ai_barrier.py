@@ -9,6 +9,8 @@ import pytest
 from reference import barrier_solver_ref as ref
 from tavoliere.ai import Thinker, choose
 from tavoliere.ai import barrier as bot
+from tavoliere.ai.barrier_book import black_wins_reply, book, book_move
+from tavoliere.ai.barrier_solver import Solver, kernel, solve_size
 from tavoliere.games.barrier import Barrier
 
 
@@ -46,7 +48,7 @@ def solver_mover_wins(solver, state):
 # -- solved values of whole boards ------------------------------------------------------------
 def test_5x5_value_matches_the_reference():
     """Every first cell of White on 5x5, and every Black reply, valued by both solvers."""
-    value = bot.solve_size(5)
+    value = solve_size(5)
     for white_name, replies in value["black_winning_replies"].items():
         white = Barrier(size=5).cell(white_name)
         assert replies == ref.black_winning_replies(5, ref_cell(5, white)), white_name
@@ -55,7 +57,7 @@ def test_5x5_value_matches_the_reference():
 
 @pytest.mark.parametrize("white_name", ["c2", "b2"])
 def test_6x6_value_matches_the_reference_fast_part(white_name):
-    value = bot.solve_size(6)
+    value = solve_size(6)
     white = Barrier(size=6).cell(white_name)
     assert value["black_winning_replies"][white_name] == ref.black_winning_replies(
         6, ref_cell(6, white))
@@ -63,7 +65,7 @@ def test_6x6_value_matches_the_reference_fast_part(white_name):
 
 @pytest.mark.slow
 def test_6x6_value_matches_the_reference_in_full():
-    value = bot.solve_size(6)
+    value = solve_size(6)
     assert len(value["black_winning_replies"]) == 6      # the 6 classes of first cells
     for white_name, replies in value["black_winning_replies"].items():
         white = Barrier(size=6).cell(white_name)
@@ -73,30 +75,30 @@ def test_6x6_value_matches_the_reference_in_full():
 
 def test_the_shipped_book_agrees_with_the_solver():
     """The placement book is what solve_size computes (5x5 and 6x6 here, 7x7 under slow)."""
-    placements = bot.book()["placements"]
+    placements = book()["placements"]
     for n in (5, 6):
-        assert placements[n] == bot.solve_size(n)["black_winning_replies"]
+        assert placements[n] == solve_size(n)["black_winning_replies"]
 
 
 @pytest.mark.slow
 def test_the_shipped_book_agrees_with_the_solver_7x7_8x8():
-    placements = bot.book()["placements"]
+    placements = book()["placements"]
     for n in (7, 8):
-        assert placements[n] == bot.solve_size(n)["black_winning_replies"]
+        assert placements[n] == solve_size(n)["black_winning_replies"]
 
 
 def test_the_movement_book_gives_winning_moves():
     """Every entry of the 8x8 movement book checked against the solver on a sample."""
-    entry = bot.book()["movements"].get(8)
+    entry = book()["movements"].get(8)
     if not entry:
         pytest.skip("no movement book")
-    solver = bot.Solver(8)
-    k = bot.kernel(8)
+    solver = Solver(8)
+    k = kernel(8)
     rng = random.Random(5)
     for key in rng.sample(sorted(entry), 25):
         mask, me, other = key.split(".")
         obstacles, me, other = int(mask, 16), int(me), int(other)
-        move = bot.book_move(8, obstacles, me, other)
+        move = book_move(8, obstacles, me, other)
         assert move in k.moves(obstacles, me, other)
         after = obstacles | (1 << move[0]) | (1 << move[1]) | (1 << move[2])
         assert not solver.wins(after, other, move[3])
@@ -107,7 +109,7 @@ def test_the_movement_book_gives_winning_moves():
 def test_solver_matches_the_reference_on_random_positions(n, plies):
     game = Barrier(size=n)
     rng = random.Random(n * 100 + plies)
-    solver = bot.Solver(n)
+    solver = Solver(n)
     for _ in range(12):
         state = random_position(game, rng, plies)
         if game.outcome(state) is not None:
@@ -122,7 +124,7 @@ def test_separated_pawns_are_valued_by_their_longest_runs():
     checked = 0
     for n in (6, 7):
         game = Barrier(size=n)
-        solver = bot.Solver(n)
+        solver = Solver(n)
         for _ in range(300):
             state = random_position(game, rng, rng.randrange(3, 8))
             if game.outcome(state) is not None:
@@ -257,12 +259,12 @@ def test_placements_follow_the_book():
     thinker.step(0.05)
     assert thinker.progress()["proven"] == "win"
     black = thinker.move()[0]
-    assert bot.black_wins_reply(8, game.cell("d4"), black)
+    assert black_wins_reply(8, game.cell("d4"), black)
 
 
 def test_solve_size_rejects_bad_sizes():
     with pytest.raises(ValueError, match="5x5 to 9x9"):
-        bot.solve_size(4)
+        solve_size(4)
 
 
 # -- matches ---------------------------------------------------------------------------------
@@ -325,7 +327,7 @@ def test_plies_left_matches_the_reference():
     rng = random.Random(21)
     for n, plies in ((5, 0), (5, 1), (6, 3), (6, 4)):
         game = Barrier(size=n)
-        solver = bot.Solver(n)
+        solver = Solver(n)
         for _ in range(6):
             state = random_position(game, rng, plies)
             if game.outcome(state) is not None:

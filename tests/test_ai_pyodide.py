@@ -44,8 +44,8 @@ started = time.perf_counter()
 while not thinker.done:
     thinker.step(0.05)
 out["speed"]["havannah base 10 iterations/s"] = thinker.engine.iterations / (time.perf_counter() - started)
-from tavoliere.ai import barrier
-out["speed"]["barrier 7x7 solve s"] = barrier.solve_size(7)["seconds"]
+from tavoliere.ai import barrier_solver
+out["speed"]["barrier 7x7 solve s"] = barrier_solver.solve_size(7)["seconds"]
 print("RESULT " + json.dumps(out))
 """
 

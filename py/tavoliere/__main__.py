@@ -106,7 +106,7 @@ def cmd_match(args) -> None:
 
 
 def cmd_solve(args) -> None:
-    from .ai.barrier import describe_size, solve_size
+    from .ai.barrier_solver import describe_size, solve_size
     print(describe_size(solve_size(args.size)))
 
 

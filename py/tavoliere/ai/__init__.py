@@ -14,8 +14,13 @@ win.  ``seconds`` overrides the level's time; ``iterations`` replaces the clock 
 the engine's work units (MCTS iterations, solver chunks...), so that the same seed and the
 same ``iterations`` always give the same move.
 
-Each game has its own engine (``barrier``, ``hekka``, ``havannah``, ``hexade`` in this
-package); a game without one gets the generic MCTS of ``mcts.py``.  An engine
+A game's own engine lives in a module of this package (``barrier``, ``hekka``,
+``havannah``, ``hexade``) and registers itself by the game's name with the class decorator
+``engine.bot_for("barrier")``; ``make_engine`` imports every module of the package on its
+first call and looks the game up, so a new bot is a new module and nothing else.  A game
+without a bot of its own gets the generic MCTS of ``mcts.py``, for ``style="full"`` and for
+``style="uct"`` (plain UCT, the bot of matches) alike; Havannah registers a plain variant of
+its own for ``"uct"`` (``bot_for("havannah", style="uct", plain=True)``).  An engine
 (``engine.Engine``) is an object with ``work()`` (one short, deterministic chunk of
 thinking, a few milliseconds), and the attributes ``done``, ``iterations``, ``best``,
 ``win_chance`` and ``proven``.
@@ -23,8 +28,13 @@ thinking, a few milliseconds), and the attributes ``done``, ``iterations``, ``be
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
+from functools import cache
 from time import perf_counter
+
+from .engine import check_style, registered_bot
 
 __all__ = ["choose", "Thinker", "LEVEL_SECONDS", "DEFAULT_LEVEL", "make_engine",
            "match", "bench"]
@@ -35,29 +45,28 @@ DEFAULT_LEVEL = 3
 
 def make_engine(game, state, level: int, rng: random.Random, fresh: bool = False,
                 style: str = "full"):
-    """The engine that thinks about ``state``.  ``fresh`` asks for no memory shared with
+    """The engine that thinks about ``state``: the one registered for the game
+    (``engine.bot_for``), else the generic MCTS.  ``fresh`` asks for no memory shared with
     earlier searches (needed when the work is counted in iterations, for determinism);
     ``style`` is ``"full"`` or ``"uct"`` (plain UCT with random playouts, for matches)."""
-    if style == "uct":
-        if game.name == "havannah":
-            from .havannah import HavannahEngine
-            return HavannahEngine(game, state, level, rng, fresh=fresh, plain=True)
+    check_style(style)
+    import_bots()
+    found = registered_bot(game.name, style)
+    if found is None:
         from .mcts import MctsEngine
         return MctsEngine(game, state, level, rng)
-    if game.name == "barrier":
-        from .barrier import BarrierEngine
-        return BarrierEngine(game, state, level, rng, fresh=fresh)
-    if game.name == "hekka":
-        from .hekka import HekkaEngine
-        return HekkaEngine(game, state, level, rng, fresh=fresh)
-    if game.name == "havannah":
-        from .havannah import HavannahEngine
-        return HavannahEngine(game, state, level, rng, fresh=fresh)
-    if game.name == "hexade":
-        from .hexade import HexadeEngine
-        return HexadeEngine(game, state, level, rng, fresh=fresh)
-    from .mcts import MctsEngine
-    return MctsEngine(game, state, level, rng)
+    engine_class, options = found
+    return engine_class(game, state, level, rng, fresh=fresh, **options)
+
+
+@cache
+def import_bots() -> None:
+    """Import every module of this package, once, so that each registers its bot: a new
+    game's bot is a new module here, and nothing else.  Done on the first ``make_engine``
+    rather than at import, so that importing ``tavoliere.ai`` stays cheap until a bot
+    thinks."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
 
 
 def _check_budget(level, seconds, iterations) -> int:

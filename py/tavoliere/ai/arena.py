@@ -114,7 +114,7 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     (every pair of placements of the given sizes, and the hardest 8x8 pair from cold),
     Hekka alpha-beta nodes/s and Hexade replies examined/s."""
     from . import Thinker
-    from . import barrier as barrier_ai
+    from . import barrier_solver
     from .hexade import HexadeEngine
     from ..games.havannah import HavannahBoard
     out = []
@@ -143,11 +143,11 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
         out.append({"what": f"{spec} MCTS iterations/s after {plies} plies",
                     "value": round(thinker.engine.iterations / (perf_counter() - started), 1)})
     for n in barrier_sizes:
-        value = barrier_ai.solve_size(n)
+        value = barrier_solver.solve_size(n)
         out.append({"what": f"barrier {n}x{n} solve of every placement pair, s",
                     "value": value["seconds"], "nodes": value["nodes"]})
-    solver = barrier_ai.Solver(8)
-    k = barrier_ai.kernel(8)
+    solver = barrier_solver.Solver(8)
+    k = barrier_solver.kernel(8)
     started = perf_counter()
     solver.placement_wins(k.names.index("d4"), k.names.index("c3"))
     out.append({"what": "barrier 8x8 d4 c3 (hardest pair) cold solve, s",

@@ -1,8 +1,43 @@
-"""What every game's engine starts from: the attributes ``Thinker`` reads."""
+"""What every game's engine starts from (``Engine``: the attributes ``Thinker`` reads), and
+the register of the bots by game (``bot_for``)."""
 
 from __future__ import annotations
 
 import random
+
+STYLES = ("full", "uct")
+
+# (game name, style) -> (engine class, the keyword arguments it is built with)
+_BOTS: dict[tuple[str, str], tuple[type, dict]] = {}
+
+
+def bot_for(game_name: str, style: str = "full", **options):
+    """Class decorator: the engine thinks for the game called ``game_name``.  ``style`` is
+    ``"full"`` (the game's own bot) or ``"uct"`` (the plain UCT of matches, for a game that
+    has a variant of its own); ``options`` are keyword arguments given to the class on top of
+    the usual ones, so that one class can serve both styles, as Havannah's does::
+
+        @bot_for("havannah")
+        @bot_for("havannah", style="uct", plain=True)
+        class HavannahEngine(Engine): ...
+    """
+    check_style(style)
+
+    def register(engine_class: type) -> type:
+        _BOTS[game_name, style] = (engine_class, options)
+        return engine_class
+    return register
+
+
+def check_style(style: str) -> None:
+    if style not in STYLES:
+        raise ValueError(f"style is one of {', '.join(STYLES)}, not {style!r}")
+
+
+def registered_bot(game_name: str, style: str = "full") -> tuple[type, dict] | None:
+    """The engine class registered for this game and style and its extra keyword arguments,
+    or None when the game has none (it then gets the generic MCTS of ``mcts.py``)."""
+    return _BOTS.get((game_name, style))
 
 
 class Engine:

@@ -29,7 +29,7 @@ import math
 import random
 
 from ..games.havannah import ARCS, ENCLOSABLE, WIN as WIN_FLAGS, HavannahBoard
-from .engine import Engine
+from .engine import Engine, bot_for
 
 RAVE_K = 600.0            # equivalence parameter of the RAVE blend
 EXPLORATION = 0.25        # UCT exploration with RAVE (small: RAVE explores for us)
@@ -98,6 +98,8 @@ def would_win(board: HavannahBoard, cell: int, p: int) -> bool:
     return False
 
 
+@bot_for("havannah")
+@bot_for("havannah", style="uct", plain=True)   # plain UCT on the fast kernel
 class HavannahEngine(Engine):
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  plain: bool = False):

@@ -1,6 +1,6 @@
 """Hekka: iterative-deepening alpha-beta on bitboards, with a mobility and space evaluation.
 
-A position is ``(obstacles, me, other)`` as in ``ai/barrier.py`` (a bit mask and the two
+A position is ``(obstacles, me, other)`` as in ``ai/barrier_solver.py`` (a bit mask and the two
 pawn cells).  A move is a knight path to an empty destination (it may jump over anything),
 the obstacles it leaves on its empty traversed cells, and the one obstacle it must remove
 (RULES.md 2.3: an old obstacle next to the opponent's pawn if there is one, else any old
@@ -29,7 +29,8 @@ import random
 from functools import lru_cache
 
 from ..games.hekka import position_key
-from .engine import Engine
+from ..grid.square import square_grid
+from .engine import Engine, bot_for
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -37,29 +38,13 @@ WIN = 10 ** 5
 
 @lru_cache(maxsize=None)
 def tables(n: int = 8):
-    """Knight paths (p1, p2, t) per cell, knight destinations per cell, king neighbours."""
-    paths, dests, king = [], [], []
-    for s in range(n * n):
-        f, r = s % n, s // n
-        out = []
-        for u in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            for v in ((u[1], u[0]), (-u[1], -u[0])):
-                for legs in ((u, v, v), (u, u, v)):
-                    x, y, cells = f, r, []
-                    for dx, dy in legs:
-                        x, y = x + dx, y + dy
-                        cells.append((x, y))
-                    if all(0 <= a < n and 0 <= b < n for a, b in cells):
-                        out.append(tuple(b * n + a for a, b in cells))
-        paths.append(tuple(out))
-        dests.append(tuple(sorted({t for _, _, t in out})))
-        ring = 0
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if (dx or dy) and 0 <= f + dx < n and 0 <= r + dy < n:
-                    ring |= 1 << ((r + dy) * n + f + dx)
-        king.append(ring)
-    return tuple(paths), tuple(dests), tuple(king)
+    """The square grid's tables in the forms the search reads fastest: the L-paths (p1, p2, t)
+    per cell (``SquareGrid.l_paths``), the knight destinations per cell, and the king
+    neighbours of each cell as a bit mask."""
+    grid = square_grid(n)
+    dests = tuple(tuple(sorted({t for _, _, t in paths})) for paths in grid.l_paths)
+    king = tuple(sum(1 << cell for cell in ring) for ring in grid.king_neighbours)
+    return grid.l_paths, dests, king
 
 
 def bits(mask: int):
@@ -69,6 +54,7 @@ def bits(mask: int):
         mask ^= low
 
 
+@bot_for("hekka")
 class HekkaEngine(Engine):
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
     MAX_DEPTH = 24

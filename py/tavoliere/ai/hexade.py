@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import Engine
+from .engine import Engine, bot_for
 WIN_SCORE = 1_000_000
 SHAPE_VALUE = (0, 1, 4, 16, 64, 400, 3000)    # by own stones already in the shape
 CAPTURE_VALUE = 60                            # per captured stone
@@ -275,6 +275,7 @@ class ThreatSearch:
         return (yield from self.winning_move(after, p, depth))
 
 
+@bot_for("hexade")
 class HexadeEngine(Engine):
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  nested: bool = False):

@@ -4,8 +4,9 @@ It needs nothing but ``legal_moves``, ``apply``, ``outcome`` and ``to_move``, so
 present or future, has a legal and sensible bot.  It is plain UCT with random playouts plus
 two cheap pieces of sense: a node whose mover has a move that wins at once is a proven win
 (checked when the node is expanded), and proven values are backed up (MCTS-solver), so the
-bot takes a win in one and avoids a move that lets the opponent win in one.  It is also the
-"uct" bot of matches for the games without a kernel of their own.
+bot takes a win in one and avoids a move that lets the opponent win in one.  ``make_engine``
+gives it to every game that registers no bot of its own (``engine.bot_for``), and it is the
+"uct" bot of matches for the games that register no plain variant of their own.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
-from ..grid.square import ORTHOGONAL, SquareGrid
+from ..grid.square import square_grid
 
 
 class BarrierState(NamedTuple):
@@ -40,32 +40,10 @@ class BarrierState(NamedTuple):
 @lru_cache(maxsize=None)
 def l_paths(side: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """For each cell s of a side x side board, the L-paths (p1, p2, t) that leave s and
-    stay on the board, sorted by destination and then by first step."""
-    grid = SquareGrid(side)
-    table = []
-    for start in range(grid.size):
-        paths = []
-        for u in ORTHOGONAL:
-            for v in ORTHOGONAL:
-                if u[0] * v[0] + u[1] * v[1]:
-                    continue  # the two legs of an L turn a right angle
-                for steps in ((u, v, v), (u, u, v)):  # "1 then 2" and "2 then 1"
-                    path = walk(grid, start, steps)
-                    if path:
-                        paths.append(path)
-        table.append(tuple(sorted(paths, key=lambda path: (path[2], path[0]))))
-    return tuple(table)
-
-
-def walk(grid: SquareGrid, cell: int, steps) -> tuple[int, ...] | None:
-    """The cells reached one step at a time from ``cell``, or None if a step leaves the board."""
-    cells = []
-    for step in steps:
-        cell = grid.step(cell, *step)
-        if cell is None:
-            return None
-        cells.append(cell)
-    return tuple(cells)
+    stay on the board (``SquareGrid.l_paths``), sorted by destination and then by first
+    step: the order the legal moves are listed in."""
+    return tuple(tuple(sorted(paths, key=lambda path: (path[2], path[0])))
+                 for paths in square_grid(side).l_paths)
 
 
 def moved(pawns: tuple, player: int, cell: int) -> tuple:
@@ -81,7 +59,7 @@ class Barrier(Game):
 
     def __init__(self, **values):
         super().__init__(**values)
-        self.grid = SquareGrid(self.side)
+        self.grid = square_grid(self.side)
         self.paths = l_paths(self.side)
 
     @property

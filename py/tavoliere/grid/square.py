@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -42,6 +42,36 @@ class SquareGrid:
                      for c in range(self.size))
 
     @cached_property
+    def l_paths(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """For each cell s, the L-paths (p1, p2, t) that leave s and stay on the board: a step
+        u then two steps v at a right angle ("1 then 2"), or two steps u then one step v ("2
+        then 1"); two paths to each knight destination.  They come in a fixed order (u in
+        ``ORTHOGONAL`` order, then v, then "1 then 2" first), which the Barrier solver's node
+        counts and the opening book made with it depend on."""
+        table = []
+        for cell in range(self.size):
+            paths = []
+            for u in ORTHOGONAL:
+                for v in ((u[1], u[0]), (-u[1], -u[0])):     # the two right angles to u
+                    for steps in ((u, v, v), (u, u, v)):     # "1 then 2", "2 then 1"
+                        path = self.walk(cell, steps)
+                        if path is not None:
+                            paths.append(path)
+            table.append(tuple(paths))
+        return tuple(table)
+
+    def walk(self, cell: int, steps) -> tuple[int, ...] | None:
+        """The cells reached one step at a time from ``cell``, or None if a step leaves the
+        board."""
+        cells = []
+        for step in steps:
+            cell = self.step(cell, *step)
+            if cell is None:
+                return None
+            cells.append(cell)
+        return tuple(cells)
+
+    @cached_property
     def symmetries(self) -> list[tuple[int, ...]]:
         """The 8 symmetries of a square board (4 when it is not square), as permutations:
         ``perm[cell]`` is where ``cell`` goes.  The first one is the identity."""
@@ -79,3 +109,10 @@ class SquareGrid:
             rows.append(f"{rank + 1:>2} {row}")
         rows.append("   " + " ".join(LETTERS[:self.width]))
         return "\n".join(rows)
+
+
+@lru_cache(maxsize=None)
+def square_grid(width: int, height: int | None = None) -> SquareGrid:
+    """One shared grid per board size, so that its tables (``l_paths``, ``symmetries``...)
+    are computed once for the rules and the bots alike."""
+    return SquareGrid(width, height)
