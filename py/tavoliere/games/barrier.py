@@ -216,7 +216,7 @@ class Barrier(Game):
         if outcome is None:
             status = f"{PLAYER_NAMES[state.ply % 2]} to move"
         else:
-            status = outcome.describe()
+            status = self.outcome_text(outcome)
         return f"{self.grid.diagram(marks)}\n{status}"
 
     def notes(self, state) -> dict:
@@ -279,7 +279,7 @@ class Barrier(Game):
         """Why no legal move fits ``path`` and ``removal``, for the error message."""
         outcome = self.outcome(state)
         if outcome is not None:
-            return f"the game is over ({outcome.describe()})"
+            return f"the game is over ({self.outcome_text(outcome)})"
         names = self.grid.names
         player = state.ply % 2
         who = PLAYER_NAMES[player]
