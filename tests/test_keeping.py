@@ -140,18 +140,27 @@ def test_every_text_is_in_both_languages(watch, server):
         const { dictionaries } = await import('./web/i18n.js');
         return { en: Object.keys(dictionaries.en).sort(), it: Object.keys(dictionaries.it).sort(),
                  used: [...document.querySelectorAll('[data-t]')].map(e => e.dataset.t)
-                   .concat([...document.querySelectorAll('[data-t-label]')].map(e => e.dataset.tLabel)) };
+                   .concat([...document.querySelectorAll('[data-t-label]')].map(e => e.dataset.tLabel))
+                   .concat([...document.querySelectorAll('[data-t-aria-label]')].map(e => e.dataset.tAriaLabel))
+                   .concat([...document.querySelectorAll('[data-t-roledescription]')]
+                     .map(e => e.dataset.tRoledescription))
+                   .concat([...document.querySelectorAll('[data-t-lang]')].map(e => e.dataset.tLang)) };
     }""")
     assert keys["en"] == keys["it"]
     assert set(keys["used"]) <= set(keys["en"])
     page.locator("#language").click()
     assert page.evaluate("document.documentElement.lang") == "it"
     assert page.locator("#new-game").text_content() == "Nuova partita"
-    assert "Muove il Bianco" in page.locator("#turn").text_content()
+    assert "Tocca al Bianco" in page.locator("#turn").text_content()
+    # the language button reads "English" on the Italian page, and says so
+    assert page.locator("#language").get_attribute("lang") == "en"
+    assert page.locator(".history-nav").get_attribute("aria-label") == "Cronologia delle mosse"
+    assert page.locator("#board").get_attribute("aria-roledescription") == "tavoliere"
     # the rules summary of the game on screen, in Italian
     page.locator("#rules").click()
     assert "Barrier" in page.locator("#rules-title").text_content()
-    assert "scacchiera" in page.locator("#rules-text").text_content()
+    assert "tavoliere" in page.locator("#rules-text").text_content()
+    assert "scacchiera" not in page.locator("#rules-text").text_content()
 
 
 def test_a_havannah_game_played_with_the_keyboard_alone(watch, server):

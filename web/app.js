@@ -124,9 +124,11 @@ function renderTurn() {
   $("thinking").hidden = !table.thinking;
 }
 
-function playerName(side) {
+// "You", "Person" or "Computer, level N"; records ask for English, a file format's language.
+function playerName(side, lang = getLanguage()) {
   const p = table.players[side];
-  return p.kind === "human" ? t(table.players[1 - side].kind === "ai" ? "you" : "person") : t("computer", { level: p.level });
+  if (p.kind === "ai") return t("computer", { level: p.level }, lang);
+  return t(table.players[1 - side].kind === "ai" ? "you" : "person", {}, lang);
 }
 
 function renderMoves() {
@@ -409,7 +411,7 @@ function wire() {
     gameTitle,
     errorText: (answer) => room.texts.error(answer),
     record: () => ({ game: table.game, moves: [...table.history.moves], players: table.players }),
-    playerName: (side) => playerName(side),
+    playerName: (side) => playerName(side, "en"),
     open: (entry) => {
       if (entry.players) table.players = entry.players;
       say("");

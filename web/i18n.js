@@ -1,5 +1,6 @@
 // Every text the page shows, in English and Italian.  t(key, params) fills {name} slots;
-// text is always set with textContent, never as HTML.
+// text is always set with textContent, never as HTML.  A text that depends on a number has
+// one key per plural form, "KEY.one" and "KEY.other", and is asked for as t(KEY, {count}).
 const TEXTS = {
   en: {
     "title": "Tavoliere",
@@ -10,27 +11,16 @@ const TEXTS = {
     "stage.ready": "Ready",
     "stage.failed": "The engine could not start: {detail}",
     "retry": "Retry",
-    "player.0": "White",
-    "player.1": "Black",
     "to-move": "{player} to move",
     "wins": "{player} wins",
     "draw": "Draw",
-    "reason.no-moves": "{loser} has no legal move left",
-    "reason.repetition": "the same position occurred three times",
-    "reason.max-plies": "the move limit was reached",
-    "reason.full-board": "the board is full",
-    "reason.ring": "ring",
-    "reason.bridge": "bridge",
-    "reason.fork": "fork",
-    "reason.six": "a perfect six",
-    "reason.swap": "swap",
     "moves": "Moves",
     "new-game": "New game",
     "game": "Game",
-    "size": "Board size",
+    "size": "Cells per side",
     "start": "Start",
     "illegal-click": "{cell}: no legal move there",
-    "choose-next": "Now click one of the marked cells",
+    "choose-next": "Now click one of the highlighted cells",
     "bad-link": "The link could not be opened ({detail}); a new game was started instead.",
     "waiting-engine": "The engine is still starting; your move will be checked as soon as it is ready.",
     "language": "Italiano",
@@ -49,7 +39,10 @@ const TEXTS = {
     "record": "Record",
     "record-help": "Copy this record, or paste one and press Import.",
     "import": "Import",
-    "imported": "Record imported: {count} moves.",
+    "file-too-big": "{name}: more than {limit} bytes, too big for a record.",
+    "record-too-long": "More than {limit} characters, too long for a record.",
+    "imported.one": "Record imported: {count} move.",
+    "imported.other": "Record imported: {count} moves.",
     "download": "Download",
     "open-file": "Open a file",
     "saved": "Saved games",
@@ -57,7 +50,8 @@ const TEXTS = {
     "no-saved": "No saved games yet.",
     "open": "Open",
     "delete": "Delete",
-    "saved-entry": "{title}, {moves} moves, {date}",
+    "saved-entry.one": "{title}, {count} move, {date}",
+    "saved-entry.other": "{title}, {count} moves, {date}",
     "picture": "Picture (PNG)",
     "describe": "Describe position",
     "coordinates": "Coordinates",
@@ -67,15 +61,17 @@ const TEXTS = {
     "keys.escape": "cancel a move you started",
     "keys.home": "first and last position",
     "keys.help": "this list",
+    "keyname.enter": "Enter, Space",
+    "keyname.escape": "Escape",
+    "keyname.home": "Home, End",
+    "history": "Move history",
+    "board-role": "board",
+    "language.code": "it",
     "played": "{player} played {move}.",
-    "cursor": "Cursor on {cell}: {content}",
-    "content.empty": "empty",
-    "content.white": "White",
-    "content.black": "Black",
-    "content.obstacle": "obstacle",
     "desc.pieces": "{kind}: {cells}.",
     "desc.none": "The board is empty.",
-    "desc.legal": "{count} legal moves.",
+    "desc.legal.one": "{count} legal move.",
+    "desc.legal.other": "{count} legal moves.",
     "rematch": "Rematch",
     "swap-sides": "Swap sides",
     "first": "First position",
@@ -94,22 +90,13 @@ const TEXTS = {
     "computer": "Computer, level {level}",
     "players": "White: {white} · Black: {black}",
     "thinking": "The computer is thinking… {detail}",
-    "thinking-detail": "best so far {move}, chance {chance}%",
+    "thinking-detail": "best so far {move}, winning chance {chance}%",
     "proven.win": "it has found a forced win",
     "proven.loss": "it sees a forced loss",
     "proven.draw": "it sees a forced draw",
     "hint-is": "Hint: {move}",
     "new-line": "You are looking at an earlier position. Start a new line from here? The later moves will be dropped.",
-    "pending-six": "{player} has a six: {opponent} must break it with this move, or lose.",
-    "forbidden-zone": "White's second stone must be at least three cells away from the first (shaded cells are forbidden).",
-    "viewing": "Viewing move {ply} of {total}",
-    "option.size": "Board size",
-    "option.swap": "Swap rule (Black may take White's first stone)",
-    "option.ring_needs_empty": "Rings must enclose an empty cell (Schmittberger)",
-    "option.areas": "Start areas",
-    "option.areas.literal": "As published (a2–d4, e5–g7)",
-    "option.areas.symmetric": "Symmetric (a2–d4, e5–h7)",
-    "option.max_plies": "Move limit (draw)",
+    "viewing": "Viewing ply {ply} of {total}",
     // the table, pieces and moves as data
     "choose-or-confirm": "{move} is complete: click its last cell again (or press Enter) to play it, or click a marked cell to go on",
     "move-buttons": "Moves without a cell",
@@ -125,7 +112,6 @@ const TEXTS = {
     "piece.labelled": "{piece} showing {label}",
     "cursor-empty": "Cursor on {cell}: empty",
     "cursor-piece": "Cursor on {cell}: {piece}",
-    "record-too-long": "A record can be at most {limit} characters long.",
     "embed.board": "Game board",
     "embed.loading": "Starting the engine…",
     "embed.error": "This board cannot be shown: {m}",
@@ -139,29 +125,18 @@ const TEXTS = {
     "stage.ready": "Pronto",
     "stage.failed": "Il motore non si è avviato: {detail}",
     "retry": "Riprova",
-    "player.0": "Bianco",
-    "player.1": "Nero",
-    "to-move": "Muove il {player}",
+    "to-move": "Tocca al {player}",
     "wins": "Vince il {player}",
     "draw": "Patta",
-    "reason.no-moves": "il {loser} non ha più mosse legali",
-    "reason.repetition": "la stessa posizione si è ripetuta tre volte",
-    "reason.max-plies": "è stato raggiunto il limite di mosse",
-    "reason.full-board": "la scacchiera è piena",
-    "reason.ring": "anello",
-    "reason.bridge": "ponte",
-    "reason.fork": "forchetta",
-    "reason.six": "un sei perfetto",
-    "reason.swap": "scambio",
     "moves": "Mosse",
     "new-game": "Nuova partita",
     "game": "Gioco",
-    "size": "Dimensione",
+    "size": "Caselle per lato",
     "start": "Inizia",
-    "illegal-click": "{cell}: nessuna mossa legale lì",
-    "choose-next": "Ora fai clic su una delle caselle segnate",
+    "illegal-click": "{cell}: nessuna mossa possibile in questa casella",
+    "choose-next": "Ora fai clic su una delle caselle evidenziate",
     "bad-link": "Il link non si può aprire ({detail}); è iniziata una nuova partita.",
-    "waiting-engine": "Il motore si sta ancora avviando; la mossa sarà controllata appena è pronto.",
+    "waiting-engine": "Il motore si sta ancora avviando; la mossa sarà controllata appena sarà pronto.",
     "language": "English",
     "rules": "Regole",
     "embed-help": "Per mostrare questa posizione in una tua pagina (README, \"Boards in your own pages\"):",
@@ -178,67 +153,64 @@ const TEXTS = {
     "record": "Partita",
     "record-help": "Copia questa partita, oppure incollane una e premi Importa.",
     "import": "Importa",
-    "imported": "Partita importata: {count} mosse.",
+    "file-too-big": "{name}: più di {limit} byte, troppo grande per una partita.",
+    "record-too-long": "Più di {limit} caratteri, troppo lunga per una partita.",
+    "imported.one": "Partita importata: {count} mossa.",
+    "imported.other": "Partita importata: {count} mosse.",
     "download": "Scarica",
     "open-file": "Apri un file",
     "saved": "Partite salvate",
-    "saved-problem": "Alcuni dati salvati non si leggono ({detail}); sono stati messi da parte e il resto è salvo.",
+    "saved-problem": "Impossibile leggere alcuni dati salvati ({detail}): sono stati messi da parte, il resto è al sicuro.",
     "no-saved": "Ancora nessuna partita salvata.",
     "open": "Apri",
     "delete": "Elimina",
-    "saved-entry": "{title}, {moves} mosse, {date}",
+    "saved-entry.one": "{title}, {count} mossa, {date}",
+    "saved-entry.other": "{title}, {count} mosse, {date}",
     "picture": "Immagine (PNG)",
     "describe": "Descrivi la posizione",
     "coordinates": "Coordinate",
     "close": "Chiudi",
-    "keys.arrows": "sulla scacchiera: muovono il cursore; altrove ← → scorrono le mosse",
+    "keys.arrows": "sul tavoliere: muovono il cursore; altrove ← → scorrono le mosse",
     "keys.enter": "fa clic sulla casella del cursore",
     "keys.escape": "annulla una mossa iniziata",
     "keys.home": "prima e ultima posizione",
     "keys.help": "questo elenco",
+    "keyname.enter": "Invio, Spazio",
+    "keyname.escape": "Esc",
+    "keyname.home": "Home, Fine",
+    "history": "Cronologia delle mosse",
+    "board-role": "tavoliere",
+    "language.code": "en",
     "played": "Il {player} ha giocato {move}.",
-    "cursor": "Cursore su {cell}: {content}",
-    "content.empty": "vuota",
-    "content.white": "Bianco",
-    "content.black": "Nero",
-    "content.obstacle": "ostacolo",
     "desc.pieces": "{kind}: {cells}.",
-    "desc.none": "La scacchiera è vuota.",
-    "desc.legal": "{count} mosse legali.",
+    "desc.none": "Il tavoliere è vuoto.",
+    "desc.legal.one": "{count} mossa possibile.",
+    "desc.legal.other": "{count} mosse possibili.",
     "rematch": "Rivincita",
     "swap-sides": "Scambia i colori",
     "first": "Posizione iniziale",
     "previous": "Mossa precedente",
     "next": "Mossa successiva",
     "last": "Ultima posizione",
-    "undo": "Annulla",
-    "redo": "Ripristina",
+    "undo": "Annulla mossa",
+    "redo": "Rifai mossa",
     "hint": "Suggerimento",
-    "move-now": "Muovi ora",
+    "move-now": "Fai muovere subito",
     "type-move": "Scrivi una mossa",
     "play": "Gioca",
     "cancel": "Annulla",
-    "person": "Persona",
+    "person": "Umano",
     "you": "Tu",
     "computer": "Computer, livello {level}",
     "players": "Bianco: {white} · Nero: {black}",
     "thinking": "Il computer sta pensando… {detail}",
-    "thinking-detail": "per ora {move}, probabilità {chance}%",
+    "thinking-detail": "migliore finora {move}, probabilità di vittoria {chance}%",
     "proven.win": "ha trovato una vittoria forzata",
     "proven.loss": "vede una sconfitta forzata",
     "proven.draw": "vede una patta forzata",
     "hint-is": "Suggerimento: {move}",
     "new-line": "Stai guardando una posizione precedente. Vuoi iniziare una nuova variante da qui? Le mosse successive saranno tolte.",
-    "pending-six": "Il {player} ha un sei: il {opponent} deve romperlo con questa mossa, o perde.",
-    "forbidden-zone": "La seconda pedina del Bianco deve stare ad almeno tre caselle dalla prima (le caselle ombreggiate sono vietate).",
-    "viewing": "Mossa {ply} di {total}",
-    "option.size": "Dimensione",
-    "option.swap": "Regola dello scambio (il Nero può prendere la prima pedina del Bianco)",
-    "option.ring_needs_empty": "Gli anelli devono racchiudere una casella vuota (Schmittberger)",
-    "option.areas": "Aree di partenza",
-    "option.areas.literal": "Come pubblicate (a2–d4, e5–g7)",
-    "option.areas.symmetric": "Simmetriche (a2–d4, e5–h7)",
-    "option.max_plies": "Limite di mosse (patta)",
+    "viewing": "Semimossa {ply} di {total}",
     // the table, pieces and moves as data
     "choose-or-confirm": "{move} è completa: tocca di nuovo la sua ultima casella (o premi Invio) per giocarla, oppure una casella evidenziata per proseguire",
     "move-buttons": "Mosse senza casella",
@@ -254,7 +226,6 @@ const TEXTS = {
     "piece.labelled": "{piece} che mostra {label}",
     "cursor-empty": "Cursore su {cell}: vuota",
     "cursor-piece": "Cursore su {cell}: {piece}",
-    "record-too-long": "Una partita può essere lunga al massimo {limit} caratteri.",
     "embed.board": "Tavoliere di gioco",
     "embed.loading": "Avvio del motore…",
     "embed.error": "Impossibile mostrare questo tavoliere: {m}",
@@ -280,29 +251,45 @@ export function setLanguage(lang) {
   document.documentElement.lang = lang;
 }
 
-// A text in a language; with a numeric `count`, the key's `.one` or `.other` form.
-export function translate(lang, key, params = {}) {
+// The key of the plural form that `count` takes in `lang` ("imported.one" for 1 in English and
+// Italian, "imported.other" otherwise), or `key` itself when it has no plural forms.
+export function plural(key, count, lang = language) {
+  if (typeof count !== "number") return key;
+  const form = `${key}.${new Intl.PluralRules(lang).select(count)}`;
   const table = TEXTS[lang] || TEXTS.en;
-  let text;
-  if (typeof params.count === "number") {
-    const form = params.count === 1 ? "one" : "other";
-    text = table[`${key}.${form}`] ?? TEXTS.en[`${key}.${form}`];
-  }
-  text = text ?? table[key] ?? TEXTS.en[key] ?? key;
+  if (form in table || form in TEXTS.en) return form;
+  return `${key}.other` in table ? `${key}.other` : key;
+}
+
+// The text of `key` in `lang` (by default the page's language; a record asks for "en").
+export function t(key, params = {}, lang = language) {
+  const chosen = plural(key, params.count, lang);
+  const text = (TEXTS[lang] || TEXTS.en)[chosen] ?? TEXTS.en[chosen] ?? chosen;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
 }
 
-export function t(key, params = {}) {
-  return translate(language, key, params);
+// The same in a given language (the embedded boards speak their own lang attribute).
+export function translate(lang, key, params = {}) {
+  return t(key, params, lang);
 }
 
-// Fill every element that names a text key in data-t.
+// Fill every element that names a text key: data-t (its text), data-t-label (its aria-label
+// and title), data-t-aria-label (its aria-label alone), data-t-roledescription (its
+// aria-roledescription) and data-t-lang (its lang attribute: the language button reads
+// "English" on the Italian page, so it is lang="en" there).
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   for (const element of root.querySelectorAll("[data-t-label]")) {
     element.setAttribute("aria-label", t(element.dataset.tLabel));
     element.title = t(element.dataset.tLabel);
   }
+  for (const element of root.querySelectorAll("[data-t-aria-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.tAriaLabel));
+  }
+  for (const element of root.querySelectorAll("[data-t-roledescription]")) {
+    element.setAttribute("aria-roledescription", t(element.dataset.tRoledescription));
+  }
+  for (const element of root.querySelectorAll("[data-t-lang]")) element.lang = t(element.dataset.tLang);
 }
 
 export const dictionaries = TEXTS;

@@ -23,7 +23,7 @@ export function wireRecords(room) {
     const file = event.target.files[0];
     event.target.value = "";
     if (!file) return;
-    if (file.size > MAX_RECORD) { recordMessage(t("record-too-long", { limit: MAX_RECORD })); return; }
+    if (file.size > MAX_RECORD) { recordMessage(t("file-too-big", { name: file.name, limit: MAX_RECORD })); return; }
     const text = await file.text();
     $("record-text").value = text;
     importRecord(room, text);
@@ -100,7 +100,7 @@ function showSaved(room) {
     const item = document.createElement("li");
     const label = document.createElement("span");
     const title = room.gameTitle(entry.game);
-    label.textContent = t("saved-entry", { title, moves: entry.moves.length, date: new Date(entry.updated).toLocaleString() });
+    label.textContent = t("saved-entry", { title, count: entry.moves.length, date: new Date(entry.updated).toLocaleString() });
     const open = document.createElement("button");
     open.type = "button";
     open.textContent = t("open");

@@ -63,32 +63,11 @@ class Outcome:
     """How a game ended: ``winner`` is 0, 1 or None for a draw; ``cells`` are highlighted."""
 
     winner: int | None
-    reason: str
+    reason: str  # a code such as "no-moves", or several joined by "+" (a ring and a fork at once)
     cells: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
-
-    def describe(self) -> str:
-        """The result in English words, e.g. "Black wins: White has no legal move"."""
-        loser = "" if self.winner is None else PLAYER_NAMES[1 - self.winner]
-        words = " and ".join(REASONS.get(r, r).format(loser=loser) for r in self.reason.split("+"))
-        if self.winner is None:
-            return f"Draw: {words}"
-        return f"{PLAYER_NAMES[self.winner]} wins: {words}"
-
-
-# Outcome.reason is one of these codes, or several joined by "+" (a ring and a fork at once).
-REASONS = {
-    "no-moves": "{loser} has no legal move",
-    "repetition": "the same position occurred for the third time",
-    "max-plies": "the move limit was reached",
-    "full-board": "the board is full",
-    "ring": "ring",
-    "bridge": "bridge",
-    "fork": "fork",
-    "six": "a perfect six",
-}
 
 
 @dataclass(frozen=True)
@@ -283,12 +262,13 @@ class Game:
         return table
 
     def outcome_text(self, outcome: "Outcome", language: str = "en") -> str:
-        """The result in words, e.g. "Black wins: White has no legal move"."""
+        """The result in words, e.g. "Black wins: White has no legal move" (in English, the
+        words of a record's Result tag)."""
         table = self.text_table(language)
         name = {p: table.get(f"player.{p}", str(p)) for p in range(self.players)}
         loser = "" if outcome.winner is None or self.players != 2 else name[1 - outcome.winner]
-        words = " + ".join(table.get(f"reason.{r}", r).format(loser=loser)
-                           for r in outcome.reason.split("+"))
+        words = RESULT_WORDS[language]["and"].join(table.get(f"reason.{r}", r).format(loser=loser)
+                                                   for r in outcome.reason.split("+"))
         if outcome.winner is None:
             return f"{RESULT_WORDS[language]['draw']}: {words}"
         return f"{RESULT_WORDS[language]['wins'].format(player=name[outcome.winner])}: {words}"
@@ -339,8 +319,8 @@ class Game:
                 "texts": {language: self.text_table(language) for language in LANGUAGES}}
 
 
-RESULT_WORDS = {"en": {"draw": "Draw", "wins": "{player} wins"},
-                "it": {"draw": "Patta", "wins": "Vince il {player}"}}
+RESULT_WORDS = {"en": {"draw": "Draw", "wins": "{player} wins", "and": " and "},
+                "it": {"draw": "Patta", "wins": "Vince il {player}", "and": " e "}}
 
 
 def perft(game: Game, state, depth: int) -> int:

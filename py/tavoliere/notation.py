@@ -171,7 +171,8 @@ def _replay(game, texts):
     for ply, text in enumerate(texts, 1):
         outcome = game.outcome(state)
         if outcome is not None:
-            raise RecordMoveError(ply, text, f"the game is already over ({outcome.describe()})")
+            raise RecordMoveError(ply, text,
+                                  f"the game is already over ({game.outcome_text(outcome)})")
         try:
             move = game.parse_move(text, state)
         except (InvalidMove, IllegalMove) as error:
@@ -203,7 +204,7 @@ def export_record(spec: str, moves, tags: dict | None = None) -> str:
     tags.pop("Game", None)
     outcome = game.outcome(state)
     if outcome is not None:
-        tags["Result"] = outcome.describe()
+        tags["Result"] = game.outcome_text(outcome)
     tags["Result"] = tags.get("Result") or "*"
     lines = [_tag_line("Game", game.spec)]
     lines += [_tag_line(name, tags[name]) for name in FIRST_TAGS[1:] if tags.get(name)]
@@ -507,8 +508,8 @@ def _sgf_result(game, state, result: str, little_golem: bool, resigned: int | No
     if outcome is not None:
         if claimed not in ("unknown", outcome.winner):
             raise RecordError(f"the record's result RE[{result}] does not match its moves, "
-                              f"which end with {outcome.describe()}")
-        return outcome.describe()
+                              f"which end with {game.outcome_text(outcome)}")
+        return game.outcome_text(outcome)
     if resigned is not None:
         if claimed not in ("unknown", 1 - resigned):
             raise RecordError(f"the record's result RE[{result}] does not match its moves: "

@@ -56,6 +56,42 @@ class Barrier(Game):
     name = "barrier"
     title = "Barrier"
     options = (Option("size", 8, low=5, high=9, help="cells along each side of the square board"),)
+    texts = {
+        "en": {
+            "rules": [
+                "Barrier (Karl Scherer, 2002) is played on a square board, 8×8 here, but you may "
+                "choose any size from 5×5 to 9×9. Each player has one pawn; the neutral obstacles "
+                "are unlimited.",
+                "White, then Black, places the pawn on any empty cell. From then on, each turn you "
+                "move your pawn like a chess knight, but along a path: one step, then two at a "
+                "right angle, or two steps, then one. The two cells crossed and the destination "
+                "must be empty: the pawn never crosses an obstacle or the other pawn.",
+                "The cell left and the two cells crossed become obstacles. When two paths reach "
+                "the same cell they are different moves, because they leave different obstacles: "
+                "click the destination cell, then the first cell of the path.",
+                "If you cannot move when it is your turn, you lose. There are no draws.",
+            ],
+            "option.size": "Cells per side",
+        },
+        "it": {
+            "rules": [
+                "Barrier (Karl Scherer, 2002) si gioca su un tavoliere quadrato, qui 8×8, ma si "
+                "può scegliere da 5×5 a 9×9. Ogni giocatore ha una sola pedina; gli ostacoli "
+                "neutri sono illimitati.",
+                "Il Bianco, poi il Nero, colloca la propria pedina su una casella vuota a scelta. "
+                "Da quel momento, a turno, si muove la propria pedina come il cavallo degli "
+                "scacchi, ma lungo un percorso: un passo e poi due ad angolo retto, oppure due "
+                "passi e poi uno. Le due caselle attraversate e quella di arrivo devono essere "
+                "vuote: non si passa mai sopra un ostacolo né sopra l'altra pedina.",
+                "La casella di partenza e le due attraversate diventano ostacoli. Se due percorsi "
+                "portano alla stessa casella sono mosse diverse, perché lasciano ostacoli "
+                "diversi: si fa clic sulla casella di arrivo, poi sulla prima casella del "
+                "percorso.",
+                "Chi al proprio turno non può muovere perde. Non ci sono patte.",
+            ],
+            "option.size": "Caselle per lato",
+        },
+    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -158,7 +194,7 @@ class Barrier(Game):
         if outcome is None:
             status = f"{PLAYER_NAMES[state.ply % 2]} to move"
         else:
-            status = outcome.describe()
+            status = self.outcome_text(outcome)
         return f"{self.grid.diagram(marks)}\n{status}"
 
     def notes(self, state) -> dict:
@@ -221,7 +257,7 @@ class Barrier(Game):
         """Why no legal move fits ``path`` and ``removal``, for the error message."""
         outcome = self.outcome(state)
         if outcome is not None:
-            return f"the game is over ({outcome.describe()})"
+            return f"the game is over ({self.outcome_text(outcome)})"
         names = self.grid.names
         player = state.ply % 2
         who = PLAYER_NAMES[player]

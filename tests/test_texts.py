@@ -1,0 +1,145 @@
+"""Every game carries its own texts in every language the room speaks (``Game.texts`` over
+``core.CORE_TEXTS``): the same keys in English and Italian, a rules summary, a label for each
+option and choice, a text for each outcome reason and button move the game produces, and the
+same ``{slots}`` in both languages.  The page shows them as they come in site.json."""
+
+import random
+import string
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.core import LANGUAGES, game_class, game_names
+
+
+# Small boards and short limits, so that random games end quickly and reach every ending
+# (a registered game missing here is played with its default options).
+SMALL = {
+    "barrier": ["barrier(size=5)", "barrier(size=6)"],
+    "hekka": ["hekka", "hekka(max_plies=12)", "hekka(areas=symmetric)"],
+    "havannah": ["havannah(size=4)", "havannah(size=4,swap=true)",
+                 "havannah(size=5,ring_needs_empty=true)"],
+    "hexade": ["hexade(size=4)", "hexade(size=4,max_plies=12)", "hexade(size=5)"],
+}
+GAMES_EACH = 30
+
+
+def slots(text) -> set[str]:
+    """The ``{name}`` slots of a text, or of every paragraph of a list."""
+    parts = text if isinstance(text, list) else [text]
+    return {name for part in parts for _, name, _, _ in string.Formatter().parse(part) if name}
+
+
+def played(name):
+    """(game, states, moves) of the seeded random games of ``name`` on small boards."""
+    specs = SMALL.get(name, [name])
+    for index in range(GAMES_EACH):
+        game = load_game(specs[index % len(specs)])
+        rng, state = random.Random(index), game.initial_state()
+        states, moves = [state], []
+        while game.outcome(state) is None and len(moves) < 3000:
+            move = rng.choice(game.legal_moves(state))
+            state = game.apply(state, move)
+            states.append(state)
+            moves.append(move)
+        yield game, states, moves
+
+
+@pytest.fixture(scope="module", params=game_names())
+def name(request):
+    return request.param
+
+
+def tables(name):
+    game = game_class(name)()
+    return {language: game.text_table(language) for language in LANGUAGES}
+
+
+def test_the_room_speaks_english_and_italian():
+    assert set(LANGUAGES) == {"en", "it"}
+
+
+def test_both_languages_have_the_same_keys(name):
+    en, it = tables(name)["en"], tables(name)["it"]
+    assert sorted(en) == sorted(it)
+
+
+def test_every_text_is_filled_and_its_slots_agree(name):
+    table = tables(name)
+    for key, english in table["en"].items():
+        italian = table["it"][key]
+        assert type(english) is type(italian), key
+        for text in (english if isinstance(english, list) else [english]):
+            assert isinstance(text, str) and text.strip(), key
+        for text in (italian if isinstance(italian, list) else [italian]):
+            assert isinstance(text, str) and text.strip(), key
+        assert slots(english) == slots(italian), key
+
+
+def test_rules_are_paragraphs_in_both_languages(name):
+    for language, table in tables(name).items():
+        rules = table["rules"]
+        assert isinstance(rules, list) and rules, (name, language)
+        assert game_class(name).title in rules[0], (name, language)
+    assert len(tables(name)["en"]["rules"]) == len(tables(name)["it"]["rules"])
+
+
+def test_every_option_and_choice_has_a_label(name):
+    for language, table in tables(name).items():
+        for option in game_class(name).options:
+            assert f"option.{option.name}" in table, (name, language, option.name)
+            for choice in option.choices:
+                assert f"option.{option.name}.{choice}" in table, (name, language, choice)
+
+
+def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
+    reasons, buttons, messages = set(), set(), set()
+    for game, states, moves in played(name):
+        outcome = game.outcome(states[-1])
+        assert outcome is not None
+        reasons.update(outcome.reason.split("+"))
+        for state, move in zip(states, moves):
+            if game.clicks(move) == ():
+                buttons.add(game.move_name(move))
+            message = game.marks(state).get("message")
+            if message:
+                messages.add((message["key"], frozenset(message.get("params", {}))))
+        for move in game.legal_moves(states[min(1, len(states) - 1)]):  # the swap, if any
+            if game.clicks(move) == ():
+                buttons.add(game.move_name(move))
+    assert reasons
+    for language, table in tables(name).items():
+        for reason in reasons:
+            assert f"reason.{reason}" in table, (name, language, reason)
+            assert slots(table[f"reason.{reason}"]) <= {"loser"}
+        for button in buttons:
+            assert f"move.{button}" in table, (name, language, button)
+        for key, params in messages:
+            assert f"message.{key}" in table, (name, language, key)
+            assert slots(table[f"message.{key}"]) <= params, (name, language, key)
+
+
+def test_outcomes_read_in_both_languages():
+    """Records use the English words (a file format); the page shows the player's language."""
+    game = load_game("barrier(size=5)")
+    stuck = game.position("a1", "c2", obstacles="b1 a2")
+    outcome = game.outcome(stuck)
+    assert game.outcome_text(outcome) == "Black wins: White has no legal move"
+    assert game.outcome_text(outcome, "it") == "Vince il Nero: il Bianco non ha più mosse possibili"
+    havannah = load_game("havannah(size=4)")
+    both = type(outcome)(0, "ring+fork")
+    assert havannah.outcome_text(both) == "White wins: ring and fork"
+    assert havannah.outcome_text(both, "it") == "Vince il Bianco: Anello e Forchetta"
+    assert load_game("hexade").outcome_text(type(outcome)(1, "six"), "it") == \
+        "Vince il Nero: 6 perfetto"
+    assert game.outcome_text(type(outcome)(None, "max-plies"), "it") == \
+        "Patta: è stato raggiunto il limite di semimosse"
+
+
+def test_italian_texts_use_the_newsletters_terms():
+    """ITALIAN-REVIEW.md: "tavoliere", never "scacchiera"; the impersonal "si" in the rules."""
+    for name in game_names():
+        for key, text in tables(name)["it"].items():
+            words = " ".join(text) if isinstance(text, list) else text
+            assert "scacchiera" not in words.lower(), (name, key)
+            assert " hai " not in words and " fai " not in words.lower(), (name, key)
