@@ -74,9 +74,10 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
-def build_wheel(out_dir: Path) -> Path:
+def build_wheel(out_dir: Path, extra_games: tuple[Path, ...] = ()) -> Path:
     """A pure-Python wheel of py/tavoliere, written directly (it is only a zip with metadata),
-    so the build needs no setuptools."""
+    so the build needs no setuptools.  ``extra_games`` are game modules added to
+    ``tavoliere/games/`` (the tests build a site with a game of their own)."""
     ver = version()
     dist_info = f"tavoliere-{ver}.dist-info"
     files: dict[str, bytes] = {}
@@ -84,6 +85,8 @@ def build_wheel(out_dir: Path) -> Path:
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc",):
             files[path.relative_to(ROOT / "py").as_posix()] = path.read_bytes()
+    for path in extra_games:
+        files[f"tavoliere/games/{path.name}"] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (
         "Metadata-Version: 2.1\nName: tavoliere\n"
         f"Version: {ver}\nSummary: Rules engine and AI for Barrier, Hekka, Havannah and Hexade\n"
@@ -125,16 +128,35 @@ def extra_wheels() -> Path:
 
 
 # -- the site -----------------------------------------------------------------------------------
-def board_files(out_dir: Path) -> dict:
+def shipped_games(extra_games: tuple[Path, ...] = ()) -> list[str]:
+    """The games the wheel holds, in menu order: those of py/tavoliere/games and the extra
+    modules (imported here so that they register).  A game registered only inside this
+    process (a test's) is not shipped."""
+    import importlib.util
+    sys.path.insert(0, str(ROOT / "py"))
+    from tavoliere.core import game_class, game_names
+
+    modules = {f"tavoliere.games.{p.stem}" for p in (ROOT / "py" / "tavoliere" / "games").glob("*.py")}
+    for path in extra_games:
+        name = f"tavoliere.games.{path.stem}"
+        if name not in sys.modules:
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+        modules.add(name)
+    return [name for name in game_names() if game_class(name).__module__ in modules]
+
+
+def board_files(out_dir: Path, names: list[str]) -> dict:
     """For each game and board size, its layout and starting view, so the page draws a board
     before Python has started."""
-    sys.path.insert(0, str(ROOT / "py"))
     from tavoliere import bridge
-    from tavoliere.core import game_class, game_names, load_game
+    from tavoliere.core import game_class, load_game
 
     out_dir.mkdir(parents=True, exist_ok=True)
     index = {}
-    for name in game_names():
+    for name in names:
         size = next((o for o in game_class(name).options if o.name == "size"), None)
         specs = [name] if size is None else [f"{name}(size={n})" for n in range(size.low, size.high + 1)]
         for spec in specs:
@@ -191,28 +213,33 @@ def service_worker(site: Path) -> None:
     (site / "sw.js").write_text(code)
 
 
-def build() -> Path:
+def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
+    """The static site in ``site`` (by default _site/); ``extra_games`` are game modules
+    shipped beside the package's own (see ``build_wheel``)."""
     runtime = ensure_node_modules()
-    if SITE.exists():
-        shutil.rmtree(SITE)
-    SITE.mkdir()
-    shutil.copy2(ROOT / "index.html", SITE / "index.html")
-    shutil.copytree(ROOT / "web", SITE / "web")
-    (SITE / "pyodide").mkdir()
+    if site.exists():
+        shutil.rmtree(site)
+    site.mkdir(parents=True)
+    shutil.copy2(ROOT / "index.html", site / "index.html")
+    shutil.copytree(ROOT / "web", site / "web")
+    (site / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(runtime / name, SITE / "pyodide" / name)
-    wheel = build_wheel(SITE / "wheels")
-    boards = board_files(SITE / "boards")
+        shutil.copy2(runtime / name, site / "pyodide" / name)
+    wheel = build_wheel(site / "wheels", extra_games)
+    names = shipped_games(extra_games)
+    boards = board_files(site / "boards", names)
     from tavoliere import bridge
-    games = json.loads(bridge.handle('{"op": "games"}'))["games"]
+    answer = json.loads(bridge.handle('{"op": "games"}'))
+    games = [game for game in answer["games"] if game["name"] in names]
     info = {"version": version(), "wheel": f"wheels/{wheel.name}",
-            "pyodide": locked_pyodide_version(), "games": games, "boards": boards}
-    (SITE / "site.json").write_text(json.dumps(info, indent=1))
+            "pyodide": locked_pyodide_version(), "games": games, "boards": boards,
+            "messages": answer.get("messages", {})}
+    (site / "site.json").write_text(json.dumps(info, indent=1, ensure_ascii=False))
     for size in (192, 512):
-        (SITE / "web" / f"icon-{size}.png").write_bytes(png_icon(size))
-    service_worker(SITE)
-    log(f"built {SITE} (tavoliere {info['version']}, pyodide {info['pyodide']}, {wheel.name})")
-    return SITE
+        (site / "web" / f"icon-{size}.png").write_bytes(png_icon(size))
+    service_worker(site)
+    log(f"built {site} (tavoliere {info['version']}, pyodide {info['pyodide']}, {wheel.name})")
+    return site
 
 
 # -- serving ------------------------------------------------------------------------------------

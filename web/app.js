@@ -10,12 +10,13 @@ import { currentGame, loadGames, newGameId, saveGame } from "./storage.js";
 import { Table, playerText as writePlayer, readMoves, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
 
-const DEFAULT_GAME = "barrier";
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
 const HINT_LEVEL = 3;
 const MAX_FRAGMENT = 100000;
 
 const $ = (id) => document.getElementById(id);
+// The first game of the menu opens when nothing else is asked for.
+const defaultGame = () => room.site.games[0].name;
 const room = {
   site: null,                 // site.json: version, wheel, games (with their texts), boards, messages
   stage: "downloading",
@@ -55,10 +56,10 @@ function savePlayers() {
 // -- the record in the URL fragment ---------------------------------------------------------
 function readFragment() {
   const text = location.hash.replace(/^#/, "");
-  if (!text) return { game: DEFAULT_GAME, moves: [], ply: null };
+  if (!text) return { game: defaultGame(), moves: [], ply: null };
   if (text.length > MAX_FRAGMENT) throw new Error("the link is too long");
   const params = new URLSearchParams(text);
-  const game = params.get("game") || DEFAULT_GAME;
+  const game = params.get("game") || defaultGame();
   const moves = readMoves(params.get("moves"));
   const players = ["white", "black"].map((side) => params.get(side));
   if (players.some((p) => p !== null)) {
@@ -86,7 +87,7 @@ function boardKey(spec) {
 
 async function loadBoard(spec) {
   let key = boardKey(spec);
-  if (!room.site.boards[key]) key = DEFAULT_GAME;
+  if (!room.site.boards[key]) key = defaultGame();
   const data = await (await fetch(room.site.boards[key])).json();
   if (room.boardKey !== key) board.setLayout(data.layout);
   room.boardKey = key;
@@ -242,9 +243,9 @@ async function startGame(spec, moves = [], ply = null, id = newGameId()) {
   let answer = await table.open(spec, moves, ply);
   if (!answer.ok) {
     say(t("bad-link", { detail: room.texts.error(answer) }));
-    const fresh = boardKey(spec) ? spec : DEFAULT_GAME;
+    const fresh = boardKey(spec) ? spec : defaultGame();
     answer = await table.open(fresh, []);
-    if (!answer.ok) answer = await table.open(DEFAULT_GAME, []);
+    if (!answer.ok) answer = await table.open(defaultGame(), []);
   }
   await loadBoard(table.game);
   render();
@@ -287,7 +288,7 @@ function playerChoices(select, player) {
 function openNewGameDialog() {
   const gameChoice = $("game-choice");
   gameChoice.replaceChildren(...room.site.games.map((g) => new Option(g.title, g.name)));
-  gameChoice.value = boardKey(table.game || DEFAULT_GAME) ? (table.game || DEFAULT_GAME).split("(")[0] : DEFAULT_GAME;
+  gameChoice.value = boardKey(table.game || defaultGame()) ? (table.game || defaultGame()).split("(")[0] : defaultGame();
   const fillOptions = () => {
     const info = room.site.games.find((g) => g.name === gameChoice.value);
     const words = new GameTexts(room.site, info.name, getLanguage());
@@ -377,10 +378,13 @@ function boardKeys(event) {
     event.preventDefault();
     event.stopPropagation();
     moveCursor(event.key);
-  } else if ((event.key === "Enter" || event.key === " ") && room.cursor) {
+  } else if (event.key === "Enter" || event.key === " ") {
+    // A complete move that longer ones begin with: Enter plays it, unless the cursor is on
+    // one of the cells that go on (the same cell again plays it too).
     event.preventDefault();
     event.stopPropagation();
-    table.click(room.cursor);
+    if (table.complete() && !table.targets().includes(room.cursor)) table.confirm();
+    else if (room.cursor) table.click(room.cursor);
   }
 }
 
@@ -429,7 +433,7 @@ function wire() {
   $("language").addEventListener("click", () => {
     setLanguage(getLanguage() === "it" ? "en" : "it");
     translatePage();
-    useTexts(room.texts.info ? room.texts.info.name : DEFAULT_GAME);
+    useTexts(room.texts.info ? room.texts.info.name : defaultGame());
     onStage(room.stage, "");
   });
   $("retry").addEventListener("click", () => {
@@ -481,7 +485,7 @@ function wire() {
 // The game saved last, to resume after a reload (a link, when there is one, wins).
 function resumeRecord() {
   const entry = currentGame();
-  if (!entry) return { game: DEFAULT_GAME, moves: [], ply: null };
+  if (!entry) return { game: defaultGame(), moves: [], ply: null };
   if (entry.players.every(validPlayer)) table.players = entry.players;
   return { game: entry.game, moves: entry.moves, ply: null, id: entry.id };
 }
@@ -503,7 +507,7 @@ function recordFromFragment() {
     return readFragment();
   } catch (error) {
     say(t("bad-link", { detail: error.message }));
-    return { game: DEFAULT_GAME, moves: [], ply: null };
+    return { game: defaultGame(), moves: [], ply: null };
   }
 }
 

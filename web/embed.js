@@ -114,7 +114,8 @@ class TavoliereBoard extends HTMLElement {
   async load() {
     const token = (this.token = {});
     try {
-      this.spec = this.getAttribute("game") || "barrier";
+      const info = await siteInfo();
+      this.spec = this.getAttribute("game") || info.games[0].name;
       const movesText = this.getAttribute("moves");
       this.moves = movesText === null ? null : readMoves(movesText);
       const plyText = this.getAttribute("ply") || "last";
@@ -129,7 +130,6 @@ class TavoliereBoard extends HTMLElement {
       this.frame.dataset.theme = dark ? "dark" : "light";
       this.canvas.setAttribute("aria-label", this.text("embed.board"));
       for (const button of this.frame.querySelectorAll("[data-go]")) button.setAttribute("aria-label", this.text(button.dataset.go));
-      const info = await siteInfo();
       const key = boardKey(info.games, this.spec);
       if (!key) throw new Error(`game="${this.spec.slice(0, 40)}" is not one of ${info.games.map((g) => g.name).join(", ")}`);
       if (!info.boards[key]) throw new Error(`game="${this.spec.slice(0, 40)}": no such board size`);

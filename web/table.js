@@ -191,7 +191,7 @@ export class Table extends EventTarget {
   }
 
   // The cells that the candidate moves would change, asked of the engine so the page needs
-  // no rules (where a Barrier path leaves its obstacles, which one a Hekka move removes).
+  // no rules (where a path leaves its obstacles, which obstacle a move removes).
   async previewCells(candidates) {
     if (candidates.length > MAX_PREVIEWS) return [];
     const line = this.history.line();

@@ -1,0 +1,138 @@
+"""Any game at the table (issue 13): a game defined only in the test suite
+(tests/games/tinydice.py: dice pieces, a pass button, and a move whose clicks begin another's)
+is built into a site of its own, drawn in Chromium and played by clicks in the room and in an
+embedded board, and no file under web/ knows its name."""
+
+import http.server
+import re
+
+import pytest
+
+import build
+from tavoliere.core import game_names
+from conftest import OUTPUT, ROOT, TEST_GAMES, start_server
+
+pytestmark = pytest.mark.browser
+
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dice</title>
+<link rel="icon" href="data:,"><script type="module" src="{site}web/embed.js"></script></head>
+<body><tavoliere-board id="dice" game="tinydice" mode="play" white="human" black="human">
+</tavoliere-board></body></html>"""
+
+
+def test_no_file_of_the_page_names_a_game():
+    names = ["tinydice", *(name for name in game_names() if name != "tinydice")]
+    for path in [*(ROOT / "web").glob("*"), ROOT / "index.html"]:
+        if path.suffix not in (".js", ".css", ".html") or path.name == "article.html":
+            continue  # the example article is an article about two games, not the page
+        code = re.sub(r"(^|\s)//.*$", "", path.read_text(), flags=re.M).lower()  # comments may
+        assert not [name for name in names if name in code], path.name  # give examples
+
+
+@pytest.fixture(scope="module")
+def dice_site(tmp_path_factory):
+    site = build.build(tmp_path_factory.mktemp("dice") / "site", extra_games=TEST_GAMES)
+    server = start_server(site)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def click(page, cell):
+    point = page.evaluate("name => window.tavoliere.cellCenter(name)", cell)
+    page.mouse.click(point["x"], point["y"])
+
+
+def moves(page, n):
+    page.wait_for_function("n => window.tavoliere.view().moves.length === n", arg=n)
+    return page.evaluate("window.tavoliere.view().moves")
+
+
+def test_the_room_plays_a_game_it_has_never_heard_of(watch, dice_site):
+    page = watch.open(dice_site + "#game=tinydice&white=human&black=human")
+    click(page, "b2")                      # nothing of White's nearby: b2 is the only move
+    assert moves(page, 1) == ["b2"]
+    click(page, "c3")
+    moves(page, 2)
+    click(page, "a2")                      # a2 is complete, and also begins a2>b2
+    page.wait_for_function("document.getElementById('message').dataset.kind === 'info'")
+    assert "a2" in page.locator("#message").text_content()
+    assert page.evaluate("window.tavoliere.view().moves.length") == 2
+    click(page, "a2")                      # the same cell again plays the short move
+    assert moves(page, 3) == ["b2", "c3", "a2"]
+    click(page, "c2")                      # Black: c2 then c3 turns c3 up
+    click(page, "c3")
+    assert moves(page, 4)[-1] == "c2>c3"
+    click(page, "a1")                      # White: a1, then Enter plays the short move
+    page.wait_for_function("document.getElementById('message').dataset.kind === 'info'")
+    page.keyboard.press("Enter")
+    assert moves(page, 5)[-1] == "a1"
+    pieces = page.evaluate("window.tavoliere.legalMoves().length")
+    assert pieces > 0
+    # the pass is a button labelled by the game's text; two passes end the game
+    page.get_by_role("button", name="Pass").click()
+    moves(page, 6)
+    page.get_by_role("button", name="Pass").click()
+    moves(page, 7)
+    outcome = page.evaluate("window.tavoliere.view().outcome")
+    assert outcome["reason"] == "pips" and outcome["winner"] == 0
+    assert "White wins: more pips" in page.locator("#turn").text_content()
+    # dice are drawn from the piece tokens: the board shows pips in the players' colours
+    page.locator("#language").click()
+    assert "Vince il Bianco: più punti" in page.locator("#turn").text_content()
+    page.locator("#describe").click()
+    assert "Dadi del Bianco" in page.locator("#description").text_content()
+    page.locator("#board").screenshot(path=str(OUTPUT / "tinydice-room.png"))
+    assert watch.errors == []
+
+
+def test_the_new_game_dialog_offers_it_with_its_texts(watch, dice_site):
+    page = watch.open(dice_site)
+    page.locator("#new-game").click()
+    assert "Tiny dice" in page.locator("#game-choice").inner_text()
+    page.locator("#game-choice").select_option("tinydice")
+    page.locator("#white-choice").select_option("human")
+    page.locator("#black-choice").select_option("ai:1")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("window.tavoliere.view().game === 'tinydice'")
+    click(page, "b2")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
+    page.locator("#rules").click()
+    assert "Tiny dice" in page.locator("#rules-text").text_content()
+
+
+def test_an_embedded_board_plays_it_too(watch, dice_site, tmp_path):
+    (tmp_path / "dice.html").write_text(HOST_PAGE.format(site=dice_site))
+    pages = start_server(tmp_path, http.server.SimpleHTTPRequestHandler)
+    try:
+        page = watch.page
+        page.goto(f"http://127.0.0.1:{pages.server_address[1]}/dice.html")
+        page.evaluate("""() => new Promise((resolve) => {
+            const board = document.getElementById('dice');
+            board.addEventListener('ready', resolve, { once: true });
+        })""")
+        canvas = page.locator("#dice canvas")
+        box = canvas.bounding_box()
+
+        def tap(cell):  # cells of a 3x3 board with its label margin, from the layout
+            layout = page.evaluate("fetch('" + dice_site + "boards/tinydice.json').then(r => r.json())")["layout"]
+            spot = next(c for c in layout["cells"] if c["name"] == cell)
+            scale = box["width"] / layout["width"]
+            page.mouse.click(box["x"] + spot["x"] * scale, box["y"] + spot["y"] * scale)
+
+        record = "document.getElementById('dice').record.moves"
+        tap("b2")
+        page.wait_for_function(f"{record}.length === 1")
+        tap("a1")
+        page.wait_for_function(f"{record}.length === 2")
+        tap("b1")                            # b1 is complete and begins b1>b2
+        page.wait_for_timeout(300)
+        tap("b2")                            # the continuation
+        page.wait_for_function(f"{record}.length === 3")
+        assert page.evaluate(record)[-1] == "b1>b2"
+        page.locator("#dice").get_by_role("button", name="Pass").click()
+        page.wait_for_function(f"{record}.length === 4")
+        assert "to move" in page.locator("#dice .status").text_content()
+        canvas.screenshot(path=str(OUTPUT / "tinydice-embed.png"))
+        assert watch.errors == []
+    finally:
+        pages.shutdown()
