@@ -50,7 +50,7 @@ def test_options_are_areas_and_max_plies():
     assert Hekka(areas="symmetric", max_plies=80).spec == "hekka(areas=symmetric,max_plies=80)"
     areas, max_plies = Hekka.options
     assert (areas.default, max_plies.default) == ("literal", 500)
-    with pytest.raises(ValueError, match="literal or symmetric"):
+    with pytest.raises(ValueError, match="one of: literal, symmetric"):
         areas.parse("hekka", "mirror")
     with pytest.raises(ValueError, match="an integer from 10 to 9999"):
         max_plies.parse("hekka", "9")

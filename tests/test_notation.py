@@ -190,7 +190,7 @@ def test_a_missing_game_tag_is_refused():
     ("chess", "unknown game 'chess'; games are barrier, hekka, havannah, hexade"),
     ("barrier(size=4)", "option size='4' is not accepted; size takes an integer from 5 to 9"),
     ("barrier(sise=6)", "unknown option 'sise'; options are size"),
-    ("hekka(areas=round)", "areas takes literal or symmetric"),
+    ("hekka(areas=round)", "areas takes one of: literal, symmetric"),
     ("havannah(swap=maybe)", "swap takes true or false"),
     ("havannah(size=8", "malformed game spec"),
 ])

@@ -101,6 +101,7 @@ import re
 from dataclasses import dataclass, field
 
 from .core import IllegalMove, InvalidMove, load_game
+from .messages import excerpt
 
 __all__ = ["Record", "RecordError", "RecordMoveError", "export_record", "parse_record",
            "export_sgf", "little_golem_cell", "MAX_TEXT", "MAX_MOVES"]
@@ -422,13 +423,12 @@ def little_golem_cell(text: str, base: int) -> str:
     InvalidMove.  Little Golem numbers each row from 1; see the module docstring."""
     match = re.fullmatch(r"([A-Za-z])(\d{1,2})", text.strip())
     if not match:
-        raise InvalidMove(f"{text!r} is not a Little Golem cell (a letter and a number such "
-                          f"as H3)")
+        raise InvalidMove("lg.not-a-cell", cell=excerpt(text))
     row, k = ord(match.group(1).upper()) - ord("A"), int(match.group(2))
     middle = base - 1
     length = 2 * base - 1 - abs(row - middle)   # cells in this row
     if row > 2 * middle or not 1 <= k <= length:
-        raise InvalidMove(f"{text} is not a cell of the base-{base} Little Golem board")
+        raise InvalidMove("lg.off-board", cell=excerpt(text.strip(), quoted=False), base=base)
     return f"{chr(ord('a') + row)}{k + max(0, row - middle)}"
 
 
