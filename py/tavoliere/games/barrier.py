@@ -267,7 +267,7 @@ class Barrier(Game):
                            cell=names[path[0]])
         if len(path) == 4:
             if path[1:] not in self.paths[start]:
-                return Problem("barrier.not-l", path=self.move_name(path))
+                return Problem("barrier.not-l", path=self.written(path, None))
             return self.path_problem(state, path, removal)
         return Problem("barrier.no-path", player=player, cell=names[path[-1]])
 
