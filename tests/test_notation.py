@@ -166,9 +166,9 @@ def test_script_text_in_tags_is_kept_as_plain_text():
     sneaky = 'Anna"] [Game "chess'
     record = parse_record(export_record("havannah(size=4)", ["d4"], {"White": sneaky}))
     assert record.game == "havannah(size=4)" and record.tags["White"] == sneaky
-    # markup in the moves is a bad move, quoted as text
+    # markup in the moves is a bad move, quoted as text (a short excerpt of it)
     message = record_error('[Game "havannah(size=4)"]\n1. <script>alert(1)</script>')
-    assert message.startswith("ply 1 (<script>alert(1)</script>): ")
+    assert message.startswith("ply 1 (<script>alert(1…): '<script>alert(1)</scrip…' ")
 
 
 # -- the text record: malformed input, each with its message --------------------------------------
@@ -230,15 +230,15 @@ def test_a_move_after_the_end_of_the_game_is_refused():
 
 def test_too_much_text_is_refused():
     text = '[Game "barrier"]\n' + "{" + "x" * MAX_TEXT + "}"
-    assert record_error(text) == (f"the record is too long: {len(text):,} characters, "
-                                  f"at most 200,000 are accepted")
+    assert record_error(text) == (f"the record is too long: {len(text)} characters, "
+                                  f"at most 200000 are accepted")
     assert MAX_TEXT == 200_000
 
 
 def test_too_many_moves_are_refused_before_replaying():
     assert MAX_MOVES == 5000
     too_many = '[Game "hexade"]\n' + " ".join(["j10"] * (MAX_MOVES + 1))
-    assert "more than 5,000 moves" in record_error(too_many)
+    assert "more than 5000 moves" in record_error(too_many)
     # 5000 moves pass the count, so the replay reports the first bad one instead
     just_enough = '[Game "hexade"]\n' + " ".join(["j10"] * MAX_MOVES)
     assert record_error(just_enough).startswith("ply 2 (j10)")
@@ -488,3 +488,4 @@ def test_little_golem_result_that_contradicts_the_moves_is_refused():
 def test_little_golem_bad_cell_is_reported_by_ply_and_text():
     text = (LITTLE_GOLEM / "1010428.hgf").read_text().replace("B[H4]", "B[P4]", 1)
     assert record_error(text) == "ply 2 (P4): P4 is not a cell of the base-8 Little Golem board"
+
