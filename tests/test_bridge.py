@@ -125,3 +125,12 @@ def test_a_search_runs_in_slices_and_answers_a_legal_move():
     assert final["move"] in legal and final["cells"] == [final["move"]]
     assert ask(op="think_step", id="7")["error"] == "bad-request"
     assert ask(op="think_start", game="barrier", moves=[], level=9)["error"] == "bad-request"
+
+
+# -- failures are coded, and no input reaches an internal error -----------------------------------
+def test_a_failure_carries_a_code_and_params_the_page_can_say():
+    answer = ask(op="view", game="barrier", moves=["c4", "c4"])
+    assert answer["error"] == "illegal-move" and answer["code"] == "at-move"
+    assert answer["params"]["ply"] == 2
+    assert answer["params"]["inner"] == ["move.not-legal-because", "barrier.cell-taken"]
+    assert answer["message"] == "move 2 (c4): c4 is not legal here: c4 holds White's pawn"
