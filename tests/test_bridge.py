@@ -134,3 +134,23 @@ def test_a_failure_carries_a_code_and_params_the_page_can_say():
     assert answer["params"]["ply"] == 2
     assert answer["params"]["inner"] == ["move.not-legal-because", "barrier.cell-taken"]
     assert answer["message"] == "move 2 (c4): c4 is not legal here: c4 holds White's pawn"
+
+
+@pytest.mark.parametrize("request_text", [
+    "[" * 1200 + "]" * 1200, '{"a":' * 1200 + "1" + "}" * 1200,
+    '{"op": "view", "moves": ' + "[" * 5000 + "]" * 5000 + "}",
+    "[" * 100_000,
+])
+def test_deeply_nested_json_is_a_bad_request(request_text):
+    answer = json.loads(handle(request_text))
+    assert answer["error"] == "bad-request", answer
+    assert answer["code"] == "request.too-deep"
+
+
+def test_nesting_is_counted_outside_strings_only():
+    deep = {"op": "view", "game": "barrier", "extra": json.loads("[" * 60 + "]" * 60)}
+    assert ask(**deep)["ok"]
+    deeper = {**deep, "extra": json.loads("[" * 70 + "]" * 70)}
+    assert ask(**deeper)["code"] == "request.too-deep"
+    brackets = ask(op="import", text="[" * 5000 + '"' + "{" * 5000)
+    assert brackets["error"] == "bad-record", brackets

@@ -15,6 +15,7 @@ names); the bridge keeps the states of the last record so one more move costs on
 from __future__ import annotations
 
 import json
+import re
 import traceback
 
 from .core import IllegalMove, InvalidMove, game_names, load_game
@@ -22,6 +23,7 @@ from .messages import MESSAGES, Problem, excerpt
 
 MAX_MOVES = 5000
 MAX_SEARCHES = 4  # boards on one page share the worker; each may have a search under way
+MAX_DEPTH = 64    # arrays and objects nested deeper than this are refused before parsing
 
 
 class BridgeError(Exception):
@@ -254,13 +256,44 @@ OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play,
        "think_start": op_think_start, "think_step": op_think_step, "think_stop": op_think_stop}
 
 
+_JSON_TOKEN = re.compile(r'["\[\]{}]')
+_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S)  # after the opening quote
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the arrays and objects of ``text`` nest deeper than MAX_DEPTH.  json.loads
+    recurses once a level: CPython stops it with a RecursionError, but in Pyodide a deep
+    enough text overflows the JavaScript stack first and kills the worker.  Linear time."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth, pos = 0, 0
+    while token := _JSON_TOKEN.search(text, pos):
+        pos = token.end()
+        if token.group() == '"':
+            rest = _STRING_REST.match(text, pos)
+            if rest is None:
+                return False  # a string never closed: json.loads refuses the text anyway
+            pos = rest.end()
+        elif token.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
 def handle(request: str) -> str:
     """Answer one JSON request with a JSON string; never raises."""
     try:
+        if isinstance(request, str) and _too_deep(request):
+            raise BridgeError("bad-request", "request.too-deep")
         try:
             data = json.loads(request)
         except (TypeError, ValueError):
             raise BridgeError("bad-request", "request.not-json") from None
+        except RecursionError:  # arrays or objects nested deeper than the parser goes
+            raise BridgeError("bad-request", "request.too-deep") from None
         if not isinstance(data, dict):
             raise BridgeError("bad-request", "request.not-object")
         op = OPS.get(data.get("op"))
