@@ -179,7 +179,8 @@ def op_export(request: dict) -> dict:
     game = _game(request)
     _record.states_for(game, _moves(request))  # checks the moves; names become canonical
     names = list(_record.names)
-    tags = request.get("tags") or {}
+    tags = request.get("tags")
+    tags = {} if tags is None else tags
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise BridgeError("bad-request", "request.tags")
     try:
@@ -222,15 +223,23 @@ def op_think_start(request: dict) -> dict:
     state = _record.states_for(game, _moves(request))[-1]
     if game.outcome(state) is not None:
         raise BridgeError("bad-request", "request.game-over")
-    key = str(request.get("id", "0"))
+    key = _id(request)
     while len(_thinkers) >= MAX_SEARCHES:  # searches nobody finished: drop the oldest
         del _thinkers[next(iter(_thinkers))]
     _thinkers[key] = (game, Thinker(game, state, **_budget(request)))
     return {"id": key}
 
 
+def _id(request: dict) -> str:
+    """The id of a search: a short text or a whole number, "0" when the request gives none."""
+    key = request.get("id", "0")
+    if isinstance(key, bool) or not isinstance(key, (str, int)) or len(str(key)) > 64:
+        raise BridgeError("bad-request", "request.id")
+    return str(key)
+
+
 def _thinker(request: dict):
-    thinker = _thinkers.get(str(request.get("id", "0")))
+    thinker = _thinkers.get(_id(request))
     if thinker is None:
         raise BridgeError("bad-request", "request.no-search")
     return thinker
@@ -238,7 +247,7 @@ def _thinker(request: dict):
 
 def op_think_step(request: dict) -> dict:
     seconds = request.get("slice", 0.05)
-    if not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
         raise BridgeError("bad-request", "request.slice")
     return {"progress": _thinker(request)[1].step(float(seconds))}
 
@@ -247,7 +256,7 @@ def op_think_stop(request: dict) -> dict:
     """The best move found so far; the search is dropped."""
     game, thinker = _thinker(request)
     move = thinker.move()
-    _thinkers.pop(str(request.get("id", "0")), None)
+    _thinkers.pop(_id(request), None)
     return {"move": game.move_name(move), "cells": list(game.move_cells(move))}
 
 
@@ -296,10 +305,12 @@ def handle(request: str) -> str:
             raise BridgeError("bad-request", "request.too-deep") from None
         if not isinstance(data, dict):
             raise BridgeError("bad-request", "request.not-object")
-        op = OPS.get(data.get("op"))
+        name = data.get("op")
+        if not isinstance(name, str):
+            raise BridgeError("bad-request", "request.op")
+        op = OPS.get(name)
         if op is None:
-            raise BridgeError("unknown-op", "request.unknown-op", op=excerpt(data.get("op")),
-                              ops=list(OPS))
+            raise BridgeError("unknown-op", "request.unknown-op", op=excerpt(name), ops=list(OPS))
         answer = {"ok": True, **op(data)}
     except BridgeError as error:
         answer = failure(error.kind, error.problem)
