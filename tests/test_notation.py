@@ -489,3 +489,17 @@ def test_little_golem_bad_cell_is_reported_by_ply_and_text():
     text = (LITTLE_GOLEM / "1010428.hgf").read_text().replace("B[H4]", "B[P4]", 1)
     assert record_error(text) == "ply 2 (P4): P4 is not a cell of the base-8 Little Golem board"
 
+
+# -- hostile and broken input: always a RecordError with a short message ----------------------------
+def bridge_import(text: str) -> dict:
+    import json
+
+    from tavoliere.bridge import handle
+    return json.loads(handle(json.dumps({"op": "import", "text": text})))
+
+
+@pytest.mark.parametrize("text", ["(;é[1])", "(;SZ[8]ß[1])", "(;SZ[8];W[d4]Ж[x])", "(;\u0661[1])"])
+def test_a_non_ascii_letter_where_an_sgf_property_goes_is_a_bad_record(text):
+    answer = bridge_import(text)
+    assert answer["error"] == "bad-record" and answer["code"] == "sgf.unexpected", answer
+    assert record_error(text).startswith("SGF: unexpected ")

@@ -369,7 +369,7 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, str]]]:
             current = []   # a node off the main line is read, then dropped
             if trees[-1][0]:
                 nodes.append(current)
-        elif char.isalpha():
+        elif _SGF_PROPERTY.match(char):   # a property's name is ASCII letters only
             if current is None:
                 raise RecordError("sgf.property-outside", position=i + 1)
             match = _SGF_PROPERTY.match(text, i)
