@@ -503,3 +503,24 @@ def test_a_non_ascii_letter_where_an_sgf_property_goes_is_a_bad_record(text):
     answer = bridge_import(text)
     assert answer["error"] == "bad-record" and answer["code"] == "sgf.unexpected", answer
     assert record_error(text).startswith("SGF: unexpected ")
+
+
+def test_a_turn_number_of_thousands_of_digits_is_a_clean_bad_record():
+    text = '[Game "barrier"]\n' + "1" * 4400 + ". c3"
+    answer = bridge_import(text)
+    assert answer["error"] == "bad-record" and answer["code"] == "record.turn-number", answer
+    message = answer["message"]
+    assert "integer" not in message and "digits" not in message and len(message) < 200
+    assert message.startswith("line 2: turn number 1111") and "…" in message
+    # an ordinary long number is refused the same way, and a right one still reads
+    assert "does not fit" in record_error('[Game "barrier"]\n1234567. c3')
+    assert parse_record('[Game "barrier"]\n001. c3').moves == ("c3",)
+
+
+def test_messages_quote_only_a_short_excerpt_of_the_input():
+    long = "x" * 5000
+    for text in (f'[Game "barrier"]\n[{long}', f'[Game "barrier"]\n1. a1 {long}[',
+                 f'[Game "{long}"]', f"(;SZ[8];W[{long}])", f"(;GM[{long}])",
+                 f'[Game "barrier"]\n1. {long}'):
+        message = record_error(text)
+        assert len(message) < 200 and "x" * 30 not in message, message

@@ -306,7 +306,8 @@ def _check_turn(number: str, dots: str, ply: int, line: int) -> None:
     """``7.`` must come before White's move of turn 7 (ply 13), ``7...`` before Black's."""
     turn, player = (ply + 1) // 2, (ply + 1) % 2
     expected = f"{turn}." if player == 0 else f"{turn}..."
-    if int(number) != turn or (len(dots) > 1) != (player == 1):
+    # a number longer than any record's turns is wrong, and too long for int() to read
+    if len(number) > 6 or int(number) != turn or (len(dots) > 1) != (player == 1):
         raise RecordError("record.turn-number", line=line,
                           written=excerpt(f"{number}{dots}", quoted=False), ply=ply,
                           player=player, turn=turn, expected=expected)
