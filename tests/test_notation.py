@@ -524,3 +524,34 @@ def test_messages_quote_only_a_short_excerpt_of_the_input():
                  f'[Game "barrier"]\n1. {long}'):
         message = record_error(text)
         assert len(message) < 200 and "x" * 30 not in message, message
+
+
+def fuzzed_records(rng: random.Random):
+    """Random bytes and text, and valid records cut or mutated at random places."""
+    valid = [export_record("barrier(size=6)", ["c4", "d4", "c4-b4-b3-b2"], {"White": "Anna"}),
+             export_record("hekka", ["a2", "e5", "a2-a1-b1-c1/a1"]),
+             export_sgf("havannah(size=4,swap=true)", ["d4", "swap", "c3"], {"Black": "Bo"}),
+             (LITTLE_GOLEM / "1014525.hgf").read_text(),
+             export_record("hexade(size=5)", ["a1", "e5", "e1"])]
+    alphabet = '()[];{}"\\.-/ \n\tWBSZGMRUPLa1j10swapé€\u2028\x00' + "0123456789"
+    for _ in range(150):
+        yield bytes(rng.randrange(256) for _ in range(rng.randrange(60))).decode("latin-1")
+        yield "".join(rng.choice(alphabet) for _ in range(rng.randrange(80)))
+        yield "".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(rng.randrange(40)))
+        text = rng.choice(valid)
+        yield text[:rng.randrange(len(text) + 1)]
+        at = rng.randrange(len(text) + 1)
+        yield text[:at] + rng.choice(alphabet) + text[at + rng.randrange(3):]
+        yield "(;" + "".join(rng.choice(alphabet) for _ in range(rng.randrange(80)))
+
+
+def test_fuzzed_records_are_read_or_refused_never_an_internal_error():
+    rng = random.Random(20261122)
+    kinds = set()
+    for text in fuzzed_records(rng):
+        answer = bridge_import(text)
+        assert answer["ok"] or answer["error"] == "bad-record", (text, answer)
+        kinds.add(answer["ok"] or answer["code"])
+        if not answer["ok"]:
+            assert len(answer["message"]) <= 200, answer["message"]
+    assert True in kinds and len(kinds) > 10
