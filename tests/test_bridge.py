@@ -127,3 +127,89 @@ def test_a_search_runs_in_slices_and_answers_a_legal_move():
     assert final["move"] in legal and final["cells"] == [final["move"]]
     assert ask(op="think_step", id="7")["error"] == "bad-request"
     assert ask(op="think_start", game="barrier", moves=[], level=9)["error"] == "bad-request"
+
+
+# -- failures are coded, and no input reaches an internal error -----------------------------------
+def test_a_failure_carries_a_code_and_params_the_page_can_say():
+    answer = ask(op="view", game="barrier", moves=["c4", "c4"])
+    assert answer["error"] == "illegal-move" and answer["code"] == "at-move"
+    assert answer["params"]["ply"] == 2
+    assert answer["params"]["inner"] == ["move.not-legal-because", "barrier.cell-taken"]
+    assert answer["message"] == "move 2 (c4): c4 is not legal here: c4 holds White's pawn"
+
+
+@pytest.mark.parametrize("request_text", [
+    "[" * 1200 + "]" * 1200, '{"a":' * 1200 + "1" + "}" * 1200,
+    '{"op": "view", "moves": ' + "[" * 5000 + "]" * 5000 + "}",
+    "[" * 100_000,
+])
+def test_deeply_nested_json_is_a_bad_request(request_text):
+    answer = json.loads(handle(request_text))
+    assert answer["error"] == "bad-request", answer
+    assert answer["code"] == "request.too-deep"
+
+
+def test_nesting_is_counted_outside_strings_only():
+    deep = {"op": "view", "game": "barrier", "extra": json.loads("[" * 60 + "]" * 60)}
+    assert ask(**deep)["ok"]
+    deeper = {**deep, "extra": json.loads("[" * 70 + "]" * 70)}
+    assert ask(**deeper)["code"] == "request.too-deep"
+    brackets = ask(op="import", text="[" * 5000 + '"' + "{" * 5000)
+    assert brackets["error"] == "bad-record", brackets
+
+
+@pytest.mark.parametrize("op", [[], {}, 5, None, True, ["view"]])
+def test_an_op_that_is_not_a_text_is_a_bad_request(op):
+    answer = ask(op=op)
+    assert answer["error"] == "bad-request" and answer["code"] == "request.op", answer
+
+
+VALID = {
+    "games": {},
+    "layout": {"game": "barrier"},
+    "view": {"game": "barrier", "moves": ["c4"]},
+    "play": {"game": "barrier", "moves": ["c4"], "move": "f6"},
+    "preview": {"game": "barrier", "moves": ["c4", "f6"], "move": "c4-d4-e4-e3"},
+    "position": {"game": "barrier", "moves": ["c4"]},
+    "export": {"game": "barrier", "moves": ["c4"], "tags": {"White": "Anna"}},
+    "import": {"text": '[Game "barrier"]\n1. c4'},
+    "think_start": {"game": "barrier(size=5)", "moves": [], "iterations": 5, "seed": 1,
+                    "id": "fuzz"},
+    "think_step": {"id": "fuzz", "slice": 0.01},
+    "think_stop": {"id": "fuzz"},
+}
+FIELDS = ["game", "moves", "move", "tags", "text", "level", "seconds", "iterations", "seed",
+          "id", "slice"]
+WRONG = [None, True, False, 0, -1, 5, 2.5, float("nan"), 10**30, "", "3", "x" * 10_000, [],
+         [5], ["c4", None], {}, {"a": 1}, {"White": 5}, [[["x"]]]]
+
+
+@pytest.mark.parametrize("op", list(VALID))
+def test_wrong_typed_fields_are_refused_never_an_internal_error(op):
+    assert ask(op=op, **VALID[op])["ok"], op  # the base request works
+    for field in FIELDS:
+        for value in WRONG:
+            request = {**VALID[op], field: value}
+            answer = json.loads(handle(json.dumps({"op": op, **request})))
+            assert answer.get("error") != "internal", (op, field, value, answer)
+            if not answer["ok"]:
+                assert answer["code"] and isinstance(answer["params"], dict)
+        if op == "think_start":  # keep one search under the fuzz id for the next ops
+            ask(op=op, **VALID[op])
+
+
+@pytest.mark.parametrize("request_text, kind", [
+    ('{"op": "view", "game": 5}', "bad-request"),
+    ('{"op": "view", "game": "barrier", "moves": 5}', "bad-request"),
+    ('{"op": "export", "game": "barrier", "moves": [], "tags": []}', "bad-request"),
+    ('{"op": "export", "game": "barrier", "moves": [], "tags": {"White": 5}}', "bad-request"),
+    ('{"op": "think_start", "game": "barrier", "moves": [], "level": "3"}', "bad-request"),
+    ('{"op": "think_step", "id": {}}', "bad-request"),
+    ('{"op": "think_stop", "id": []}', "bad-request"),
+    ('{"op": "think_step", "id": "nope", "slice": true}', "bad-request"),
+    ('{"op": "import", "text": ["x"]}', "bad-request"),
+    ('{"op": "preview", "game": "barrier", "moves": [], "move": 5}', "bad-request"),
+])
+def test_field_type_confusions_are_bad_requests(request_text, kind):
+    answer = json.loads(handle(request_text))
+    assert answer["error"] == kind, answer

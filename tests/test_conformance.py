@@ -110,7 +110,7 @@ def test_spec_is_canonical_and_loads_back(name):
     ("barrier(size)", "key=value"),
     ("", "malformed"),
     ("havannah(swap=maybe)", "true or false"),
-    ("hekka(areas=round)", "literal or symmetric"),
+    ("hekka(areas=round)", "one of: literal, symmetric"),
 ])
 def test_bad_specs_say_what_is_wrong(spec, words):
     with pytest.raises(ValueError, match=None) as error:

@@ -50,7 +50,7 @@ def test_options_are_areas_and_max_plies():
     assert Hekka(areas="symmetric", max_plies=80).spec == "hekka(areas=symmetric,max_plies=80)"
     areas, max_plies = Hekka.options
     assert (areas.default, max_plies.default) == ("literal", 500)
-    with pytest.raises(ValueError, match="literal or symmetric"):
+    with pytest.raises(ValueError, match="one of: literal, symmetric"):
         areas.parse("hekka", "mirror")
     with pytest.raises(ValueError, match="an integer from 10 to 9999"):
         max_plies.parse("hekka", "9")
@@ -335,3 +335,10 @@ def test_notes_report_repetitions_and_plies_left():
     state = GAME.replay(["c4", "f6", "c4-c5-d5-e5/d5"])
     assert GAME.notes(state) == {"phase": "movement", "obstacles": 2,
                                  "repetitions": 1, "plies_left": 497}
+
+
+@pytest.mark.parametrize("text", ["c4-c5-c6-c7/c5", "c4-d5-e5-e6/c4", "c4-d4-e4-f4"])
+def test_a_path_that_is_not_an_l_is_refused_by_name(text):
+    """A four-cell path that is no L used to crash while naming it (a Hekka move has five parts)."""
+    with pytest.raises(IllegalMove, match=f"{text.partition('/')[0]} is not an L-shaped path"):
+        GAME.parse_move(text, GAME.replay(["c4", "f6"]))

@@ -54,3 +54,12 @@ def test_the_wheel_installs_with_micropip_and_answers_the_bridge(site, extra_whe
     expected = json.loads(handle(json.dumps({"op": "play", "game": "barrier",
                                              "moves": ["c4", "f6"], "move": "c4-d4-e4-e3"})))
     assert answer == expected and answer["ok"]
+
+
+def test_deeply_nested_requests_are_refused_without_killing_pyodide(site):
+    """json.loads recurses once a level; in Pyodide 1200 levels overflow the JavaScript stack
+    (a fatal error that ends the worker) before Python's recursion limit is reached."""
+    code = ("import json, tavoliere.bridge as b\n"
+            "texts = ['[' * 1200 + ']' * 1200, '{\"a\":' * 1200 + '1' + '}' * 1200]\n"
+            "print('RESULT ' + json.dumps([json.loads(b.handle(t))['error'] for t in texts]))\n")
+    assert _result(run_in_pyodide(site, code)) == ["bad-request", "bad-request"]

@@ -66,13 +66,24 @@ export class GameTexts {
     return message ? this.text(`message.${message.key}`, message.params || {}, "") : "";
   }
 
-  // An engine failure in words: its code and parameters in this language, else its message.
+  // An engine failure in words: its code and parameters in this language, else its English
+  // message.  A code may wrap others (params.inner, outermost first), each filling {inner};
+  // a result (winner, reason) is worded here, in this language.
   error(answer) {
-    const templates = (this.site.messages || {})[answer.code];
-    const template = templates && (templates[this.lang] || templates.en);
-    if (!template) return answer.message || answer.error || "";
-    const params = answer.params || {};
-    return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+    const params = { ...(answer.params || {}) };
+    if (params.reason && this.info) params.outcome = this.outcome({ winner: params.winner ?? null, reason: params.reason });
+    const render = (code, inner) => {
+      const templates = (this.site.messages || {})[code];
+      const template = templates && (templates[this.lang] || templates.en);
+      if (!template) return null;
+      return template.replace(/\{(\w+)\}/g, (_, name) => {
+        if (name === "inner") return inner.length ? render(inner[0], inner.slice(1)) ?? "" : "";
+        const value = params[name];
+        if ((name === "player" || name === "opponent") && Number.isInteger(value)) return this.player(value);
+        return Array.isArray(value) ? value.join(", ") : String(value ?? "");
+      });
+    };
+    return render(answer.code, params.inner || []) ?? (answer.message || answer.error || "");
   }
 
   // A piece in words: "White pawn", "obstacle", "Black die showing 3".

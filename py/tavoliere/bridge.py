@@ -1,8 +1,10 @@
 """The one entry point of the web worker: a JSON request in, a JSON answer out.
 
 Requests are objects with an ``op``; every answer has ``ok``.  Failures never raise out of
-``handle``: they come back as ``{"ok": false, "error": kind, "message": text}`` so the
-worker survives any input.  The page owns the record (a game spec and a list of move
+``handle``: they come back as ``{"ok": false, "error": kind, "code": code, "params": {...},
+"message": text}`` so the worker survives any input; ``code`` and ``params`` say the problem
+in any language with ``messages.MESSAGES`` (which the ``games`` op sends), ``message`` is
+the English text.  The page owns the record (a game spec and a list of move
 names); the bridge keeps the states of the last record so one more move costs one play.
 
 >>> import json
@@ -13,18 +15,24 @@ names); the bridge keeps the states of the last record so one more move costs on
 from __future__ import annotations
 
 import json
+import re
 import traceback
 
 from .core import IllegalMove, InvalidMove, game_names, load_game
+from .messages import MESSAGES, Problem, excerpt
 
 MAX_MOVES = 5000
 MAX_SEARCHES = 4  # boards on one page share the worker; each may have a search under way
+MAX_DEPTH = 64    # arrays and objects nested deeper than this are refused before parsing
 
 
 class BridgeError(Exception):
-    def __init__(self, kind: str, message: str):
-        super().__init__(message)
-        self.kind = kind
+    """A failure answer: its ``kind`` and the Problem, given as one or as a code and params."""
+
+    def __init__(self, kind: str, problem: Problem | str, **params):
+        problem = problem if isinstance(problem, Problem) else Problem(problem, **params)
+        super().__init__(str(problem))
+        self.kind, self.problem = kind, problem
 
 
 class _Record:
@@ -48,7 +56,8 @@ class _Record:
                 move = game.parse_move(text, state)
             except (InvalidMove, IllegalMove) as error:
                 raise BridgeError("illegal-move" if isinstance(error, IllegalMove) else "invalid-move",
-                                  f"move {ply} ({text}): {error}") from None
+                                  error.wrapped("at-move", ply=ply,
+                                                entry=excerpt(text, 16, quoted=False))) from None
             self.names.append(game.move_name(move))  # canonical, whatever short form came in
             self.states.append(game.apply(state, move))
         return self.states
@@ -61,21 +70,29 @@ _thinkers: dict[str, tuple] = {}  # id -> (game, Thinker)
 def _game(request: dict):
     spec = request.get("game")
     if not isinstance(spec, str):
-        raise BridgeError("bad-request", "the request names no game (\"game\": \"barrier\")")
+        raise BridgeError("bad-request", "request.no-game")
     try:
         return load_game(spec)
-    except ValueError as error:
-        kind = "unknown-game" if str(error).startswith("unknown game") else "bad-game"
-        raise BridgeError(kind, str(error)) from None
+    except Problem as error:
+        raise BridgeError("unknown-game" if error.code == "game.unknown" else "bad-game",
+                          error) from None
 
 
 def _moves(request: dict) -> list[str]:
     moves = request.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise BridgeError("bad-request", "\"moves\" must be a list of move names")
+        raise BridgeError("bad-request", "request.moves")
     if len(moves) > MAX_MOVES:
-        raise BridgeError("bad-request", f"a record may hold at most {MAX_MOVES} moves")
+        raise BridgeError("bad-request", "request.too-many-moves", max=MAX_MOVES)
     return moves
+
+
+def _move(request: dict, blank: bool = False) -> str:
+    """The request's ``move``: a text, not blank unless ``blank``."""
+    text = request.get("move")
+    if not isinstance(text, str) or not (blank or text.strip()):
+        raise BridgeError("bad-request", "request.move")
+    return text
 
 
 def _move_info(game, move, cells: bool = False) -> dict:
@@ -111,7 +128,7 @@ def _view(game, names: list[str]) -> dict:
 
 def op_games(request: dict) -> dict:
     from .core import game_class
-    return {"games": [game_class(name)().info() for name in game_names()]}
+    return {"games": [game_class(name)().info() for name in game_names()], "messages": MESSAGES}
 
 
 def op_layout(request: dict) -> dict:
@@ -126,16 +143,14 @@ def op_view(request: dict) -> dict:
 def op_play(request: dict) -> dict:
     game = _game(request)
     names = _moves(request)
-    text = request.get("move")
-    if not isinstance(text, str) or not text.strip():
-        raise BridgeError("bad-request", "\"move\" must be a move name such as c4")
+    text = _move(request)
     state = _record.states_for(game, names)[-1]
     try:
         move = game.parse_move(text, state)
     except InvalidMove as error:
-        raise BridgeError("invalid-move", str(error)) from None
+        raise BridgeError("invalid-move", error) from None
     except IllegalMove as error:
-        raise BridgeError("illegal-move", str(error)) from None
+        raise BridgeError("illegal-move", error) from None
     return {"played": game.move_name(move), **_view(game, _record.names + [game.move_name(move)])}
 
 
@@ -155,13 +170,11 @@ def op_preview(request: dict) -> dict:
     """The pieces after a move, without playing it (the page previews obstacles with it)."""
     game = _game(request)
     state = _record.states_for(game, _moves(request))[-1]
-    text = request.get("move")
-    if not isinstance(text, str):
-        raise BridgeError("bad-request", "\"move\" must be a move name")
+    text = _move(request, blank=True)
     try:
         move = game.parse_move(text, state)
     except (InvalidMove, IllegalMove) as error:
-        raise BridgeError("illegal-move", str(error)) from None
+        raise BridgeError("illegal-move", error) from None
     return {"move": game.move_name(move), "pieces": game.pieces(game.apply(state, move))}
 
 
@@ -171,13 +184,14 @@ def op_export(request: dict) -> dict:
     game = _game(request)
     _record.states_for(game, _moves(request))  # checks the moves; names become canonical
     names = list(_record.names)
-    tags = request.get("tags") or {}
+    tags = request.get("tags")
+    tags = {} if tags is None else tags
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
-        raise BridgeError("bad-request", "\"tags\" must map tag names to texts")
+        raise BridgeError("bad-request", "request.tags")
     try:
         return {"text": export_record(game.spec, names, tags)}
-    except ValueError as error:
-        raise BridgeError("bad-record", str(error)) from None
+    except Problem as error:
+        raise BridgeError("bad-record", error) from None
 
 
 def op_import(request: dict) -> dict:
@@ -185,11 +199,11 @@ def op_import(request: dict) -> dict:
     from .notation import parse_record
     text = request.get("text")
     if not isinstance(text, str):
-        raise BridgeError("bad-request", "\"text\" must be the record's text")
+        raise BridgeError("bad-request", "request.text")
     try:
         record = parse_record(text)
-    except ValueError as error:
-        raise BridgeError("bad-record", str(error)) from None
+    except Problem as error:
+        raise BridgeError("bad-record", error) from None
     return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags)}
 
 
@@ -201,7 +215,8 @@ def _budget(request: dict) -> dict:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, kind) or not low <= value <= high:
-            raise BridgeError("bad-request", f"\"{key}\" must be a number from {low} to {high}")
+            raise BridgeError("bad-request", "request.number", field=key, low=str(low),
+                              high=str(high))
         budget[key] = value
     return budget
 
@@ -212,25 +227,33 @@ def op_think_start(request: dict) -> dict:
     game = _game(request)
     state = _record.states_for(game, _moves(request))[-1]
     if game.outcome(state) is not None:
-        raise BridgeError("bad-request", "the game is over: there is nothing to think about")
-    key = str(request.get("id", "0"))
+        raise BridgeError("bad-request", "request.game-over")
+    key = _id(request)
     while len(_thinkers) >= MAX_SEARCHES:  # searches nobody finished: drop the oldest
         del _thinkers[next(iter(_thinkers))]
     _thinkers[key] = (game, Thinker(game, state, **_budget(request)))
     return {"id": key}
 
 
+def _id(request: dict) -> str:
+    """The id of a search: a short text or a whole number, "0" when the request gives none."""
+    key = request.get("id", "0")
+    if isinstance(key, bool) or not isinstance(key, (str, int)) or len(str(key)) > 64:
+        raise BridgeError("bad-request", "request.id")
+    return str(key)
+
+
 def _thinker(request: dict):
-    thinker = _thinkers.get(str(request.get("id", "0")))
+    thinker = _thinkers.get(_id(request))
     if thinker is None:
-        raise BridgeError("bad-request", "no search with that id is running")
+        raise BridgeError("bad-request", "request.no-search")
     return thinker
 
 
 def op_think_step(request: dict) -> dict:
     seconds = request.get("slice", 0.05)
-    if not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
-        raise BridgeError("bad-request", "\"slice\" must be a number of seconds up to 5")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
+        raise BridgeError("bad-request", "request.slice")
     return {"progress": _thinker(request)[1].step(float(seconds))}
 
 
@@ -238,7 +261,7 @@ def op_think_stop(request: dict) -> dict:
     """The best move found so far; the search is dropped."""
     game, thinker = _thinker(request)
     move = thinker.move()
-    _thinkers.pop(str(request.get("id", "0")), None)
+    _thinkers.pop(_id(request), None)
     return {"move": game.move_name(move), "cells": list(game.move_cells(move))}
 
 
@@ -247,22 +270,64 @@ OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play,
        "think_start": op_think_start, "think_step": op_think_step, "think_stop": op_think_stop}
 
 
+_JSON_TOKEN = re.compile(r'["\[\]{}]')
+_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S)  # after the opening quote
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the arrays and objects of ``text`` nest deeper than MAX_DEPTH.  json.loads
+    recurses once a level: CPython stops it with a RecursionError, but in Pyodide a deep
+    enough text overflows the JavaScript stack first and kills the worker.  Linear time."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth, pos = 0, 0
+    while token := _JSON_TOKEN.search(text, pos):
+        pos = token.end()
+        if token.group() == '"':
+            rest = _STRING_REST.match(text, pos)
+            if rest is None:
+                return False  # a string never closed: json.loads refuses the text anyway
+            pos = rest.end()
+        elif token.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
 def handle(request: str) -> str:
     """Answer one JSON request with a JSON string; never raises."""
     try:
+        if isinstance(request, str) and _too_deep(request):
+            raise BridgeError("bad-request", "request.too-deep")
         try:
             data = json.loads(request)
         except (TypeError, ValueError):
-            raise BridgeError("bad-request", "the request is not valid JSON") from None
+            raise BridgeError("bad-request", "request.not-json") from None
+        except RecursionError:  # arrays or objects nested deeper than the parser goes
+            raise BridgeError("bad-request", "request.too-deep") from None
         if not isinstance(data, dict):
-            raise BridgeError("bad-request", "the request must be a JSON object with an \"op\"")
-        op = OPS.get(data.get("op"))
+            raise BridgeError("bad-request", "request.not-object")
+        name = data.get("op")
+        if not isinstance(name, str):
+            raise BridgeError("bad-request", "request.op")
+        op = OPS.get(name)
         if op is None:
-            raise BridgeError("unknown-op", f"unknown op {data.get('op')!r}; ops are {', '.join(OPS)}")
+            raise BridgeError("unknown-op", "request.unknown-op", op=excerpt(name), ops=list(OPS))
         answer = {"ok": True, **op(data)}
     except BridgeError as error:
-        answer = {"ok": False, "error": error.kind, "message": str(error)}
+        answer = failure(error.kind, error.problem)
     except Exception as error:  # a bug: report it, keep the worker alive
-        answer = {"ok": False, "error": "internal", "message": f"{type(error).__name__}: {error}",
+        detail = excerpt(f"{type(error).__name__}: {error}", 160, quoted=False)
+        answer = {**failure("internal", Problem("internal", detail=detail)),
                   "trace": traceback.format_exc(limit=5)}
     return json.dumps(answer, separators=(",", ":"))
+
+
+def failure(kind: str, problem: Problem) -> dict:
+    """The answer to a request that failed: its kind, the problem's code and params, and the
+    problem in English."""
+    return {"ok": False, "error": kind, "code": problem.code, "params": dict(problem.params),
+            "message": str(problem)}

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .messages import Problem, excerpt
+
 __all__ = [
     "Game", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece", "read_piece", "SHAPES",
     "register", "load_game", "game_names", "game_class", "parse_spec", "perft",
@@ -46,16 +48,16 @@ def read_piece(token: str) -> tuple[str, int | None, str | None]:
     return match.group(1), None if owner is None else int(owner), match.group(3)
 
 
-class InvalidMove(ValueError):
+class InvalidMove(Problem):
     """Text that is not a move in this game's notation."""
 
 
-class IllegalMove(ValueError):
+class IllegalMove(Problem):
     """A well-formed move that is not legal in the position; ``ply`` is set by ``replay``."""
 
-    def __init__(self, message: str, ply: int | None = None):
-        super().__init__(message)
-        self.ply = ply
+    def __init__(self, code: str, **params):
+        super().__init__(code, **params)
+        self.ply = params.get("ply")
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,14 @@ class Outcome:
 
     def as_dict(self) -> dict:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+
+    def message_params(self, game) -> dict:
+        """The params of a message that states this result (see ``messages``): ``outcome``
+        in English words, ``reason``, and ``winner`` unless it is a draw (the page words the
+        result in its own language from these two)."""
+        params = {"outcome": game.outcome_text(self), "reason": self.reason}
+        return params if self.winner is None else {**params, "winner": self.winner}
+
 
 
 @dataclass(frozen=True)
@@ -97,9 +107,11 @@ class Option:
         return " or ".join(self.choices)
 
     def parse(self, game: str, text: str):
-        """The value written as ``text``, or ValueError naming the option and what it accepts."""
-        bad = ValueError(f"{game}: option {self.name}={text!r} is not accepted; "
-                         f"{self.name} takes {self.accepted()}")
+        """The value written as ``text``, or a Problem naming the option and what it accepts."""
+        limits = {"bool": {}, "int": {"low": self.low, "high": self.high},
+                  "choice": {"choices": list(self.choices)}}[self.kind]
+        bad = Problem(f"option.{self.kind}", game=game, option=self.name, value=excerpt(text),
+                      **limits)
         if self.kind == "bool":
             if text.lower() in ("true", "1", "yes", "on"):
                 return True
@@ -174,8 +186,8 @@ class Game:
         known = {option.name: option for option in self.options}
         for key in values:
             if key not in known:
-                raise ValueError(f"{self.name}: unknown option {key!r}; "
-                                 f"options are {', '.join(known) or 'none'}")
+                raise Problem("game.unknown-option", game=self.name, option=excerpt(key),
+                              options=list(known))
         for key, value in values.items():  # a value given in Python is checked like a spec's
             known[key].parse(self.name, known[key].format(value))
         self.settings = {name: values.get(name, option.default) for name, option in known.items()}
@@ -277,7 +289,8 @@ class Game:
     def play(self, state, move):
         """The state after ``move``; IllegalMove if it is not legal here.  Never mutates."""
         if move not in self.legal_moves(state):
-            raise IllegalMove(f"{self.describe_move(move)} is not legal here")
+            raise IllegalMove("move.not-legal",
+                              move=excerpt(self.describe_move(move), quoted=False))
         return self.apply(state, move)
 
     def describe_move(self, move) -> str:
@@ -294,11 +307,11 @@ class Game:
             if self.move_name(move) == text:
                 return move
         self.check_notation(text)
-        raise IllegalMove(f"{text} is not legal here")
+        raise IllegalMove("move.not-legal", move=excerpt(text, quoted=False))
 
     def check_notation(self, text: str) -> None:
         """Raise InvalidMove if ``text`` is not written in this game's notation."""
-        raise InvalidMove(f"{text!r} is not a move in {self.title} notation")
+        raise InvalidMove("move.notation", move=excerpt(text), title=self.title)
 
     def replay(self, names, state=None):
         """The state after the moves named in ``names``; the error says which ply failed."""
@@ -306,10 +319,8 @@ class Game:
         for ply, text in enumerate(names, 1):
             try:
                 move = self.parse_move(text, state)
-            except IllegalMove as error:
-                raise IllegalMove(f"ply {ply}: {error}", ply) from None
-            except InvalidMove as error:
-                raise InvalidMove(f"ply {ply}: {error}") from None
+            except (IllegalMove, InvalidMove) as error:
+                raise error.wrapped("at-ply", ply=ply) from None
             state = self.apply(state, move)
         return state
 
@@ -352,8 +363,8 @@ def game_names() -> list[str]:
 def game_class(name: str) -> type[Game]:
     try:
         return _GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; games are {', '.join(game_names())}") from None
+    except (KeyError, TypeError):
+        raise Problem("game.unknown", game=excerpt(name), games=game_names()) from None
 
 
 _SPEC = re.compile(r"\s*([a-z][a-z0-9_]*)\s*(?:\((.*)\))?\s*")
@@ -362,10 +373,10 @@ _SPEC = re.compile(r"\s*([a-z][a-z0-9_]*)\s*(?:\((.*)\))?\s*")
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``name(key=value,...)`` into the name and the raw option texts."""
     if not isinstance(spec, str) or len(spec) > 200:
-        raise ValueError("a game spec is a short text such as barrier(size=6)")
+        raise Problem("game.spec")
     match = _SPEC.fullmatch(spec)
     if not match:
-        raise ValueError(f"malformed game spec {spec!r}; write it as name or name(key=value,...)")
+        raise Problem("game.malformed", spec=excerpt(spec))
     name, body = match.group(1), match.group(2)
     raw: dict[str, str] = {}
     parts = body.split(",") if body and body.strip() else []
@@ -373,9 +384,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, eq, value = part.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not re.fullmatch(r"[a-z_][a-z0-9_]*", key) or not value:
-            raise ValueError(f"malformed option {part.strip()!r} in {spec!r}; write key=value")
+            raise Problem("game.malformed-option", option=excerpt(part.strip()),
+                          spec=excerpt(spec))
         if key in raw:
-            raise ValueError(f"option {key!r} given twice in {spec!r}")
+            raise Problem("game.option-twice", option=excerpt(key), spec=excerpt(spec))
         raw[key] = value
     return name, raw
 
@@ -392,7 +404,7 @@ def load_game(spec: str) -> Game:
     values = {}
     for key, text in raw.items():
         if key not in known:
-            raise ValueError(f"{name}: unknown option {key!r}; "
-                             f"options are {', '.join(known) or 'none'}")
+            raise Problem("game.unknown-option", game=name, option=excerpt(key),
+                          options=list(known))
         values[key] = known[key].parse(name, text)
     return cls(**values)

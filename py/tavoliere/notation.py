@@ -3,8 +3,8 @@
 ``export_record(spec, moves, tags)`` and ``export_sgf(spec, moves, tags)`` write a record;
 ``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags)``: the
 canonical spec, the canonical move names (a tuple) and every tag but ``Game`` (a dict of
-texts).  Errors are ``RecordError`` (a ValueError); a bad move raises ``RecordMoveError``,
-which also carries ``ply`` and ``text``.
+texts).  Errors are ``RecordError`` (a ``messages.Problem``, so a ValueError with a code and
+params); a bad move raises ``RecordMoveError``, which also carries ``ply`` and ``text``.
 
 The text record
 ---------------
@@ -101,6 +101,7 @@ import re
 from dataclasses import dataclass, field
 
 from .core import IllegalMove, InvalidMove, load_game
+from .messages import Problem, excerpt
 
 __all__ = ["Record", "RecordError", "RecordMoveError", "export_record", "parse_record",
            "export_sgf", "little_golem_cell", "MAX_TEXT", "MAX_MOVES"]
@@ -118,15 +119,18 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SGF_PROPERTY = re.compile(r"[A-Za-z]+")
 
 
-class RecordError(ValueError):
+class RecordError(Problem):
     """A record that cannot be read or written; the message says where and why."""
 
 
 class RecordMoveError(RecordError):
-    """A move of a record that is not in the game's notation or not legal at its ply."""
+    """A move of a record that is not in the game's notation or not legal at its ply;
+    ``reason`` is the Problem with that move, and the message is ``record.move`` around it."""
 
-    def __init__(self, ply: int, text: str, reason: str):
-        super().__init__(f"ply {ply} ({text}): {reason}")
+    def __init__(self, ply: int, text: str, reason: Problem):
+        inner = [reason.code, *reason.params.get("inner", ())]
+        super().__init__("record.move", **{**reason.params, "ply": ply,
+                                           "entry": excerpt(text, 16, quoted=False), "inner": inner})
         self.ply, self.text, self.reason = ply, text, reason
 
 
@@ -142,41 +146,39 @@ class Record:
 # -- shared checks ------------------------------------------------------------------------------
 def _check_size(text) -> str:
     if not isinstance(text, str):
-        raise RecordError("a record is a text")
+        raise RecordError("record.not-text")
     if len(text) > MAX_TEXT:
-        raise RecordError(f"the record is too long: {len(text):,} characters, "
-                          f"at most {MAX_TEXT:,} are accepted")
+        raise RecordError("record.too-long", length=len(text), max=MAX_TEXT)
     bad = _CONTROL.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise RecordError(f"line {line}: the record contains a control character "
-                          f"(U+{ord(bad.group()):04X}); is it a text file?")
+        raise RecordError("record.control-char", line=line, char=f"U+{ord(bad.group()):04X}")
     return text.removeprefix("\ufeff")
 
 
 def _load(spec: str):
     try:
         return load_game(spec)
-    except ValueError as error:
-        raise RecordError(f'[Game "{spec}"]: {error}') from None
+    except Problem as error:
+        raise error.wrapped("record.game-tag", RecordError,
+                            game_tag=excerpt(spec, quoted=False)) from None
 
 
 def _replay(game, texts):
     """The canonical names of ``texts`` and the final state; RecordMoveError at the first bad
     move (not in the notation, not legal, or played after the end of the game)."""
     if len(texts) > MAX_MOVES:
-        raise RecordError(f"the record has {len(texts):,} moves; at most {MAX_MOVES:,} "
-                          f"are accepted")
+        raise RecordError("record.too-many-moves", count=len(texts), max=MAX_MOVES)
     state, names = game.initial_state(), []
     for ply, text in enumerate(texts, 1):
         outcome = game.outcome(state)
         if outcome is not None:
-            raise RecordMoveError(ply, text,
-                                  f"the game is already over ({game.outcome_text(outcome)})")
+            raise RecordMoveError(ply, text, Problem("record.game-over",
+                                                     **outcome.message_params(game)))
         try:
             move = game.parse_move(text, state)
         except (InvalidMove, IllegalMove) as error:
-            raise RecordMoveError(ply, text, str(error)) from None
+            raise RecordMoveError(ply, text, error) from None
         names.append(game.move_name(move))
         state = game.apply(state, move)
     return tuple(names), state
@@ -186,10 +188,9 @@ def _checked_tags(tags) -> dict[str, str]:
     tags = dict(tags or {})
     for name, value in tags.items():
         if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-            raise RecordError(f"tag name {name!r} is not accepted: a letter, then letters, "
-                              f"digits or _")
+            raise RecordError("record.tag-name", name=excerpt(name))
         if not isinstance(value, str) or _CONTROL.search(value) or "\n" in value or "\r" in value:
-            raise RecordError(f"tag {name}: the value must be one line of text")
+            raise RecordError("record.tag-value", name=excerpt(name, quoted=False))
     return tags
 
 
@@ -245,8 +246,7 @@ def parse_record(text: str) -> Record:
     # only line feeds end lines: a tag value may hold any other character (U+2028 too)
     tags, moves_text, first_line = _split_tags(text.replace("\r\n", "\n").replace("\r", "\n"))
     if "Game" not in tags:
-        raise RecordError('the record has no Game tag: it must start with a line such as '
-                          '[Game "havannah(size=8)"]')
+        raise RecordError("record.no-game-tag")
     game = _load(tags.pop("Game"))
     names, _ = _replay(game, _move_tokens(moves_text, first_line))
     return Record(game.spec, names, tags)
@@ -264,11 +264,10 @@ def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
             return tags, "\n".join(lines[number - 1:]), number
         match = _TAG_LINE.fullmatch(line)
         if not match:
-            raise RecordError(f'line {number}: malformed tag line {_clip(line)}; '
-                              f'write [Name "value"]')
+            raise RecordError("record.malformed-tag", line=number, text=excerpt(line))
         name, value = match.group(1), re.sub(r'\\(["\\])', r"\1", match.group(2))
         if name in tags:
-            raise RecordError(f"line {number}: tag {name} is given twice")
+            raise RecordError("record.tag-twice", line=number, name=excerpt(name, quoted=False))
         tags[name] = value
     return tags, "", len(lines) + 1
 
@@ -279,8 +278,8 @@ def _move_tokens(text: str, first_line: int) -> list[str]:
     line = first_line
     for piece in re.split(r"(\{[^{}]*\}|[{}])", text):
         if piece in ("{", "}"):
-            what = "is never closed" if piece == "{" else "closes no comment"
-            raise RecordError(f"line {line}: the comment brace {piece} {what}")
+            code = "record.comment-open" if piece == "{" else "record.comment-close"
+            raise RecordError(code, line=line, brace=piece)
         if not piece.startswith("{"):
             for offset, chunk in enumerate(piece.split("\n")):
                 words += [(word, line + offset) for word in chunk.split()]
@@ -290,8 +289,7 @@ def _move_tokens(text: str, first_line: int) -> list[str]:
     moves: list[str] = []
     for word, line in words:
         if "[" in word or "]" in word:
-            raise RecordError(f"line {line}: {_clip(word)} is not a move; tag lines go before "
-                              f"the moves")
+            raise RecordError("record.tag-in-moves", line=line, word=excerpt(word))
         turn = _TURN.fullmatch(word)
         if turn:
             _check_turn(turn.group(1), turn.group(2), len(moves) + 1, line)
@@ -300,24 +298,19 @@ def _move_tokens(text: str, first_line: int) -> list[str]:
                 continue
         moves.append(word.lower())
         if len(moves) > MAX_MOVES:
-            raise RecordError(f"the record has more than {MAX_MOVES:,} moves; at most "
-                              f"{MAX_MOVES:,} are accepted")
+            raise RecordError("record.more-moves", max=MAX_MOVES)
     return moves
 
 
 def _check_turn(number: str, dots: str, ply: int, line: int) -> None:
     """``7.`` must come before White's move of turn 7 (ply 13), ``7...`` before Black's."""
     turn, player = (ply + 1) // 2, (ply + 1) % 2
-    written = f"{number}{dots}"
     expected = f"{turn}." if player == 0 else f"{turn}..."
-    if int(number) != turn or (len(dots) > 1) != (player == 1):
-        raise RecordError(f"line {line}: turn number {written} does not fit: the next move "
-                          f"is ply {ply}, {PLAYERS[player]}'s move of turn {turn} "
-                          f"(written {expected}); is a move missing?")
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+    # a number longer than any record's turns is wrong, and too long for int() to read
+    if len(number) > 6 or int(number) != turn or (len(dots) > 1) != (player == 1):
+        raise RecordError("record.turn-number", line=line,
+                          written=excerpt(f"{number}{dots}", quoted=False), ply=ply,
+                          player=player, turn=turn, expected=expected)
 
 
 # -- SGF ------------------------------------------------------------------------------------------
@@ -325,7 +318,7 @@ def export_sgf(spec: str, moves, tags: dict | None = None) -> str:
     """The SGF record of a Havannah game (see the module docstring)."""
     game = _load(spec)
     if game.name != "havannah":
-        raise RecordError(f"SGF records are written for Havannah only, not {game.title}")
+        raise RecordError("sgf.havannah-only", title=game.title)
     names, state = _replay(game, list(moves))
     tags = _checked_tags(tags)
     root = [("FF", "4"), ("GM", "havannah"), ("SZ", str(game.settings["size"])),
@@ -364,22 +357,22 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, str]]]:
             current = None
         elif char == ")":
             if not trees:
-                raise RecordError(f"SGF: a ) at character {i + 1} closes nothing")
+                raise RecordError("sgf.close-nothing", position=i + 1)
             trees.pop()
             current = None
             if not trees:
                 if text[i + 1:].strip():
-                    raise RecordError("SGF: only one game per record, but text follows its end")
+                    raise RecordError("sgf.text-after-end")
                 return nodes
         elif char == ";":
             if not trees or trees[-1][1]:
-                raise RecordError(f"SGF: a node at character {i + 1} is outside its sequence")
+                raise RecordError("sgf.node-outside", position=i + 1)
             current = []   # a node off the main line is read, then dropped
             if trees[-1][0]:
                 nodes.append(current)
-        elif char.isalpha():
+        elif _SGF_PROPERTY.match(char):   # a property's name is ASCII letters only
             if current is None:
-                raise RecordError(f"SGF: a property at character {i + 1} is outside any node")
+                raise RecordError("sgf.property-outside", position=i + 1)
             match = _SGF_PROPERTY.match(text, i)
             prop = "".join(c for c in match.group() if c.isupper())   # FF[3] allowed "GaMe"
             i = match.end()
@@ -392,13 +385,13 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, str]]]:
                 value, i = _sgf_value(text, i)
                 values.append(value)
             if not values:
-                raise RecordError(f"SGF: property {_clip(match.group())} has no [value]")
+                raise RecordError("sgf.no-value", name=excerpt(match.group()))
             current += [(prop, value) for value in values]
             continue
         elif not char.isspace():
-            raise RecordError(f"SGF: unexpected {_clip(char)} at character {i + 1}")
+            raise RecordError("sgf.unexpected", char=excerpt(char), position=i + 1)
         i += 1
-    raise RecordError("SGF: the record ends before its closing )")
+    raise RecordError("sgf.unfinished")
 
 
 def _sgf_value(text: str, i: int) -> tuple[str, int]:
@@ -415,7 +408,7 @@ def _sgf_value(text: str, i: int) -> tuple[str, int]:
         else:
             out.append(char)
             i += 1
-    raise RecordError("SGF: a [value] is never closed")
+    raise RecordError("sgf.value-open")
 
 
 def little_golem_cell(text: str, base: int) -> str:
@@ -423,43 +416,40 @@ def little_golem_cell(text: str, base: int) -> str:
     InvalidMove.  Little Golem numbers each row from 1; see the module docstring."""
     match = re.fullmatch(r"([A-Za-z])(\d{1,2})", text.strip())
     if not match:
-        raise InvalidMove(f"{text!r} is not a Little Golem cell (a letter and a number such "
-                          f"as H3)")
+        raise InvalidMove("lg.not-a-cell", cell=excerpt(text))
     row, k = ord(match.group(1).upper()) - ord("A"), int(match.group(2))
     middle = base - 1
     length = 2 * base - 1 - abs(row - middle)   # cells in this row
     if row > 2 * middle or not 1 <= k <= length:
-        raise InvalidMove(f"{text} is not a cell of the base-{base} Little Golem board")
+        raise InvalidMove("lg.off-board", cell=excerpt(text.strip(), quoted=False), base=base)
     return f"{chr(ord('a') + row)}{k + max(0, row - middle)}"
 
 
 def _parse_sgf(text: str) -> Record:
     nodes = _sgf_nodes(text)
     if not nodes:
-        raise RecordError("SGF: the record has no node")
+        raise RecordError("sgf.no-node")
     root: dict[str, str] = {}
     for prop, value in nodes[0]:
         root.setdefault(prop, value)
     little_golem = ("littlegolem" in root.get("SO", "").lower().replace(" ", "")
                     or root.get("RU", "").strip().upper() == "LG")
     if root.get("GM", "havannah").strip().lower() != "havannah":
-        raise RecordError(f"SGF: this is a record of GM[{root['GM']}]; only Havannah SGF "
-                          f"records are read")
+        raise RecordError("sgf.not-havannah", gm=excerpt(root["GM"], quoted=False))
     plies = [(prop, value.strip()) for node in nodes[1:] for prop, value in node
              if prop in ("W", "B")]
     if len(plies) > MAX_MOVES + 1:
-        raise RecordError(f"the record has {len(plies):,} moves; at most {MAX_MOVES:,} "
-                          f"are accepted")
+        raise RecordError("record.too-many-moves", count=len(plies), max=MAX_MOVES)
     game = _sgf_game(root, little_golem, any(v.lower() == "swap" for _, v in plies))
     base = game.settings["size"]
     texts, resigned = [], None
     for ply, (label, value) in enumerate(plies, 1):
         if resigned is not None:
-            raise RecordMoveError(ply, value, "a move after a resignation")
+            raise RecordMoveError(ply, value, Problem("sgf.after-resignation"))
         if label != "WB"[(ply - 1) % 2]:
-            raise RecordMoveError(ply, value, f"the record gives this move to "
-                                  f"{PLAYERS['WB'.index(label)]}, but ply {ply} is "
-                                  f"{PLAYERS[(ply - 1) % 2]}'s")
+            raise RecordMoveError(ply, value, Problem("sgf.wrong-player", ply=ply,
+                                                      player="WB".index(label),
+                                                      opponent=(ply - 1) % 2))
         if value.lower() == "resign":
             resigned = (ply - 1) % 2
             continue
@@ -469,7 +459,7 @@ def _parse_sgf(text: str) -> Record:
             try:
                 value = little_golem_cell(value, base)
             except InvalidMove as error:
-                raise RecordMoveError(ply, value, str(error)) from None
+                raise RecordMoveError(ply, value, error) from None
         texts.append(value.lower())
     names, state = _replay(game, texts)
     tags = _sgf_tags(root, little_golem)
@@ -484,7 +474,7 @@ def _sgf_game(root: dict[str, str], little_golem: bool, has_swap: bool):
         return _load(rules)
     size = root.get("SZ", "").strip()
     if not size:
-        raise RecordError("SGF: the record has no SZ[...] (the board's base)")
+        raise RecordError("sgf.no-size")
     swap = ",swap=true" if little_golem or has_swap else ""
     return _load(f"havannah(size={size}{swap})")
 
@@ -507,13 +497,13 @@ def _sgf_result(game, state, result: str, little_golem: bool, resigned: int | No
     outcome = game.outcome(state)
     if outcome is not None:
         if claimed not in ("unknown", outcome.winner):
-            raise RecordError(f"the record's result RE[{result}] does not match its moves, "
-                              f"which end with {game.outcome_text(outcome)}")
+            raise RecordError("record.result-mismatch", result=excerpt(result, quoted=False),
+                              **outcome.message_params(game))
         return game.outcome_text(outcome)
     if resigned is not None:
         if claimed not in ("unknown", 1 - resigned):
-            raise RecordError(f"the record's result RE[{result}] does not match its moves: "
-                              f"{PLAYERS[resigned]} resigned")
+            raise RecordError("record.result-resigned", result=excerpt(result, quoted=False),
+                              player=resigned)
         return f"{PLAYERS[1 - resigned]} wins: {PLAYERS[resigned]} resigned"
     if claimed in (0, 1):
         return f"{PLAYERS[claimed]} wins"

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from tavoliere.core import Game, IllegalMove, InvalidMove, Outcome, piece, register
 from tavoliere.grid.square import ORTHOGONAL, SquareGrid
+from tavoliere.messages import excerpt
 
 PASS = ("pass",)
 
@@ -96,8 +97,8 @@ class TinyDice(Game):
             if self.move_name(move) == text:
                 return move
         if text != "pass" and not all(self.grid.index(part) is not None for part in text.split(">")):
-            raise InvalidMove(f"{text[:20]!r} is not a move in Tiny dice notation")
-        raise IllegalMove(f"{text[:20]} is not legal here")
+            raise InvalidMove("move.notation", move=excerpt(text), title=self.title)
+        raise IllegalMove("move.not-legal", move=excerpt(text, quoted=False))
 
     def pieces(self, state) -> dict[str, str]:
         return {self.grid.names[c]: piece("die", d[0], d[1]) for c, d in enumerate(state.dice) if d}

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..grid.square import square_grid
+from ..messages import Problem, excerpt
 
 
 class BarrierState(NamedTuple):
@@ -152,10 +153,11 @@ class Barrier(Game):
         return self.initial_state()._replace(pawns=pawns, obstacles=blocks, ply=2 + to_move)
 
     def cell(self, name: str) -> int:
-        """The index of the cell called ``name``; ValueError if the board has no such cell."""
+        """The index of the cell called ``name``; a Problem (a ValueError) if the board has no
+        such cell."""
         index = self.grid.index(name.strip().lower()) if isinstance(name, str) else None
         if index is None:
-            raise ValueError(f"{name!r} is not a cell of the {self.side}x{self.side} board")
+            raise Problem("board.not-a-cell", cell=excerpt(name), side=self.side)
         return index
 
     # -- names and pictures ---------------------------------------------------------------
@@ -209,11 +211,12 @@ class Barrier(Game):
         fits = [move for move in self.legal_moves(state) if self.fits(move, path, removal)]
         if len(fits) == 1:
             return fits[0]
-        text = text.strip()
+        written = self.written(path, removal)  # the text as read: cells only, so it is short
         if fits:
-            names = ", ".join(self.move_name(move) for move in fits)
-            raise IllegalMove(f"{text} is ambiguous here: it fits {names}; write the move in full")
-        raise IllegalMove(f"{text} is not legal here: {self.why_not(state, path, removal)}")
+            raise IllegalMove("move.ambiguous", move=written,
+                              moves=[self.move_name(move) for move in fits])
+        raise self.why_not(state, path, removal).wrapped("move.not-legal-because", IllegalMove,
+                                                         move=written)
 
     def check_notation(self, text: str) -> None:
         self.read(text)
@@ -222,20 +225,28 @@ class Barrier(Game):
         """The cells of the path written in ``text`` and the removed cell (always None in
         Barrier); InvalidMove if ``text`` is not in the notation."""
         if not isinstance(text, str) or "/" in text:
-            raise InvalidMove(f"{text!r} is not a move in {self.title} notation: write a cell "
-                              f"such as c4 or a path such as c4-d4-e4-e3")
+            raise self.not_notation(text, Problem("barrier.write"))
         return self.read_path(text, text), None
 
     def read_path(self, part: str, text: str) -> tuple[int, ...]:
         names = part.split("-")
         if len(names) not in (1, 2, 4):
-            raise InvalidMove(f"{text!r} is not a move in {self.title} notation: a move names one "
-                              f"cell (c4), a whole path of four cells (c4-d4-e4-e3) or its two ends "
-                              f"(c4-e3), not {len(names)} cells")
+            raise self.not_notation(text, Problem("barrier.cell-count", count=len(names)))
         try:
             return tuple(self.cell(name) for name in names)
-        except ValueError as error:
-            raise InvalidMove(f"{text!r} is not a move in {self.title} notation: {error}") from None
+        except Problem as error:
+            raise self.not_notation(text, error) from None
+
+    def not_notation(self, text: str, why: Problem) -> InvalidMove:
+        """The InvalidMove saying that ``text`` is not in the notation, and ``why``."""
+        return why.wrapped("move.notation-because", InvalidMove, move=excerpt(text),
+                           title=self.title)
+
+    def written(self, path: tuple[int, ...], removal: int | None) -> str:
+        """A move as ``read`` it: its cells joined by ``-``, then ``/`` and the removal."""
+        names = self.grid.names
+        text = "-".join(names[cell] for cell in path)
+        return text if removal is None else f"{text}/{names[removal]}"
 
     def fits(self, move, path: tuple[int, ...], removal: int | None) -> bool:
         """Whether ``move`` is one that ``path`` (whole, its two ends, or its destination) and
@@ -253,38 +264,37 @@ class Barrier(Game):
     def removal_of(self, move) -> int | None:
         return None
 
-    def why_not(self, state, path: tuple[int, ...], removal: int | None) -> str:
+    def why_not(self, state, path: tuple[int, ...], removal: int | None) -> Problem:
         """Why no legal move fits ``path`` and ``removal``, for the error message."""
         outcome = self.outcome(state)
         if outcome is not None:
-            return f"the game is over ({self.outcome_text(outcome)})"
+            return Problem("reason.game-over", **outcome.message_params(self))
         names = self.grid.names
         player = state.ply % 2
-        who = PLAYER_NAMES[player]
         if state.ply < 2:
             if len(path) > 1 or removal is not None:
-                return f"{who} has not placed the pawn yet, and a placement is one cell such as c4"
+                return Problem("barrier.place-first", player=player)
             return self.placement_problem(state, path[0])
         start = state.pawns[player]
         if len(path) > 1 and path[0] != start:
-            return f"{who}'s pawn is on {names[start]}, not on {names[path[0]]}"
+            return Problem("barrier.pawn-elsewhere", player=player, start=names[start],
+                           cell=names[path[0]])
         if len(path) == 4:
             if path[1:] not in self.paths[start]:
-                return (f"{self.move_name(path)} is not an L-shaped path (one step then two at a "
-                        f"right angle, or two steps then one)")
+                return Problem("barrier.not-l", path=self.written(path, None))
             return self.path_problem(state, path, removal)
-        return f"no legal move of {who}'s pawn ends on {names[path[-1]]}"
+        return Problem("barrier.no-path", player=player, cell=names[path[-1]])
 
-    def placement_problem(self, state, cell: int) -> str:
+    def placement_problem(self, state, cell: int) -> Problem:
         owner = state.pawns.index(cell)
-        return f"{self.grid.names[cell]} holds {PLAYER_NAMES[owner]}'s pawn"
+        return Problem("barrier.cell-taken", cell=self.grid.names[cell], player=owner)
 
-    def path_problem(self, state, path: tuple[int, ...], removal: int | None) -> str:
+    def path_problem(self, state, path: tuple[int, ...], removal: int | None) -> Problem:
         """Why the L-path ``path`` of the mover's pawn is blocked."""
         for cell in path[1:]:
             if cell in state.obstacles:
-                return f"{self.grid.names[cell]} holds an obstacle, and the pawn jumps over nothing"
+                return Problem("barrier.over-obstacle", cell=self.grid.names[cell])
             if cell in state.pawns:
-                return (f"{self.grid.names[cell]} holds {PLAYER_NAMES[1 - state.ply % 2]}'s pawn, "
-                        f"and the pawn jumps over nothing")
+                return Problem("barrier.over-pawn", cell=self.grid.names[cell],
+                               opponent=1 - state.ply % 2)
         raise AssertionError("an unblocked L-path is a legal move")

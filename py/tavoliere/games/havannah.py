@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..messages import excerpt
 from ..grid.hexhex import HexGrid
 
 SWAP = -1            # second element of the swap move (cell, SWAP)
@@ -484,19 +485,20 @@ class Havannah(Game):
             for move in self.legal_moves(state):
                 if len(move) == 2:
                     return move
-            raise IllegalMove("swap is only allowed as Black's first move when the game "
-                              "has swap=true" if state.outcome is None else
-                              "the game is over")
+            if state.outcome is not None:
+                raise IllegalMove("move.game-over", move="swap")
+            raise IllegalMove("havannah.swap")
         cell = self.grid.index(text)
         if cell is None:
             if self.grid.looks_like_cell(text):
-                raise InvalidMove(f"{text} is not a cell of the base-{self.base} board")
-            raise InvalidMove(f"{text!r} is not a move in Havannah notation "
-                              "(a cell such as j10, or swap)")
+                raise InvalidMove("hex.not-a-cell", cell=excerpt(text, quoted=False),
+                                  base=self.base)
+            raise InvalidMove("havannah.notation", move=excerpt(text))
+        name = self.grid.names[cell]
         if state.outcome is not None:
-            raise IllegalMove(f"{text}: the game is over")
+            raise IllegalMove("move.game-over", move=name)
         if state.board[cell] != EMPTY:
-            raise IllegalMove(f"{text} is occupied")
+            raise IllegalMove("move.occupied", cell=name)
         return (cell,)
 
     def pieces(self, state: HavannahState) -> dict[str, str]:

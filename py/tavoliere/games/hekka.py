@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import PLAYER_NAMES, InvalidMove, Option, Outcome, register
+from ..core import Option, Outcome, register
+from ..messages import Problem
 from .barrier import Barrier, moved
 
 AREA_A = ("a2", "d4")
@@ -235,14 +236,12 @@ class Hekka(Barrier):
     # -- reading moves --------------------------------------------------------------------
     def read(self, text: str) -> tuple[tuple[int, ...], int | None]:
         if not isinstance(text, str) or text.count("/") > 1:
-            raise InvalidMove(f"{text!r} is not a move in Hekka notation: write a cell such as c4 "
-                              f"or a path and the removed obstacle such as c4-c5-d5-e5/d5")
+            raise self.not_notation(text, Problem("hekka.write"))
         path, slash, removal = text.partition("/")
         if not slash:
             return self.read_path(path, text), None
         if "-" in removal:
-            raise InvalidMove(f"{text!r} is not a move in Hekka notation: after '/' comes the one "
-                              f"obstacle removed")
+            raise self.not_notation(text, Problem("hekka.one-removal"))
         return self.read_path(path, text), self.read_path(removal, text)[0]
 
     def path_of(self, move) -> tuple[int, ...]:
@@ -251,32 +250,27 @@ class Hekka(Barrier):
     def removal_of(self, move) -> int | None:
         return move[4] if len(move) == 5 else None
 
-    def placement_problem(self, state, cell: int) -> str:
+    def placement_problem(self, state, cell: int) -> Problem:
         if state.ply == 0:
-            return f"White places in area {self.area_name(0)} or area {self.area_name(1)}"
+            return Problem("hekka.white-areas", first=self.area_name(0), second=self.area_name(1))
         if cell == state.pawns[0]:
-            return f"{self.grid.names[cell]} holds White's pawn"
+            return Problem("barrier.cell-taken", cell=self.grid.names[cell], player=0)
         free = 1 if state.pawns[0] in self.areas[0] else 0
-        return f"Black places in area {self.area_name(free)}, the area White did not choose"
+        return Problem("hekka.black-area", area=self.area_name(free))
 
     def area_name(self, index: int) -> str:
         cells = sorted(self.areas[index])
         return f"{self.grid.names[cells[0]]}-{self.grid.names[cells[-1]]}"
 
-    def path_problem(self, state, path: tuple[int, ...], removal: int | None) -> str:
+    def path_problem(self, state, path: tuple[int, ...], removal: int | None) -> Problem:
         names = self.grid.names
         end = path[3]
+        other = 1 - state.ply % 2
         if end in state.obstacles:
-            return f"{names[end]} holds an obstacle, and a move must end on an empty cell"
+            return Problem("hekka.end-obstacle", cell=names[end])
         if end in state.pawns:
-            return (f"{names[end]} holds {PLAYER_NAMES[1 - state.ply % 2]}'s pawn, "
-                    f"and a move must end on an empty cell")
+            return Problem("hekka.end-pawn", cell=names[end], opponent=other)
         step, choices = self.removal_rule(state)
         choices = choices or sorted(self.placed(state, path))
-        other = PLAYER_NAMES[1 - state.ply % 2]
-        why = {"touching": f"the obstacles from earlier turns that touch {other}'s pawn go first",
-               "old": f"no obstacle from an earlier turn touches {other}'s pawn, so one of the "
-                      f"earlier obstacles goes",
-               "new": "there are no obstacles from earlier turns, so one just placed goes"}[step]
-        listed = ", ".join(names[cell] for cell in choices)
-        return f"{names[removal]} cannot be removed: {why} ({listed})"
+        return Problem(f"hekka.remove-{step}", removal=names[removal], opponent=other,
+                       cells=[names[cell] for cell in choices])

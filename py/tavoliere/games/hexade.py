@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..messages import excerpt
 from ..grid.hexhex import DIRECTIONS, LINE_DIRECTIONS, HexGrid
 
 EMPTY, OFF = 0, 3        # kernel cell values; a stone of player p is p + 1
@@ -293,18 +294,19 @@ class Hexade(Game):
         cell = self.grid.index(text)
         if cell is None:
             if self.grid.looks_like_cell(text):
-                raise InvalidMove(f"{text} is not a cell of the base-{self.base} board")
-            raise InvalidMove(f"{text!r} is not a move in Hexade notation (a cell such as e5)")
+                raise InvalidMove("hex.not-a-cell", cell=excerpt(text, quoted=False),
+                                  base=self.base)
+            raise InvalidMove("hexade.notation", move=excerpt(text))
+        name = self.grid.names[cell]
         if state.outcome is not None:
-            raise IllegalMove(f"{text}: the game is over")
+            raise IllegalMove("move.game-over", move=name)
         if state.board[cell] != EMPTY:
-            raise IllegalMove(f"{text} is occupied")
+            raise IllegalMove("move.occupied", cell=name)
         if cell in self.kernel(state).forbidden():
             first = state.board.index(1)
-            raise IllegalMove(
-                f"{text} is at distance {self.grid.distance(first, cell)} from White's first "
-                f"stone {self.grid.names[first]}; White's second stone must be at distance "
-                f"{SECOND_STONE_DISTANCE} or more")
+            raise IllegalMove("hexade.second-stone", cell=name,
+                              distance=self.grid.distance(first, cell),
+                              first=self.grid.names[first], min=SECOND_STONE_DISTANCE)
         return (cell,)
 
     def notes(self, state: HexadeState) -> dict:
