@@ -52,16 +52,33 @@ def test_saved_games_can_be_reopened_and_deleted(watch, server):
     assert page.locator("#saved-list li").count() == 1
 
 
-def test_corrupted_storage_is_set_aside_with_a_message(watch, server):
+ASIDE = "Object.keys(localStorage).filter(k => k.startsWith('tavoliere.unreadable'))"
+
+
+@pytest.mark.parametrize("bad", ["'{not json'", "'x'.repeat(3000000)"])
+def test_corrupted_storage_is_set_aside_once_with_a_message(watch, server, bad):
+    """Issue 13: a huge or unreadable entry loads a normal page, is set aside once (not again
+    on every load) and reported; a full storage never throws."""
     page = watch.open(server + "#game=barrier")
-    page.evaluate("localStorage.setItem('tavoliere.games', '{not json')")
-    page.goto(server)
+    text = page.evaluate(f"() => {{ const text = {bad}; localStorage.setItem('tavoliere.games', text); return text.length; }}")
     page.reload()
     page.evaluate("window.tavoliere.ready")
     assert "could not be read" in page.locator("#message").text_content()
-    assert view(page)["game"] == "barrier"
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavoliere.unreadable'))")
-    assert kept and page.evaluate("k => localStorage.getItem(k)", kept[0]) == "{not json"
+    assert view(page)["game"] == "barrier" and page.evaluate("window.tavoliere.cellCenter('a1')")
+    kept = page.evaluate(ASIDE)
+    assert len(kept) == 1 and page.evaluate("k => localStorage.getItem(k).length", kept[0]) == text
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert page.locator("#message").text_content() == "" and len(page.evaluate(ASIDE)) == 1
+    # with the storage full, a move is still played and the problem is said, not thrown
+    page.evaluate("""() => { let i = 0;
+        for (const size of [500000, 5000, 50, 1]) {
+          try { for (;; i++) localStorage.setItem('filler' + i, 'y'.repeat(size)); } catch { i++; }
+        } }""")
+    page.evaluate("window.tavoliere.play('c4')")
+    page.wait_for_function("window.tavoliere.view().moves.length >= 1")
+    assert "storage is full" in page.locator("#message").text_content()
+    assert watch.errors == []
 
 
 @pytest.mark.parametrize("fragment, words", [

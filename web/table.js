@@ -246,8 +246,8 @@ export class Table extends EventTarget {
     this.view = answer;
     this.hint = [];
     this.emit("change");
-    this.emit("record");
     this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer });
+    this.emit("record");
     if (answer.outcome) this.emit("gameover", answer.outcome);
     this.computerTurn();
     return answer;
