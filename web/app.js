@@ -292,9 +292,9 @@ function openNewGameDialog() {
   const fillOptions = () => {
     const info = room.site.games.find((g) => g.name === gameChoice.value);
     const words = new GameTexts(room.site, info.name, getLanguage());
-    // max_plies is a safety limit, not a choice players need to make
-    const options = info.options.filter((o) => o.name !== "max_plies");
+    const options = info.options.filter((o) => !o.hidden);  // safety limits, say
     $("options").replaceChildren(...options.map((o) => optionControl(words, o, o.default)));
+    for (const side of [0, 1]) $(`seat-${side}`).textContent = words.player(side);
   };
   gameChoice.onchange = fillOptions;
   fillOptions();

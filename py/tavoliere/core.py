@@ -82,7 +82,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game spec: an integer range, a fixed set of words, or a boolean."""
+    """One option of a game spec: an integer range, a fixed set of words, or a boolean.
+    A ``hidden`` option is read from specs but not offered in the room's New game dialog."""
 
     name: str
     default: object
@@ -90,6 +91,7 @@ class Option:
     high: int | None = None
     choices: tuple[str, ...] = ()
     help: str = ""
+    hidden: bool = False
 
     @property
     def kind(self) -> str:
@@ -133,12 +135,21 @@ class Option:
         return ("true" if value else "false") if self.kind == "bool" else str(value)
 
     def as_dict(self) -> dict:
-        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help}
+        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
+               "hidden": self.hidden}
         if self.kind == "int":
             out.update(low=self.low, high=self.high)
         if self.kind == "choice":
             out["choices"] = list(self.choices)
         return out
+
+
+def move_limit(default: int, high: int, help: str = "the game is drawn when this many plies "
+                                                   "have been played") -> Option:
+    """The ``max_plies`` option of a game whose published rules do not guarantee an end: a
+    safety limit that draws the game (``reason.max-plies``), shared so that it reads and
+    validates alike everywhere; hidden, since players need not choose it."""
+    return Option("max_plies", default, low=10, high=high, help=help, hidden=True)
 
 
 # Texts every game shares, in every language the room speaks; a game adds its own in

@@ -53,3 +53,21 @@ class Engine:
         self.legal = game.legal_moves(state)
         self.best = self.legal[0] if self.legal else None
         self.done = len(self.legal) <= 1
+
+
+class TreeSearch(Engine):
+    """An engine that thinks in tree-search iterations: ``work()`` runs ``CHUNK`` of them
+    (``iterate()``, from the subclass) and stops as soon as the root's value is proven."""
+
+    CHUNK = 4  # iterations per work() call
+
+    def work(self) -> None:
+        if self.done:
+            return
+        for _ in range(self.CHUNK):
+            self.iterate()
+            self.iterations += 1
+            if self.root.proven:
+                self.done = True
+                break
+        self.update_best()

@@ -29,13 +29,12 @@ import math
 import random
 
 from ..games.havannah import ARCS, ENCLOSABLE, WIN as WIN_FLAGS, HavannahBoard
-from .engine import Engine, bot_for
+from .engine import TreeSearch, bot_for
 
 RAVE_K = 600.0            # equivalence parameter of the RAVE blend
 EXPLORATION = 0.25        # UCT exploration with RAVE (small: RAVE explores for us)
 PLAIN_EXPLORATION = 0.9
 PRIOR_VISITS = 20         # virtual visits of the priors
-CHUNK = 4                 # iterations per work() call
 CHECKED_PLIES = 10        # playout plies that look for wins and blocks
 EXPAND_AFTER = 8          # real visits of a leaf before it gets children
 PERMUTATIONS = 48         # playout orders drawn once per search, rotated at random
@@ -100,7 +99,7 @@ def would_win(board: HavannahBoard, cell: int, p: int) -> bool:
 
 @bot_for("havannah")
 @bot_for("havannah", style="uct", plain=True)   # plain UCT on the fast kernel
-class HavannahEngine(Engine):
+class HavannahEngine(TreeSearch):
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  plain: bool = False):
         super().__init__(game, state, level, rng)
@@ -267,17 +266,6 @@ class HavannahEngine(Engine):
         return children
 
     # -- one iteration ----------------------------------------------------------------------
-    def work(self) -> None:
-        if self.done:
-            return
-        for _ in range(CHUNK):
-            self.iterate()
-            self.iterations += 1
-            if self.root.proven:
-                self.done = True
-                break
-        self.update_best()
-
     def iterate(self) -> None:
         board = self.root_board.copy()
         node = self.root

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 
-from .engine import Engine
+from .engine import TreeSearch
 
 WIN, LOSS = 1, -1          # proven values, for the player who moved into the node
 PLAYOUT_PLIES = 400        # a playout longer than this counts as a draw
@@ -34,26 +34,14 @@ class Node:
         self.proven = 0          # WIN / LOSS for ``mover``, 0 if unknown
 
 
-class MctsEngine(Engine):
+class MctsEngine(TreeSearch):
     """UCT with random playouts and proven wins/losses, over the protocol."""
 
-    CHUNK = 4                    # iterations per work() call
     EXPLORATION = 1.0
 
     def __init__(self, game, state, level: int, rng: random.Random):
         super().__init__(game, state, level, rng)
         self.root = Node(state, None, 1 - game.to_move(state))
-
-    def work(self) -> None:
-        if self.done:
-            return
-        for _ in range(self.CHUNK):
-            self.iterate()
-            self.iterations += 1
-            if self.root.proven:
-                self.done = True
-                break
-        self.update_best()
 
     # -- one iteration -----------------------------------------------------------------------
     def iterate(self) -> None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import Option, Outcome, register
+from ..core import Option, Outcome, move_limit, register
 from ..messages import Problem
 from .barrier import Barrier, moved
 
@@ -66,8 +66,7 @@ class Hekka(Barrier):
         Option("areas", "literal", choices=("literal", "symmetric"),
                help="start area B: e5-g7 as printed (literal), or e5-h7, area A a2-d4 "
                     "turned half a turn (symmetric)"),
-        Option("max_plies", 500, low=10, high=9999,
-               help="the game is drawn when this many plies have been played"),
+        move_limit(500, 9999),
     )
     texts = {
         "en": {

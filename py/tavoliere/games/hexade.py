@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, move_limit, piece, register
 from ..messages import excerpt
 from ..grid.hexhex import DIRECTIONS, LINE_DIRECTIONS, HexGrid
 
@@ -183,8 +183,7 @@ class Hexade(Game):
     options = (
         Option("size", 10, low=4, high=10,
                help="cells per side of the hexagon (8 is the 169-cell variant)"),
-        Option("max_plies", 1000, low=10, high=10000,
-               help="draw after this many moves with no six pending"),
+        move_limit(1000, 10000, help="draw after this many moves with no six pending"),
     )
     texts = {
         "en": {
