@@ -234,7 +234,7 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
     info = {"version": version(), "wheel": f"wheels/{wheel.name}",
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards,
             "messages": answer.get("messages", {})}
-    (site / "site.json").write_text(json.dumps(info, indent=1, ensure_ascii=False))
+    (site / "site.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False))
     for size in (192, 512):
         (site / "web" / f"icon-{size}.png").write_bytes(png_icon(size))
     service_worker(site)

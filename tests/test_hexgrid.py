@@ -196,3 +196,18 @@ def test_docstring_examples():
 
     from tavoliere.grid import hexhex
     assert doctest.testmod(hexhex).failed == 0
+
+
+def test_boards_that_are_not_grids_are_layouts_too():
+    """Pits with stores and tracks (grid/shapes.py) list cells as every layout does."""
+    from tavoliere.grid.shapes import pits, track
+
+    bowls = pits(list("FEDCBA"), list("abcdef"), ("north", "south"))
+    assert [c["name"] for c in bowls["cells"]] == [*"FEDCBA", *"abcdef", "north", "south"]
+    assert all(c.get("radius") or c.get("points") for c in bowls["cells"])
+    for cell in bowls["cells"]:
+        assert 0 < cell["x"] < bowls["width"] and 0 < cell["y"] < bowls["height"]
+    with pytest.raises(ValueError):
+        pits(list("abc"), list("abc"))
+    line = track(["a", "b", "c"], ["-1", "0", "+1"])
+    assert [c["tone"] for c in line["cells"]] == [1, 0, 1] and len(line["labels"]) == 3

@@ -139,3 +139,61 @@ def test_an_embedded_board_plays_it_too(watch, dice_site, tmp_path):
         assert watch.errors == []
     finally:
         pages.shutdown()
+
+
+SHOWCASE = """async ([layouts, pieces, theme]) => {
+    const { BoardView } = await import('./web/board.js');
+    document.documentElement.dataset.theme = theme;
+    document.body.replaceChildren();
+    document.body.style.width = '390px';
+    const sizes = [];
+    window.views = [];
+    window.clicked = [];
+    for (const [i, layout] of layouts.entries()) {
+        const box = document.createElement('div');
+        const canvas = document.createElement('canvas');
+        canvas.id = 'showcase-' + i;
+        box.append(canvas);
+        document.body.append(box);
+        const view = new BoardView(canvas, (cell) => window.clicked.push(cell));
+        window.views.push(view);
+        view.setLayout(layout);
+        view.show({ pieces: pieces[i] });
+        sizes.push(view.scale);
+    }
+    return sizes;
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_shape_and_board_kind_is_drawn_at_phone_size(watch, server, theme):
+    """Pieces and boards are data: every shape of the vocabulary, in four players' colours and
+    neutral, on a square board with marked areas, a row of pits with stores and a track."""
+    from tavoliere.core import SHAPES, piece
+    from tavoliere.grid.shapes import pits, track
+    from tavoliere.grid.square import SquareGrid
+
+    grid = SquareGrid(8)
+    areas = [2 + (min(f, 7 - f, r, 7 - r) >= 2) for f in range(8) for r in range(8)]
+    square = grid.layout(tones=areas)
+    tokens = [piece(shape, owner, 5 if shape in ("die", "counter") else None)
+              for shape in SHAPES for owner in (0, 1, 2, 3, None)]
+    on_square = dict(zip(grid.names, tokens))
+    bowls = pits(list("FEDCBA"), list("abcdef"), ("north", "south"))
+    seeds = {cell["name"]: piece("counter", None, i) for i, cell in enumerate(bowls["cells"])}
+    path = track(["m3", "m2", "m1", "0", "p1", "p2", "p3"], ["-3", "-2", "-1", "0", "+1", "+2", "+3"])
+    page = watch.open(server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    scales = page.evaluate(SHOWCASE, [[square, bowls, path], [on_square, seeds, {"0": "marker"}], theme])
+    assert all(scale * 0.36 * 2 >= 20 for scale in scales), scales  # a piece is 20+ px wide
+    for i, name in enumerate(["square", "pits", "track"]):
+        page.locator(f"#showcase-{i}").screenshot(path=str(OUTPUT / f"shapes-{name}-{theme}.png"))
+    # a click on a pit (a circle) or a store (a rounded box, off its centre) finds its cell
+    for name, dy in (("c", 0), ("south", 0), ("north", -0.6)):
+        centre = page.evaluate("name => window.views[1].cellCenter(name)", name)
+        scale = page.evaluate("window.views[1].scale")
+        page.locator("#showcase-1").scroll_into_view_if_needed()
+        centre = page.evaluate("name => window.views[1].cellCenter(name)", name)
+        page.mouse.click(centre["x"], centre["y"] + dy * scale)
+    assert page.evaluate("window.clicked") == ["c", "south", "north"]
+    assert watch.errors == []

@@ -155,9 +155,9 @@ export class Table extends EventTarget {
     if (!this.view) return;
     if (!this.ready) { this.say("waiting-engine"); return; }
     if (!this.humanToMove()) return;
-    const complete = this.complete();
-    if (complete && cell === this.clicks[this.clicks.length - 1]) {  // the same cell again
-      await this.play(complete.name);
+    const made = this.complete();
+    if (made && cell === this.clicks[this.clicks.length - 1]) {  // the same cell again
+      await this.play(made.name);
       return;
     }
     const { clicks, candidates, move } = narrow(this.view.legal, this.clicks, cell);
@@ -173,7 +173,8 @@ export class Table extends EventTarget {
       return;
     }
     this.clicks = clicks;
-    this.say(this.complete() ? "choose-or-confirm" : "choose-next", { move: this.complete() ? this.complete().name : "" }, "info");
+    const complete = this.complete();
+    this.say(complete ? "choose-or-confirm" : "choose-next", { move: complete ? complete.name : "" }, "info");
     this.preview = await this.previewCells(candidates);
     this.emit("change");
   }

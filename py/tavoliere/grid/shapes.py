@@ -15,6 +15,8 @@ def pits(top: list[str], bottom: list[str], stores: tuple[str, str] | None = Non
     Pits are circles one unit apart; the counts they hold are the game's pieces (counters)."""
     if len(top) != len(bottom):
         raise ValueError("the two rows of pits must be as long")
+    if len({*top, *bottom, *(stores or ())}) != 2 * len(top) + (2 if stores else 0):
+        raise ValueError("every pit and store needs a name of its own")
     store_width = 1.0 if stores else 0.0
     left = MARGIN + store_width + (0.2 if stores else 0.0)
     cells = []
