@@ -144,8 +144,10 @@ def test_an_embedded_board_plays_it_too(watch, dice_site, tmp_path):
 SHOWCASE = """async ([layouts, pieces, theme]) => {
     const { BoardView } = await import('./web/board.js');
     document.documentElement.dataset.theme = theme;
-    document.body.replaceChildren();
-    document.body.style.width = '390px';
+    for (const element of document.body.children) element.hidden = true;  // the room stays
+    const showcase = document.createElement('div');
+    showcase.style.width = '390px';
+    document.body.append(showcase);
     const sizes = [];
     window.views = [];
     window.clicked = [];
@@ -154,7 +156,7 @@ SHOWCASE = """async ([layouts, pieces, theme]) => {
         const canvas = document.createElement('canvas');
         canvas.id = 'showcase-' + i;
         box.append(canvas);
-        document.body.append(box);
+        showcase.append(box);
         const view = new BoardView(canvas, (cell) => window.clicked.push(cell));
         window.views.push(view);
         view.setLayout(layout);
