@@ -20,9 +20,11 @@ from tavoliere.ai.hexade import HexadeEngine
 from tavoliere.ai.mcts import MctsEngine
 from tavoliere.core import _GAMES, register
 from tavoliere.games.barrier import Barrier
+from test_conformance import first_specs
 
 SPECS = ["barrier(size=5)", "barrier", "barrier(size=9)", "hekka", "havannah(size=5)",
          "havannah", "hexade(size=6)", "hexade"]
+SPECS += first_specs(besides=("barrier", "hekka", "havannah", "hexade"))
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from reference.havannah_ref import Havannah as ReferenceHavannah
 from tavoliere.core import load_game
 from tavoliere.grid.hexhex import HexGrid
+from test_conformance import first_specs
 from tavoliere.notation import (MAX_MOVES, MAX_TEXT, Record, RecordError, RecordMoveError,
                                 export_record, export_sgf, little_golem_cell, parse_record)
 
@@ -43,7 +44,7 @@ ROUND_TRIP_SPECS = [
     "hekka(max_plies=60)", "hekka(areas=symmetric,max_plies=40)",
     "havannah(size=4,swap=true)", "havannah(size=5,ring_needs_empty=true)",
     "hexade(size=4,max_plies=80)", "hexade(size=5,max_plies=60)",
-]
+] + first_specs(besides=("barrier", "hekka", "havannah", "hexade"))
 
 
 @pytest.mark.parametrize("spec", ROUND_TRIP_SPECS)

@@ -6,14 +6,17 @@ import pytest
 
 from conftest import run_in_pyodide
 from tavoliere.bridge import handle
+from test_conformance import first_specs
 
 pytestmark = pytest.mark.pyodide
 
+KNOWN = ["barrier(size=6)", "hekka", "havannah(size=5)", "hexade(size=5)"]
+SPECS = KNOWN + first_specs(besides=[spec.split("(")[0] for spec in KNOWN])
 GAME_CODE = """
 import json, random
 from tavoliere import load_game
 results = {}
-for spec in ("barrier(size=6)", "hekka", "havannah(size=5)", "hexade(size=5)"):
+for spec in SPECS:
     game = load_game(spec)
     rng = random.Random(7)
     state, names = game.initial_state(), []
@@ -23,7 +26,7 @@ for spec in ("barrier(size=6)", "hekka", "havannah(size=5)", "hexade(size=5)"):
         state = game.apply(state, move)
     results[spec] = {"moves": names, "outcome": game.outcome(state).as_dict()}
 print("RESULT " + json.dumps(results))
-"""
+""".replace("SPECS", repr(SPECS))
 
 
 def _result(stdout: str):

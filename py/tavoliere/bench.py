@@ -61,16 +61,35 @@ def _measure(name: str, play_one, seconds: float) -> dict:
             "games_per_second": round(games / elapsed, 1), "plies_per_game": round(moves / games, 1)}
 
 
+def _rule_book_game(game, rng: random.Random) -> int:
+    """One uniformly random game through the rule book (``legal_moves`` and ``apply``)."""
+    state, plies = game.initial_state(), 0
+    while True:
+        moves = game.legal_moves(state)
+        if not moves:
+            return plies
+        state = game.apply(state, rng.choice(moves))
+        plies += 1
+
+
 def rules(seconds: float = 2.0, seed: int = 1) -> list[dict]:
-    """Random base-10 games of Havannah and Hexade for about ``seconds`` each."""
+    """Random base-10 games of Havannah and Hexade on their kernels, then random games of
+    every registered game, with its default options, through its rule book (``NAME book``),
+    for about ``seconds`` each."""
+    from .core import game_names, load_game
+
     rng = random.Random(seed)
     hav_cells = list(range(HavannahBoard(10).geo.size))
     hexade = HexadeBoard(10)
     hex_size, hex_distance = hexade.geo.size, hexade.geo.grid.distance
-    return [
+    rows = [
         _measure("havannah", lambda: _havannah_game(rng, hav_cells), seconds),
         _measure("hexade", lambda: _hexade_game(rng, hex_size, hex_distance), seconds),
     ]
+    for name in game_names():
+        game = load_game(name)
+        rows.append(_measure(f"{name} book", lambda: _rule_book_game(game, rng), seconds))
+    return rows
 
 
 if __name__ == "__main__":  # python -m tavoliere.bench

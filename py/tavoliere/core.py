@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .messages import Problem, excerpt
+from .messages import MESSAGES, Problem, excerpt
 
 __all__ = [
     "Game", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece", "read_piece", "SHAPES",
@@ -192,6 +192,9 @@ class Game:
     options: tuple[Option, ...] = ()
     players = 2
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
+    # The game's own error codes, {code: {"en": template, "it": template}} (see messages.py),
+    # named "NAME.something" and raised as Problem(code, **params).
+    messages: dict[str, dict] = {}
 
     def __init__(self, **values):
         known = {option.name: option for option in self.options}
@@ -361,8 +364,10 @@ _GAMES: dict[str, type[Game]] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
-    """Class decorator adding a game to the registry under ``cls.name``."""
+    """Class decorator adding a game to the registry under ``cls.name``; the error messages of
+    its own (``Game.messages``) join the shared table."""
     _GAMES[cls.name] = cls
+    MESSAGES.update(cls.__dict__.get("messages", {}))
     return cls
 
 
