@@ -235,6 +235,7 @@ def all_bad_answers():
     yield "slice", ask(op="think_step", id="0", slice=60)
     yield "text", ask(op="import", text=5)
     yield "too many", ask(op="view", game="barrier", moves=["a1"] * 5001)
+    yield "clicks", ask(op="narrow", game="barrier", moves=[], clicks=[])
 
 
 def test_every_failure_has_a_known_code_that_renders_in_english_and_italian():

@@ -1,25 +1,27 @@
-// Choosing a move by clicks: the legal moves whose click sequences start with the cells
-// clicked so far.  Shared by the room and the embedded boards; no rules here.
-export function matching(legal, clicks) {
-  return legal.filter((move) => clicks.every((cell, i) => move.clicks[i] === cell));
+// Choosing a move by clicks: the legal moves whose click sequences fit the cells clicked so
+// far.  A game whose clicks may come in any order (two stones placed together, say) fits by
+// the set of cells; otherwise by the sequence's start.  No rules here.
+export function fits(move, clicks, anyOrder = false) {
+  if (anyOrder) return new Set(clicks).size === clicks.length && clicks.every((cell) => move.clicks.includes(cell));
+  return clicks.every((cell, i) => move.clicks[i] === cell);
+}
+
+export function matching(legal, clicks, anyOrder = false) {
+  return legal.filter((move) => move.clicks.length && fits(move, clicks, anyOrder));
 }
 
 // The cells that may be clicked next.
-export function nextClicks(legal, clicks) {
+export function nextClicks(legal, clicks, anyOrder = false) {
   const next = new Set();
-  for (const move of matching(legal, clicks)) if (move.clicks.length > clicks.length) next.add(move.clicks[clicks.length]);
+  for (const move of matching(legal, clicks, anyOrder)) {
+    for (const [i, cell] of move.clicks.entries()) {
+      if (anyOrder ? !clicks.includes(cell) : i === clicks.length) next.add(cell);
+    }
+  }
   return [...next];
 }
 
-// Narrow by one more click: {clicks, candidates, move}.  `move` is set when the clicks pick
-// exactly one move; no candidates means the click fits no legal move.  A click that fits
-// nothing after a partial choice starts a new choice from that cell.
-export function narrow(legal, clicks, cell) {
-  let next = [...clicks, cell];
-  let candidates = matching(legal, next);
-  if (!candidates.length && clicks.length) {
-    next = [cell];
-    candidates = matching(legal, next);
-  }
-  return { clicks: next, candidates, move: candidates.length === 1 ? candidates[0] : null };
+// The move the clicks make exactly, if any (it may also begin longer moves).
+export function exact(legal, clicks, anyOrder = false) {
+  return legal.find((move) => move.clicks.length === clicks.length && fits(move, clicks, anyOrder)) || null;
 }

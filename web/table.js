@@ -7,7 +7,7 @@
 // {key, params, kind} for a page text, or {answer} for an engine error), "played" (detail
 // {move, ply, view}), "progress" (the computer's search), "gameover" (detail: the outcome).
 import { History } from "./history.js";
-import { matching, narrow, nextClicks } from "./moves.js";
+import { exact, matching, nextClicks } from "./moves.js";
 
 export const MAX_MOVES = 5000;
 // A placement game's first click could go almost anywhere: marking every cell would only hide
@@ -47,6 +47,7 @@ export class Table extends EventTarget {
     this.history = new History();
     this.view = null;          // the engine's view of the position on view
     this.clicks = [];          // cells clicked so far towards the next move
+    this.fits = null;          // the legal moves those clicks can still make (null: none yet)
     this.preview = [];         // cells the candidate moves would change
     this.hint = [];            // cells of a suggested move
     this.thinking = null;      // {id, kind} while the computer searches
@@ -70,18 +71,31 @@ export class Table extends EventTarget {
       this.players[v.to_move] && this.players[v.to_move].kind === "human");
   }
 
+  get anyOrder() {
+    return Boolean(this.view && this.view.any_order);
+  }
+
   // The cells that may be clicked next.
   targets() {
     if (!this.humanToMove()) return [];
-    const cells = nextClicks(this.view.legal, this.clicks);
-    return this.clicks.length || cells.length <= MAX_OPEN_TARGETS ? cells : [];
+    if (this.clicks.length) return nextClicks(this.fits || [], this.clicks, this.anyOrder);
+    // A view with too many moves to send lists only the cells they start from.
+    const cells = this.view.more ? this.view.more.starts : nextClicks(this.view.legal, [], this.anyOrder);
+    return cells.length <= MAX_OPEN_TARGETS ? cells : [];
   }
 
   // The move the clicks so far make, when they make one that is also the start of longer ones.
   complete() {
-    if (!this.clicks.length || !this.view) return null;
-    return this.view.legal.find((m) => m.clicks.length === this.clicks.length &&
-      m.clicks.every((c, i) => c === this.clicks[i])) || null;
+    if (!this.clicks.length || !this.fits) return null;
+    return exact(this.fits, this.clicks, this.anyOrder);
+  }
+
+  // The legal moves that clicks can make: from the view, or asked of the engine when the view
+  // had too many to list (every two-stone move of a big board, say).
+  async fitting(clicks) {
+    if (!this.view.more) return matching(this.view.legal, clicks, this.anyOrder);
+    const answer = await this.engine.request({ op: "narrow", game: this.game, moves: this.history.line(), clicks });
+    return answer.ok ? answer.legal : [];
   }
 
   // Moves made without a cell (a swap, a pass, a bid): the skins show them as buttons.
@@ -115,6 +129,7 @@ export class Table extends EventTarget {
     this.view = view;
     this.opening = true;
     this.clicks = [];
+    this.fits = null;
     this.emit("change");
   }
 
@@ -137,6 +152,7 @@ export class Table extends EventTarget {
     if (!answer.ok) { this.emit("message", { answer }); return false; }
     this.view = answer;
     this.clicks = [];
+    this.fits = null;
     this.preview = [];
     this.hint = [];
     this.emit("change");
@@ -160,19 +176,24 @@ export class Table extends EventTarget {
       await this.play(made.name);
       return;
     }
-    const { clicks, candidates, move } = narrow(this.view.legal, this.clicks, cell);
+    // One more click; a click that fits nothing after a partial choice starts a new choice.
+    let clicks = [...this.clicks, cell];
+    let candidates = await this.fitting(clicks);
+    if (!candidates.length && this.clicks.length) {
+      clicks = [cell];
+      candidates = await this.fitting(clicks);
+    }
     if (!candidates.length) {
-      this.clicks = [];
-      this.preview = [];
+      this.cancel();
       this.say("illegal-click", { cell });
-      this.emit("change");
       return;
     }
-    if (move) {
-      await this.play(move.name);
+    if (candidates.length === 1) {
+      await this.play(candidates[0].name);
       return;
     }
     this.clicks = clicks;
+    this.fits = candidates;
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next", { move: complete ? complete.name : "" }, "info");
     this.preview = await this.previewCells(candidates);
@@ -187,6 +208,7 @@ export class Table extends EventTarget {
 
   cancel() {
     this.clicks = [];
+    this.fits = null;
     this.preview = [];
     this.emit("change");
   }
@@ -209,8 +231,8 @@ export class Table extends EventTarget {
 
   // What a hovered cell would do, before any click.
   async hover(cell) {
-    if (!this.humanToMove() || this.clicks.length) return;
-    const candidates = cell ? matching(this.view.legal, [cell]) : [];
+    if (!this.humanToMove() || this.clicks.length || this.view.more) return;
+    const candidates = cell ? matching(this.view.legal, [cell], this.anyOrder) : [];
     const wanted = candidates.length && candidates.length <= MAX_PREVIEWS ? candidates : [];
     const key = wanted.map((m) => m.name).join(" ");
     if (key === this.hoverKey) return;
@@ -237,6 +259,7 @@ export class Table extends EventTarget {
       this.playing = false;
     }
     this.clicks = [];
+    this.fits = null;
     this.preview = [];
     if (!answer.ok) {
       this.emit("message", { answer });
@@ -334,6 +357,7 @@ export class Table extends EventTarget {
     if (!answer.ok) return;
     this.view = answer;
     this.clicks = [];
+    this.fits = null;
     this.preview = [];
     this.hint = [];
     this.emit("change");

@@ -24,6 +24,7 @@ from .messages import MESSAGES, Problem, excerpt
 MAX_MOVES = 5000
 MAX_SEARCHES = 4  # boards on one page share the worker; each may have a search under way
 MAX_DEPTH = 64    # arrays and objects nested deeper than this are refused before parsing
+MAX_LISTED = 2000  # more legal moves than this are not all sent with a view (see _legal)
 
 
 class BridgeError(Exception):
@@ -118,12 +119,33 @@ def _view(game, names: list[str]) -> dict:
         "ply": len(states) - 1,
         "to_move": game.to_move(state),
         "pieces": game.pieces(state),
-        "legal": [_move_info(game, move) for move in game.legal_moves(state)],
+        **_legal(game, game.legal_moves(state)),
         "last": last,
         "outcome": None if outcome is None else outcome.as_dict(),
         "marks": game.marks(state),
         "notes": game.notes(state),
     }
+
+
+def _legal(game, moves: list) -> dict:
+    """The legal moves for the page: every one, with its clicks; or, when there are more than
+    a page should receive at each move (every pair of cells of a big board), only the buttons
+    and ``more``: their number and the cells they start from (the page then asks ``narrow``
+    for the moves that fit its clicks)."""
+    out = {"any_order": True} if game.clicks_in_any_order else {}
+    if len(moves) <= MAX_LISTED:
+        return {**out, "legal": [_move_info(game, move) for move in moves]}
+    clicks = [game.clicks(move) for move in moves]
+    starts = {cells for sequence in clicks
+              for cells in (sequence if game.clicks_in_any_order else sequence[:1])}
+    buttons = [_move_info(game, move) for move, sequence in zip(moves, clicks) if not sequence]
+    return {**out, "legal": buttons, "more": {"count": len(moves), "starts": sorted(starts)}}
+
+
+def _fits(game, sequence: tuple, clicked: list[str]) -> bool:
+    if game.clicks_in_any_order:
+        return len(set(clicked)) == len(clicked) and set(clicked) <= set(sequence)
+    return list(sequence[:len(clicked)]) == clicked
 
 
 def op_games(request: dict) -> dict:
@@ -138,6 +160,18 @@ def op_layout(request: dict) -> dict:
 
 def op_view(request: dict) -> dict:
     return _view(_game(request), _moves(request))
+
+
+def op_narrow(request: dict) -> dict:
+    """The legal moves whose clicks fit ``clicks`` (see ``_legal``)."""
+    game = _game(request)
+    state = _record.states_for(game, _moves(request))[-1]
+    clicked = request.get("clicks")
+    if not isinstance(clicked, list) or not all(isinstance(c, str) for c in clicked) \
+            or not 0 < len(clicked) <= 16:
+        raise BridgeError("bad-request", "request.clicks")
+    fitting = [move for move in game.legal_moves(state) if _fits(game, game.clicks(move), clicked)]
+    return _legal(game, fitting)
 
 
 def op_play(request: dict) -> dict:
@@ -267,7 +301,8 @@ def op_think_stop(request: dict) -> dict:
 
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "preview": op_preview,
        "export": op_export, "import": op_import, "position": op_position,
-       "think_start": op_think_start, "think_step": op_think_step, "think_stop": op_think_stop}
+       "narrow": op_narrow, "think_start": op_think_start, "think_step": op_think_step,
+       "think_stop": op_think_stop}
 
 
 _JSON_TOKEN = re.compile(r'["\[\]{}]')

@@ -191,6 +191,9 @@ class Game:
     title = ""
     options: tuple[Option, ...] = ()
     players = 2
+    # True when a move's cells may be clicked in any order (two stones placed together):
+    # the page then fits clicks to moves by the set of cells, not the sequence.
+    clicks_in_any_order = False
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
     # The game's own error codes, {code: {"en": template, "it": template}} (see messages.py),
     # named "NAME.something" and raised as Problem(code, **params).
