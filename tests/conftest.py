@@ -21,7 +21,7 @@ import build  # noqa: E402
 
 # Games that exist only in the test suite, registered under the name they have in a wheel
 # built with them (build.build(extra_games=...)), so the conformance suite covers them too.
-TEST_GAMES = (ROOT / "tests" / "games" / "tinydice.py",)
+TEST_GAMES = (ROOT / "tests" / "games" / "tinydice.py", ROOT / "tests" / "games" / "pairs.py")
 build.shipped_games(TEST_GAMES)
 
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

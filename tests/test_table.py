@@ -88,6 +88,24 @@ def test_the_room_plays_a_game_it_has_never_heard_of(watch, dice_site):
     assert watch.errors == []
 
 
+def test_two_cells_in_either_order_when_a_view_lists_too_many_moves(watch, dice_site):
+    """tests/games/pairs.py: 2,016 two-stone moves, sent lazily, clicked in any order."""
+    page = watch.open(dice_site + "#game=pairs&white=human&black=human")
+    assert page.evaluate("window.tavoliere.legalMoves().length") == 0  # not sent: too many
+    click(page, "d4")
+    page.wait_for_function("document.getElementById('message').dataset.kind === 'info'")
+    click(page, "a1")                      # the higher cell first, then the lower
+    assert moves(page, 1) == ["a1d4"]
+    click(page, "h8")
+    click(page, "b2")
+    assert moves(page, 2) == ["a1d4", "b2h8"]
+    click(page, "c3")
+    click(page, "c3")                      # the same cell twice is no move: the choice restarts
+    click(page, "e5")
+    assert moves(page, 3)[-1] == "c3e5"
+    assert watch.errors == []
+
+
 def test_the_new_game_dialog_offers_it_with_its_texts(watch, dice_site):
     page = watch.open(dice_site)
     page.locator("#new-game").click()
