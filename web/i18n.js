@@ -99,7 +99,7 @@ const TEXTS = {
     "viewing": "Viewing ply {ply} of {total}",
     // the table, pieces and moves as data
     "choose-or-confirm": "{move} is complete: click its last cell again (or press Enter) to play it, or click a marked cell to go on",
-    "move-buttons": "Moves without a cell",
+    "move-buttons": "Other moves",
     "piece.owned": "{player} {shape}",
     "piece.labelled": "{piece} showing {label}",
     "cursor-empty": "Cursor on {cell}: empty",
@@ -204,8 +204,8 @@ const TEXTS = {
     "new-line": "Stai guardando una posizione precedente. Vuoi iniziare una nuova variante da qui? Le mosse successive saranno tolte.",
     "viewing": "Semimossa {ply} di {total}",
     // the table, pieces and moves as data
-    "choose-or-confirm": "{move} è completa: tocca di nuovo la sua ultima casella (o premi Invio) per giocarla, oppure una casella evidenziata per proseguire",
-    "move-buttons": "Mosse senza casella",
+    "choose-or-confirm": "{move} è completa: fai di nuovo clic sulla sua ultima casella (o premi Invio) per giocarla, oppure su una casella evidenziata per proseguire",
+    "move-buttons": "Altre mosse",
     "piece.owned": "{shape} del {player}",
     "piece.labelled": "{piece} che mostra {label}",
     "cursor-empty": "Cursore su {cell}: vuota",
