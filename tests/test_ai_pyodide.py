@@ -6,15 +6,19 @@ import json
 import pytest
 
 from conftest import run_in_pyodide
+from test_conformance import first_specs
 
 pytestmark = pytest.mark.pyodide
+# every game's bot, the new ones through their line in the conformance specs
+SPECS = ["barrier", "barrier(size=9)", "hekka", "havannah", "hexade"]
+SPECS += first_specs(besides=("barrier", "hekka", "havannah", "hexade"))
 
 CODE = r"""
 import json, random, time
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
 out = {"slices": {}, "moves": {}, "speed": {}}
-for spec in ("barrier", "barrier(size=9)", "hekka", "havannah", "hexade"):
+for spec in SPECS:
     game = load_game(spec)
     rng = random.Random(5)
     state = game.initial_state()
@@ -47,7 +51,7 @@ out["speed"]["havannah base 10 iterations/s"] = thinker.engine.iterations / (tim
 from tavoliere.ai import barrier_solver
 out["speed"]["barrier 7x7 solve s"] = barrier_solver.solve_size(7)["seconds"]
 print("RESULT " + json.dumps(out))
-"""
+""".replace("SPECS", repr(SPECS))
 
 
 def test_bots_in_pyodide(site):
