@@ -7,6 +7,7 @@ export function boardKey(games, spec) {
   if (!info) return null;
   const size = /(?:^|,)\s*size\s*=\s*(\d+)/.exec(match[2] || "");
   const sizeOption = info.options.find((o) => o.name === "size");
-  if (!size || !sizeOption || Number(size[1]) === sizeOption.default) return info.name;
+  // (a size given as choices has a text default, "19", a size range a number)
+  if (!size || !sizeOption || String(Number(size[1])) === String(sizeOption.default)) return info.name;
   return `${info.name}(size=${Number(size[1])})`;
 }
