@@ -1,7 +1,7 @@
 // The boards build.py draws in advance (boards/*.json: layout and starting view), so a page
 // shows a board before Python starts.  Only a game's size changes its board.
 export function boardKey(games, spec) {
-  const match = /^\s*([a-z]+)\s*(?:\((.*)\))?\s*$/.exec(spec);
+  const match = /^\s*([a-z][a-z0-9_]*)\s*(?:\((.*)\))?\s*$/.exec(spec);
   if (!match) return null;
   const info = games.find((g) => g.name === match[1]);
   if (!info) return null;
