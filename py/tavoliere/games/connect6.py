@@ -237,6 +237,43 @@ class Connect6(Game):
             board[cell] = colour
         return Connect6State(tuple(board), state.ply + 1, self.result(board, move, colour - 1))
 
+    # -- set-up positions -------------------------------------------------------------------
+    def position(self, white, black) -> Connect6State:
+        """The state with White's stones on ``white`` and Black's on ``black`` (cell names, or
+        one string of names separated by spaces), for puzzles and tests.  The side to move
+        follows from the counts (the first player has placed one stone more than the other,
+        or one fewer); a six on the board is the last mover's win.  ValueError for a board no
+        game can reach.
+
+        >>> game = Connect6(size=13)
+        >>> game.move_name(game.legal_moves(game.position("g7", ""))[0])
+        'a1a2'
+        """
+        stones = [[self.cell(name) for name in (names.split() if isinstance(names, str)
+                                                else names)] for names in (white, black)]
+        placed = len(stones[0]) + len(stones[1])
+        ply = (placed + 1) // 2           # one stone, then two per move
+        last = (ply - 1 + self.first) % 2
+        # the last mover has one stone more than the other (none at the start)
+        if len(set(stones[0] + stones[1])) != placed or placed % 2 == 0 < placed or (
+                placed and len(stones[last]) != len(stones[1 - last]) + 1):
+            raise ValueError("not a position of Connect6: one stone, then two per move")
+        board = [EMPTY] * self.grid.size
+        for player, cells in enumerate(stones):
+            for cell in cells:
+                board[cell] = player + 1
+        if any(self.geo.runs_through(board, cell) for cell in stones[1 - last]):
+            raise ValueError("only the player who moved last may have a six")
+        outcome = self.result(board, stones[last], last) if ply else None
+        return Connect6State(tuple(board), ply, outcome)
+
+    def cell(self, name: str) -> int:
+        """The index of the cell called ``name``; ValueError if the board has none."""
+        index = self.grid.index(name.strip().lower()) if isinstance(name, str) else None
+        if index is None:
+            raise ValueError(f"{excerpt(name)} is not a cell of the {self.side}x{self.side} board")
+        return index
+
     # -- the outcome --------------------------------------------------------------------------
     def result(self, board, move, mover: int) -> Outcome | None:
         """The outcome after ``mover`` placed the stones of ``move`` on ``board``: a win if
