@@ -54,7 +54,7 @@ CELLS = {1: (8, 6), 2: (9, 7), 3: (11, 8), 4: (13, 9), 5: (14, 10)}
 THREAT_DEPTH = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
 THREAT_CELLS = {1: 10, 2: 12, 3: 16, 4: 18, 5: 20}
 IMPRECISION = {1: 0.35, 2: 0.15}
-CHUNK = 400              # stone placements per work() call (a few ms in CPython)
+CHUNK = 250              # stone placements (or the like) per work() call: a few ms in CPython
 
 
 @lru_cache(maxsize=None)
@@ -141,6 +141,7 @@ class Board:
         """How many stones the opponent needs to stop every threat of p (0, 1, 2, or 3 for
         more), and the sets of at most two cells that do it."""
         holes = [set(self.holes(w)) for w in sorted(self.threats[p])]
+        self.placed += 1 + len(holes)       # counted as work, like a stone placed
         if not holes:
             return 0, []
         common = set.intersection(*holes)
@@ -206,6 +207,7 @@ class Connect6Engine(Engine):
     def top_cells(self, p: int, count: int, extra=()) -> list[int]:
         board = self.board
         cells = [c for c in set(self.near).union(extra) if board.owner[c] == EMPTY]
+        board.placed += 2 * len(cells)          # two gains a cell: count them as work
         cells.sort(key=lambda c: (-board.cell_gain(c, p) - board.cell_gain(c, 1 - p) // 2, c))
         return cells[:count]
 
@@ -247,6 +249,7 @@ class Connect6Engine(Engine):
         board = self.board
         mine, theirs = board.count[p], board.count[1 - p]
         weight = {}
+        board.placed += len(board.windows) // 16   # the scan, counted as work
         for w in range(len(board.windows)):
             if mine[w] >= 2 and theirs[w] == 0:
                 for c in board.windows[w]:
