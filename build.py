@@ -158,7 +158,7 @@ def board_files(out_dir: Path, names: list[str]) -> dict:
     index = {}
     for name in names:
         size = next((o for o in game_class(name).options if o.name == "size"), None)
-        specs = [name] if size is None else [f"{name}(size={n})" for n in range(size.low, size.high + 1)]
+        specs = [name] if size is None else [f"{name}(size={n})" for n in board_sizes(size)]
         for spec in specs:
             canonical = load_game(spec).spec
             layout = json.loads(bridge.handle(json.dumps({"op": "layout", "game": canonical})))
@@ -169,6 +169,12 @@ def board_files(out_dir: Path, names: list[str]) -> dict:
             (out_dir / filename).write_text(json.dumps(data, separators=(",", ":")))
             index[canonical] = f"boards/{filename}"
     return index
+
+
+def board_sizes(option) -> list:
+    """The values of a game's ``size`` option: a range of integers, or a few choices (Connect6
+    offers 19, 15 and 13 only)."""
+    return list(range(option.low, option.high + 1)) if option.kind == "int" else list(option.choices)
 
 
 # -- offline: icons and the service worker ------------------------------------------------------

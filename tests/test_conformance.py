@@ -12,6 +12,7 @@ SPECS = {
     "hekka": ["hekka", "hekka(areas=symmetric)"],
     "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=5)"],
+    "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }

@@ -20,6 +20,7 @@ SMALL = {
     "havannah": ["havannah(size=4)", "havannah(size=4,swap=true)",
                  "havannah(size=5,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=4,max_plies=12)", "hexade(size=5)"],
+    "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
 }
 GAMES_EACH = 30
 
