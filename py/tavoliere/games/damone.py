@@ -42,6 +42,7 @@ one.  The board is 64 bytes, one per cell: 0 empty, else the rank (1 pedina, 2 d
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..core import (PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, move_limit,
@@ -127,6 +128,9 @@ PROMOTION = {
 }
 TAKEN = 8  # a captured piece still on the board during its sequence: no longer jumpable
 
+# The notation's shapes (cells are checked afterwards, so that the error can name the bad one)
+STEP_TEXT = re.compile(r"[a-z][0-9]+-[a-z][0-9]+")
+CAPTURE_TEXT = re.compile(r"[a-z][0-9]+(?:x[a-z][0-9]+)+")
 SET_UP = {"I": "h1", "D": "f1 h3", "P": "d1 e2 f3 g4 h5"}
 
 
@@ -497,10 +501,9 @@ class Damone(Game):
         if not isinstance(text, str):
             raise self.not_notation(text, Problem("damone.write"))
         written = text.strip().lower()
-        joints = {char for char in written if char in "-x"}
-        names = written.replace("x", "-").split("-")
-        if len(joints) != 1 or len(names) < 2 or (joints == {"-"} and len(names) != 2):
+        if not (STEP_TEXT.fullmatch(written) or CAPTURE_TEXT.fullmatch(written)):
             raise self.not_notation(text, Problem("damone.write"))
+        names = written.replace("x", "-").split("-")
         try:
             cells = tuple(self.cell(name) for name in names)
         except Problem as error:
@@ -508,7 +511,7 @@ class Damone(Game):
         for cell in cells:
             if not is_dark(cell):
                 raise self.not_notation(text, Problem("damone.light-square", cell=GRID.names[cell]))
-        return cells, joints == {"x"}
+        return cells, "x" in written
 
     def not_notation(self, text, why: Problem) -> InvalidMove:
         return why.wrapped("move.notation-because", InvalidMove, move=excerpt(text),
