@@ -28,7 +28,7 @@ import random
 
 from ..games.damone import (DAMA, DAMONE, GRID, PEDINA, PROMOTION, STEPS, board_after,
                             board_moves, is_capture, owner_of, rank_of)
-from .engine import Engine, bot_for
+from .engine import Deepening, bot_for
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -64,8 +64,10 @@ def evaluate(board: bytes, player: int) -> int:
 
 
 @bot_for("damone")
-class DamoneEngine(Engine):
+class DamoneEngine(Deepening):
     CHUNK = 40            # nodes per work() call: a few ms in CPython
+    SCORE_SCALE = 675     # a dama and a half ahead: a 95% chance
+    WIN = WIN
     MAX_DEPTH = 40
     LEVEL_DEPTH = {1: 2, 2: 4}
     CARELESS = {1: (0.3, 150), 2: (0.15, 120)}   # level: (how often, largest bonus)
@@ -81,11 +83,6 @@ class DamoneEngine(Engine):
         self.root_ply, self.root_quiet = state.ply, state.quiet
         self.table: dict = {}
         self.history: dict = {}
-        self.depth = 1
-        self.nodes = 0
-        self.limit = 0
-        self.score = 0
-        self.running = None
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
         chance, largest = self.CARELESS.get(level, (0.0, 0))
         spread = largest if rng.random() < chance else 3
@@ -134,13 +131,9 @@ class DamoneEngine(Engine):
         if depth <= 0 and not is_capture(moves[0]):
             return evaluate(board, player)
         key = (board, player)
-        entry = self.table.get(key)
-        first = None
-        if entry is not None:
-            e_depth, e_value, e_bound, first = entry
-            if ply and e_depth >= depth and (e_bound == 0 or (e_bound > 0 and e_value >= beta)
-                                             or (e_bound < 0 and e_value <= alpha)):
-                return e_value
+        known, first = self.probe(key, depth, alpha, beta, ply)
+        if known is not None:
+            return known
         original_alpha = alpha
         best_value, best_move = -INF, None
         path.add(key)
@@ -164,8 +157,7 @@ class DamoneEngine(Engine):
                             break
         finally:
             path.discard(key)
-        bound = 1 if best_value >= beta else -1 if best_value <= original_alpha else 0
-        self.table[key] = (depth, best_value, bound, best_move)
+        self.store(key, depth, best_value, best_move, original_alpha, beta)
         return best_value
 
     def leaf(self, board, player, ply, quiet, path) -> int:
@@ -198,37 +190,5 @@ class DamoneEngine(Engine):
             best = max(best, value)
         return best
 
-    # -- the work loop ----------------------------------------------------------------------------
-    def work(self) -> None:
-        if self.done:
-            return
-        self.iterations += 1
-        self.limit = self.nodes + self.CHUNK
-        if self.running is None:
-            self.running = self.search(*self.root, self.depth, -INF, INF, 0, self.root_quiet,
-                                       set())
-        try:
-            next(self.running)
-            return                                     # paused: the chunk is used up
-        except StopIteration as stop:
-            value = stop.value
-        except RecursionError:
-            self.done = True
-            return
-        self.running = None
-        self.finish_depth(value)
-
-    def finish_depth(self, value: int) -> None:
-        """A depth is searched: take its move, say how it looks, go one ply deeper."""
-        entry = self.table.get(self.root)
-        if entry is not None and entry[3] is not None:
-            self.best = entry[3]
-            self.score = value
-        if abs(value) > WIN // 2:
-            self.proven = "win" if value > 0 else "loss"
-            self.done = True
-        self.win_chance = (1.0 if value > WIN // 2 else 0.0 if value < -WIN // 2
-                           else 0.5 + max(-0.45, min(0.45, value / 1500)))
-        self.depth += 1
-        if self.depth > self.max_depth:
-            self.done = True
+    def search_root(self):
+        return self.search(*self.root, self.depth, -INF, INF, 0, self.root_quiet, set())
