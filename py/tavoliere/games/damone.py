@@ -140,20 +140,23 @@ def rotated(cell: int) -> int:
 
 
 # -- move generation on a board ------------------------------------------------------------
-def capture_moves(board: bytes, player: int) -> list:
-    """The legal captures of ``player``: every complete sequence, keeping only those that
-    come first by the priority rules."""
+def own_pieces(board: bytes, player: int) -> list:
+    """(cell, byte) of each of ``player``'s pieces."""
+    return [(cell, value) for cell in DARK if (value := board[cell]) and value >> 2 == player]
+
+
+def capture_moves(board: bytes, mine: list) -> list:
+    """The legal captures of the pieces ``mine``: every complete sequence, keeping only those
+    that come first by the priority rules."""
     found = []  # (priority key, move)
-    for start in DARK:
-        value = board[start]
-        if not value or owner_of(value) != player:
-            continue
+    for start, value in mine:
         targets = PREY[value]
-        if not any(board[over] in targets and not board[land] for over, land in JUMPS[value][start]):
-            continue
-        work = bytearray(board)
-        work[start] = 0  # the capturer's starting square counts as empty
-        extend(work, value, start, [start], [], found)
+        for over, land in JUMPS[value][start]:
+            if board[over] in targets and not board[land]:
+                work = bytearray(board)
+                work[start] = 0  # the capturer's starting square counts as empty
+                extend(work, value, start, [start], [], found)
+                break
     if not found:
         return []
     best = max(key for key, _ in found)
@@ -182,19 +185,15 @@ def extend(work: bytearray, value: int, here: int, path: list, victims: list, fo
                        victims.count(DAMA)), tuple(path)))
 
 
-def step_moves(board: bytes, player: int) -> list:
-    moves = []
-    for start in DARK:
-        value = board[start]
-        if value and owner_of(value) == player:
-            moves.extend((start, end) for end in STEPS[value][start] if not board[end])
-    return moves
+def step_moves(board: bytes, mine: list) -> list:
+    return [(start, end) for start, value in mine for end in STEPS[value][start] if not board[end]]
 
 
 def board_moves(board: bytes, player: int) -> list:
     """The legal moves of ``player`` on ``board``: the captures the priority rules allow,
     or, when there is none, the steps."""
-    return capture_moves(board, player) or step_moves(board, player)
+    mine = own_pieces(board, player)
+    return capture_moves(board, mine) or step_moves(board, mine)
 
 
 def is_capture(move) -> bool:
