@@ -14,11 +14,12 @@ capture and the priority rules included), so the search plays exactly the legal 
   repetition when behind; so are the no-capture limit and the ply limit;
 * **search**: negamax alpha-beta with a transposition table (depth, value, bound, move), the
   table's move first, then promotions, then moves by a history score; deepening one ply at
-  a time.  The search is a generator paused every ``CHUNK`` nodes (as in ``ai/hekka.py``),
+  a time.  The search is a generator paused every ``CHUNK`` nodes (``engine.Deepening``),
   so ``work()`` stays short and the move depends only on the number of chunks;
-* **levels**: levels 1 and 2 look 2 and 4 plies ahead (plus the forced captures) and now
-  and then (seeded) play carelessly: each root move gets a random bonus of up to 150 or 120
-  points, about a pedina and a half, so they sometimes prefer a worse move.  The other
+* **levels**: levels 1 and 2 look 2 and 4 plies ahead (plus the forced captures), and on
+  about 30% and 15% of their moves (seeded) play carelessly: each root move gets a random
+  bonus of up to 150 or 120 points, about a pedina and a half, so they may prefer a worse
+  move.  The other
   levels deepen as far as their time allows, with a tiny bonus that only breaks ties.
 """
 
