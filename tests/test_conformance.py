@@ -13,6 +13,7 @@ SPECS = {
     "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=5)"],
     "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
+    "damone": ["damone", "damone(win=damone)", "damone(repetition_draw=false,no_capture_plies=0,max_plies=300)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }

@@ -171,6 +171,9 @@ BAD_REQUESTS = [
     '{"op": "play", "game": "barrier", "moves": [], "move": "  "}',
     '{"op": "preview", "game": "barrier", "moves": [], "move": 5}',
 ]
+# a random game of Damone italiano up to White's double capture e8xc6xa4
+DAMONE_REC23 = ("f3-e4 a8-b7 h5-g6 e8-f7 g6xe8 b7-a8 e2-d3 a8-b7 d1-c2 b5-c4 d3xb5 a6xc4 "
+                "e4-d5 c4xe6 h3-g2 b7-a6 c2-b3 a4xc2 f1-e2 a6-b7 g2-f1 c6-b5").split()
 BAD_MOVES = {
     "barrier": [[], ["zz9"], ["c4", "c4"], ["c4", "f6", "e3"], ["c4-d4-e4-e3"], ["c4", "f6", "x/y"],
                 ["c4", "f6", "c4-d4-e4"], ["c4", "f6", "f6-f5-f4-g4"], ["c4", "f6", "c4-d4-e4-f4"],
@@ -190,6 +193,8 @@ BAD_MOVES = {
     "hexade": [["zz"], ["z9"], ["j10", "j10"], ["j10", "a1", "j11"], ["é" * 100_000]],
     "connect6": [["j10k10"], ["j10", "k10"], ["j10", "a1a1"], ["j10", "j10a1"], ["t5"],
                  ["j10", "a1a20"], ["j" + "1" * 99_999]],
+    "damone": [["e4"], ["a1-b2"], ["c6-d5"], ["f3-g2"], ["f3-e4", "c6-d5", "h1-g2"],
+               ["f3-e4", "d7-e6", "g4-f5", "e6xg4", "h5xf3"], DAMONE_REC23 + ["e8xc6"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..games.hekka import position_key
 from ..grid.square import square_grid
-from .engine import Engine, bot_for
+from .engine import Deepening, bot_for
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -55,8 +55,10 @@ def bits(mask: int):
 
 
 @bot_for("hekka")
-class HekkaEngine(Engine):
+class HekkaEngine(Deepening):
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
+    SCORE_SCALE = 90      # win chance as before: 0.5 + value / 200, up to 0.95
+    WIN = WIN
     MAX_DEPTH = 24
     LEVEL_DEPTH = {1: 1, 2: 2}
 
@@ -87,12 +89,9 @@ class HekkaEngine(Engine):
         self.root_ply = state.ply
         self.max_plies = game.max_plies
         self.table: dict = {}
-        self.depth = 1
-        self.nodes = 0                # work units: positions, plus move ordering (chunk sizes)
+        # ``nodes`` (Deepening) counts work units: positions, plus move ordering (chunk sizes)
         self.searched = 0             # positions searched
-        self.limit = 0
         self.best_kernel_move = None
-        self.score = 0
         self.noise = {move: rng.random() for move in self.moves(*self.root)}
         self.best = self.to_game_move(self.ordered_moves(*self.root)[0])
         # weak levels look less far ahead (their deliberate imprecision)
@@ -161,13 +160,9 @@ class HekkaEngine(Engine):
         end = self.end_value(key, ply, path)
         if end is not None:
             return end
-        entry = self.table.get(key)
-        first = None
-        if entry is not None:
-            e_depth, e_value, e_bound, first = entry
-            if e_depth >= depth and ply:
-                if e_bound == 0 or (e_bound > 0 and e_value >= beta) or (e_bound < 0 and e_value <= alpha):
-                    return e_value
+        known, first = self.probe(key, depth, alpha, beta, ply)
+        if known is not None:
+            return known
         original_alpha = alpha
         best_value, best_move = -INF, None
         path.add(key)
@@ -189,8 +184,7 @@ class HekkaEngine(Engine):
                             break
         finally:
             path.discard(key)
-        bound = 1 if best_value >= beta else -1 if best_value <= original_alpha else 0
-        self.table[key] = (depth, best_value, bound, best_move)
+        self.store(key, depth, best_value, best_move, original_alpha, beta)
         return best_value
 
     def end_value(self, key, ply: int, path):
@@ -214,36 +208,8 @@ class HekkaEngine(Engine):
         end = self.end_value((obstacles, me, other), ply, path)
         return self.evaluate(obstacles, me, other) if end is None else end
 
-    running = None        # the search of the current depth, paused between chunks
-
-    def work(self) -> None:
-        if self.done:
-            return
-        self.iterations += 1
-        self.limit = self.nodes + self.CHUNK
-        if self.running is None:
-            self.running = self.search(*self.root, self.depth, -INF, INF, 0, set())
-        try:
-            next(self.running)
-            return                                     # paused: the chunk is used up
-        except StopIteration as stop:
-            value = stop.value
-        except RecursionError:
-            self.done = True
-            return
-        self.running = None
-        entry = self.table.get(self.root)
-        if entry is not None and entry[3] is not None:
-            self.best = self.to_game_move(entry[3])
-            self.score = value
-        if abs(value) > WIN // 2:
-            self.proven = "win" if value > 0 else "loss"
-            self.done = True
-        self.win_chance = 1.0 if value > WIN // 2 else 0.0 if value < -WIN // 2 else (
-            0.5 + max(-0.45, min(0.45, value / 200)))
-        self.depth += 1
-        if self.depth > self.max_depth:
-            self.done = True
+    def search_root(self):
+        return self.search(*self.root, self.depth, -INF, INF, 0, set())
 
     def to_game_move(self, move):
         obstacles, me, other = self.root

@@ -1,0 +1,195 @@
+"""Damone italiano: iterative-deepening alpha-beta on the rule book's byte boards.
+
+A position is ``(board, player)``: the 64-byte board of ``games/damone.py`` and the side to
+move.  Its moves come from the rule book's own generator (``board_moves``: compulsory
+capture and the priority rules included), so the search plays exactly the legal moves.
+
+* **Evaluation** (side to move): material (pedina 100, dama 300, damone 700), 4 points per
+  step a side could make (mobility), and 6 per row a pedina has advanced towards its
+  promotion squares;
+* **captures are never cut off**: at depth 0 a side that must capture goes on capturing
+  (a quiescence search along the forced captures), so a leaf never sits in mid-exchange;
+* **draws**: a position met again on the search path or already seen in the game since the
+  last capture is a draw (value 0), so the search neither repeats when ahead nor misses a
+  repetition when behind; so are the no-capture limit and the ply limit;
+* **search**: negamax alpha-beta with a transposition table (depth, value, bound, move), the
+  table's move first, then promotions, then moves by a history score; deepening one ply at
+  a time.  The search is a generator paused every ``CHUNK`` nodes (``engine.Deepening``),
+  so ``work()`` stays short and the move depends only on the number of chunks;
+* **levels**: levels 1 and 2 look 2 and 4 plies ahead (plus the forced captures), and on
+  about 30% and 15% of their moves (seeded) play carelessly: each root move gets a random
+  bonus of up to 150 or 120 points, about a pedina and a half, so they may prefer a worse
+  move.  The other
+  levels deepen as far as their time allows, with a tiny bonus that only breaks ties.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..games.damone import (DAMA, DAMONE, GRID, PEDINA, PROMOTION, STEPS, board_after,
+                            board_moves, is_capture, owner_of, rank_of)
+from .engine import Deepening, bot_for
+
+INF = 10 ** 6
+WIN = 10 ** 5
+VALUES = {PEDINA: 100, DAMA: 300, DAMONE: 700}
+MOBILITY = 4
+ADVANCE = 6
+
+
+def advance(cell: int, owner: int) -> int:
+    """How far a pedina has come towards its promotion squares (a6 and c8 for White, which
+    lie on the diagonal row - column = 5; f1 and h3 for Black), from 0 to 5."""
+    column, row = GRID.coords(cell)
+    progress = row - column if owner == 0 else column - row
+    return max(0, min(5, progress + 2))
+
+
+# what each piece byte is worth to its owner on each cell (material plus advancement)
+WORTH = {value: tuple(VALUES[rank_of(value)] + (ADVANCE * advance(cell, owner_of(value))
+                                               if rank_of(value) == PEDINA else 0)
+                      for cell in range(GRID.size))
+         for value in STEPS}
+
+
+def evaluate(board: bytes, player: int) -> int:
+    """Material, advancement and mobility, for the side to move."""
+    score = 0
+    for cell, value in enumerate(board):
+        if value:
+            sign = 1 if owner_of(value) == player else -1
+            free = sum(1 for end in STEPS[value][cell] if not board[end])
+            score += sign * (WORTH[value][cell] + MOBILITY * free)
+    return score
+
+
+@bot_for("damone")
+class DamoneEngine(Deepening):
+    CHUNK = 40            # nodes per work() call: a few ms in CPython
+    SCORE_SCALE = 675     # a dama and a half ahead: a 95% chance
+    WIN = WIN
+    MAX_DEPTH = 40
+    LEVEL_DEPTH = {1: 2, 2: 4}
+    CARELESS = {1: (0.3, 150), 2: (0.15, 120)}   # level: (how often, largest bonus)
+
+    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
+        super().__init__(game, state, level, rng)
+        if self.done:
+            return
+        self.player = state.ply % 2
+        self.root = (state.board, self.player)
+        self.seen = self.game_positions(state)
+        self.settings = game.settings
+        self.root_ply, self.root_quiet = state.ply, state.quiet
+        self.table: dict = {}
+        self.history: dict = {}
+        self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
+        chance, largest = self.CARELESS.get(level, (0.0, 0))
+        spread = largest if rng.random() < chance else 3
+        self.bonus = {move: rng.randrange(spread + 1) for move in self.legal}
+
+    def game_positions(self, state) -> set:
+        """The positions (board, side to move) of the game since the last capture."""
+        boards = state.earlier
+        first = state.ply - len(boards)
+        return {(board, (first + index) % 2) for index, board in enumerate(boards)}
+
+    # -- the search -----------------------------------------------------------------------------
+    def end_value(self, board: bytes, player: int, moves: list, ply: int, quiet: int, path):
+        """The value of a position that needs no search, or None."""
+        if self.settings["win"] == "damone" and (DAMONE | player << 2) not in board:
+            return -WIN + ply
+        if not moves:
+            return -WIN + ply
+        if ply and ((board, player) in path or (board, player) in self.seen):
+            return 0
+        limit = self.settings["no_capture_plies"]
+        if (limit and quiet >= limit) or self.root_ply + ply >= self.game.max_plies:
+            return 0
+        return None
+
+    def ordered(self, board: bytes, moves: list, first):
+        """The table's move first, then promotions, then by history."""
+        if len(moves) > 1 and not is_capture(moves[0]):
+            history = self.history
+            moves = sorted(moves, key=lambda m: (m[-1] not in PROMOTION[board[m[0]]],
+                                                 -history.get(m, 0)))
+        if first is not None and first in moves:
+            moves = [first] + [move for move in moves if move != first]
+        return moves
+
+    def search(self, board, player, depth, alpha, beta, ply, quiet, path):
+        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are
+        used up, and returns the value when done."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            yield
+        moves = board_moves(board, player)
+        end = self.end_value(board, player, moves, ply, quiet, path)
+        if end is not None:
+            return end
+        if depth <= 0 and not is_capture(moves[0]):
+            return evaluate(board, player)
+        key = (board, player)
+        known, first = self.probe(key, depth, alpha, beta, ply)
+        if known is not None:
+            return known
+        original_alpha = alpha
+        best_value, best_move = -INF, None
+        path.add(key)
+        try:
+            for move in self.ordered(board, moves, first):
+                child = board_after(board, move)
+                bonus = self.bonus.get(move, 0) if ply == 0 else 0
+                next_quiet = 0 if is_capture(move) else quiet + 1
+                if depth <= 1 and not is_capture(move):
+                    value = -self.leaf(child, 1 - player, ply + 1, next_quiet, path) + bonus
+                else:
+                    value = -(yield from self.search(child, 1 - player, depth - 1,
+                                                     bonus - beta, bonus - alpha, ply + 1,
+                                                     next_quiet, path)) + bonus
+                if value > best_value:
+                    best_value, best_move = value, move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            self.history[move] = self.history.get(move, 0) + depth * depth
+                            break
+        finally:
+            path.discard(key)
+        self.store(key, depth, best_value, best_move, original_alpha, beta)
+        return best_value
+
+    def leaf(self, board, player, ply, quiet, path) -> int:
+        """A position at depth 0 after a step: its end value, its evaluation, or, when the
+        side to move must capture, the quiescence search along the captures."""
+        self.nodes += 1
+        moves = board_moves(board, player)
+        end = self.end_value(board, player, moves, ply, quiet, path)
+        if end is not None:
+            return end
+        if not is_capture(moves[0]):
+            return evaluate(board, player)
+        return self.captures_only(board, player, moves, ply)
+
+    def captures_only(self, board, player, moves, ply) -> int:
+        """The forced captures played out (no pause: each one removes a piece), then the
+        evaluation."""
+        best = -INF
+        for move in moves:
+            self.nodes += 1
+            child, other = board_after(board, move), 1 - player
+            replies = board_moves(child, other)
+            end = self.end_value(child, other, replies, ply + 1, 0, ())
+            if end is not None:
+                value = -end
+            elif is_capture(replies[0]):
+                value = -self.captures_only(child, other, replies, ply + 1)
+            else:
+                value = -evaluate(child, other)
+            best = max(best, value)
+        return best
+
+    def search_root(self):
+        return self.search(*self.root, self.depth, -INF, INF, 0, self.root_quiet, set())

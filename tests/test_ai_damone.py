@@ -1,0 +1,105 @@
+"""Damone bot: a win to take, a loss to prevent, the repetition draw, chunks that resume the
+search, determinism and short slices (RULES.md 9.4: "The player to move who has no legal
+move loses, whether because he is blocked or because he has no pieces")."""
+
+import random
+import time
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose, match
+from tavoliere.ai.damone import DamoneEngine, evaluate
+
+GAME = load_game("damone")
+
+
+def test_blocks_the_last_piece_to_win():
+    """Black's last piece, a pedina on the edge at h5, can only step to g4 and cannot be
+    captured there: the dama steps f3-g4 (a pedina cannot take a dama) and Black, blocked,
+    loses."""
+    state = GAME.position("Df3 Ib1", "Ph5")
+    for level in (1, 3):
+        move = choose(GAME, state, level=level, iterations=10)
+        assert GAME.move_name(move) == "f3-g4"
+    thinker = Thinker(GAME, state, iterations=10)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] == "win"
+
+
+def test_keeps_its_last_piece_out_of_reach():
+    """White's lone damone on b1: c2 would be jumped by the black damone on d3 (landing on
+    b1, empty once White has left it), and White would have no pieces; a2 is safe."""
+    state = GAME.position("Ib1", "Id3")
+    assert GAME.move_name(choose(GAME, state, level=3, iterations=20)) == "b1-a2"
+
+
+def test_prefers_the_capture_that_wins_material_later():
+    """Every move the bot returns is legal, and from DM-5 it plays the only legal capture."""
+    state = GAME.position("Ie6 Pe2", "Ia8 Pd3 Pb5 Df7")
+    assert GAME.move_name(choose(GAME, state, iterations=5)) == "e2xc4xa6"
+
+
+def test_positions_of_the_game_count_as_draws_in_the_search():
+    """A position seen since the last capture is known to the search (repetition draw)."""
+    state = GAME.replay(["h1-g2", "a8-b7", "g2-h1", "b7-a8"])
+    engine = DamoneEngine(GAME, state, 3, random.Random(0))
+    assert (GAME.initial_state().board, 0) in engine.seen
+    after_one = GAME.replay(["h1-g2"])
+    assert (after_one.board, 1) in engine.seen and (after_one.board, 0) not in engine.seen
+
+
+def test_the_evaluation_is_symmetric():
+    """The set-up is the same for both sides, turned: its value is 0 for either to move."""
+    board = GAME.initial_state().board
+    assert evaluate(board, 0) == evaluate(board, 1) == 0
+
+
+def test_a_paused_search_goes_on_where_it_stopped():
+    """Chunks resume the search instead of restarting it: the same depth, move and value as
+    one search in a single chunk."""
+    state = GAME.replay(["f3-e4", "c6-d5", "e4xc6"])
+    small = DamoneEngine(GAME, state, 5, random.Random(0))
+    while small.depth <= 4 and not small.done:
+        small.work()
+    big = DamoneEngine(GAME, state, 5, random.Random(0))
+    big.CHUNK = 10 ** 9
+    while big.depth <= 4 and not big.done:
+        big.work()
+    assert (small.best, small.score) == (big.best, big.score)
+
+
+def test_work_is_short():
+    """One work() call is a few milliseconds (the page's worker calls it in 50 ms slices)."""
+    engine = DamoneEngine(GAME, GAME.replay(["f3-e4", "c6-d5"]), 5, random.Random(0))
+    times = []
+    for _ in range(300):
+        started = time.perf_counter()
+        engine.work()
+        times.append(time.perf_counter() - started)
+    times.sort()
+    assert times[len(times) // 2] < 0.005 and times[-5] < 0.015
+
+
+def test_same_seed_same_move():
+    state = GAME.replay(["f3-e4", "c6-d5"])
+    moves = {choose(GAME, state, level=2, iterations=30, seed=4) for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_level_1_beats_random_play():
+    result = match("damone", "level1", "random", games=6, seed=2)
+    assert result["a_wins"] == 6
+
+
+@pytest.mark.slow
+def test_level_1_always_beats_random_play():
+    result = match("damone", "level1", "random", games=40, seed=5)
+    assert result["a_wins"] == 40
+
+
+@pytest.mark.slow
+def test_level_2_beats_level_1():
+    result = match("damone", "level2", "level1", games=20, seconds=None, seed=1)
+    assert result["a_score"] > 0.5
