@@ -12,6 +12,7 @@ SPECS = {
     "hekka": ["hekka", "hekka(areas=symmetric)"],
     "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=5)"],
+    "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
     "tinydice": ["tinydice"],  # tests/games/tinydice.py, a game of the test suite's own
 }
 ALL_SPECS = [spec for name in SPECS for spec in SPECS[name]]
@@ -139,9 +140,14 @@ def test_malformed_move_texts_are_invalid_moves(name):
 @pytest.mark.parametrize("name", list(SPECS))
 def test_replay_names_the_failing_ply(name):
     game = load_game(SPECS[name][0])
-    first = game.move_name(game.legal_moves(game.initial_state())[0])
+    start = game.initial_state()
+    first = game.legal_moves(start)[0]
+    legal_next = {game.move_name(move) for move in game.legal_moves(game.apply(start, first))}
+    # a name legal at ply 1 but not at ply 2 (in a mancala the first move may be legal again)
+    second = next(game.move_name(move) for move in game.legal_moves(start)
+                  if game.move_name(move) not in legal_next)
     with pytest.raises(IllegalMove) as error:
-        game.replay([first, first])
+        game.replay([game.move_name(first), second])
     assert error.value.ply == 2 and "ply 2" in str(error.value)
 
 

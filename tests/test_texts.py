@@ -20,6 +20,7 @@ SMALL = {
     "havannah": ["havannah(size=4)", "havannah(size=4,swap=true)",
                  "havannah(size=5,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=4,max_plies=12)", "hexade(size=5)"],
+    "layli": ["layli", "layli(match=true,max_rounds=3)", "layli(first_player=north)"],
 }
 GAMES_EACH = 30
 
