@@ -351,6 +351,12 @@ class Layli(Game):
     def holdings(self, state: LayliState) -> tuple[int, int]:
         return state.stores[0] + state.aside[0], state.stores[1] + state.aside[1]
 
+    def scores(self, state: LayliState) -> tuple[int, int]:
+        """The holdings, counting the seeds a player would collect from the board (none once
+        the round's seeds are collected)."""
+        return tuple(holding + row_and_uur_seeds(state.pits, state.uurs, player)
+                     for player, holding in enumerate(self.holdings(state)))
+
     def match_goes_on(self, state: LayliState) -> bool:
         holdings = self.holdings(state)
         return self.is_match and min(holdings) >= ROW and state.round < self.max_rounds
@@ -370,7 +376,7 @@ class Layli(Game):
             return Outcome(None, "max-plies")
         if cached_successors(state.pits, state.uurs, state.to_move):
             return None
-        south, north = self.holdings(state)
+        south, north = self.scores(state)
         if not self.is_match:
             return Outcome(None if south == north else int(north > south),
                            "equal-seeds" if south == north else "seeds")
@@ -384,7 +390,7 @@ class Layli(Game):
         """A state from RULES.md's board text, for puzzles and tests: ``N(a-f) 6 6 0 0 6 6;
         S(a-f) 2 7 0 6 1 6``, each row in its owner's letter order; a count followed by ``S``
         or ``N`` is an Uur of South or North.  The stores are given apart (the seeds need not
-        make 48).
+        make 48).  If the mover cannot move, the round ends as after a move.
 
         >>> game = Layli()
         >>> state = game.position("N(a-f) 0 0 0 0 0 1; S(a-f) 0 0 0 0 0 2N", stores=(20, 25))
@@ -405,7 +411,7 @@ class Layli(Game):
             pits.append(int(token.rstrip("SN")))
             if owner:
                 uurs["SN".index(owner)] |= 1 << pit
-        return LayliState(tuple(pits), tuple(uurs), tuple(stores), to_move)
+        return self.settle_round(LayliState(tuple(pits), tuple(uurs), tuple(stores), to_move))
 
     def board_text(self, state: LayliState) -> str:
         """The pits in RULES.md's form, ``N(a-f) … ; S(a-f) …``, an Uur marked S or N."""
