@@ -49,9 +49,6 @@ LETTERS = "abcdef"
 CELL_NAMES = tuple(LETTERS) + tuple(LETTERS.upper())  # pit index -> the cell's name
 STORES = ("south", "north")
 ENDLESS = -1
-# Lifts before the relay starts remembering its states to notice a cycle: finite relays
-# in random play never needed 600 (RULES.md LY-3), so most moves never pay for the check.
-CYCLE_CHECK_AFTER = 1000
 PLAYER_WORDS = ("South", "North")
 
 
@@ -70,32 +67,48 @@ FOLLOWING = tuple(tuple(tuple((pit + step) % PITS for step in range(1, n + 1)) f
                   for pit in range(PITS))
 
 
-def relay(pits: list, uur_mask: int, pit: int) -> int:
+def relay(pits: list, uur_mask: int, pit: int, limit: int | None = None) -> int:
     """Sow the seeds of ``pit`` and relay until the last seed falls into an empty pit or an
     Uur (``uur_mask``, a bit per pit); ``pits`` is changed in place.  Returns the pit of the
-    last seed, or ENDLESS when the relay returns to a state it was in (it never stops)."""
-    lifts, seen = 0, None
+    last seed, or ENDLESS when the relay comes back to a state it was in (it never stops) or,
+    given a ``limit``, when it lifts more than ``limit`` times (the bots' shortcut).
+
+    The state at a lift is the board and the pit about to be lifted.  Brent's method finds a
+    repeated state without remembering them all: the state is compared with one saved
+    state, saved again whenever the count since the last save reaches a power of two.  Every
+    endless relay seen in random play comes back to its very first state, so that one is
+    kept too and compared at each lift: such a relay is found after exactly one period.
+    Periods of a million lifts occur, so the loop is kept tight."""
+    first, first_pit = pits[:], pit
+    saved, saved_pit = first, pit
+    power, since = 1, 0
+    lifts = 0
+    following = FOLLOWING
     while True:
         seeds = pits[pit]
         pits[pit] = 0
-        laps, rest = divmod(seeds, PITS)
-        if laps:
+        if seeds >= PITS:
+            laps, rest = divmod(seeds, PITS)
             for index in range(PITS):
                 pits[index] += laps
-        for index in FOLLOWING[pit][rest]:
+            seeds_left = rest
+        else:
+            seeds_left = seeds
+        for index in following[pit][seeds_left]:
             pits[index] += 1
         last = (pit + seeds) % PITS
         if pits[last] == 1 or uur_mask >> last & 1:
             return last
         pit = last
+        since += 1
+        if (pit == saved_pit and pits == saved) or (pit == first_pit and pits == first):
+            return ENDLESS
+        if since == power:
+            saved, saved_pit = pits[:], pit
+            power, since = power * 2, 0
         lifts += 1
-        if lifts >= CYCLE_CHECK_AFTER:
-            key = (tuple(pits), pit)
-            if seen is None:
-                seen = set()
-            elif key in seen:
-                return ENDLESS
-            seen.add(key)
+        if limit is not None and lifts > limit:
+            return ENDLESS
 
 
 def settle(pits: list, uurs: tuple, mover: int, last: int) -> tuple[int, tuple, tuple]:
