@@ -67,11 +67,12 @@ FOLLOWING = tuple(tuple(tuple((pit + step) % PITS for step in range(1, n + 1)) f
                   for pit in range(PITS))
 
 
-def relay(pits: list, uur_mask: int, pit: int, limit: int | None = None) -> int:
+def relay(pits: list, uur_mask: int, pit: int, limit: int | None = None) -> tuple[int, int]:
     """Sow the seeds of ``pit`` and relay until the last seed falls into an empty pit or an
     Uur (``uur_mask``, a bit per pit); ``pits`` is changed in place.  Returns the pit of the
     last seed, or ENDLESS when the relay comes back to a state it was in (it never stops) or,
-    given a ``limit``, when it lifts more than ``limit`` times (the bots' shortcut).
+    given a ``limit``, when it lifts more than ``limit`` times (the bots' shortcut); and the
+    number of relays (lifts after the first), which the bots count as work.
 
     The state at a lift is the board and the pit about to be lifted.  Brent's method finds a
     repeated state without remembering them all: the state is compared with one saved
@@ -98,17 +99,17 @@ def relay(pits: list, uur_mask: int, pit: int, limit: int | None = None) -> int:
             pits[index] += 1
         last = (pit + seeds) % PITS
         if pits[last] == 1 or uur_mask >> last & 1:
-            return last
+            return last, lifts
         pit = last
         since += 1
         if (pit == saved_pit and pits == saved) or (pit == first_pit and pits == first):
-            return ENDLESS
+            return ENDLESS, lifts
         if since == power:
             saved, saved_pit = pits[:], pit
             power, since = power * 2, 0
         lifts += 1
         if limit is not None and lifts > limit:
-            return ENDLESS
+            return ENDLESS, lifts
 
 
 def settle(pits: list, uurs: tuple, mover: int, last: int) -> tuple[int, tuple, tuple]:
@@ -130,15 +131,16 @@ def settle(pits: list, uurs: tuple, mover: int, last: int) -> tuple[int, tuple, 
     return gain, uurs, (last, across)
 
 
-def sowing(pits: tuple, uurs: tuple, mover: int, pit: int):
+def sowing(pits: tuple, uurs: tuple, mover: int, pit: int, limit: int | None = None):
     """The whole move from ``pit``: (pits after, Uur masks after, seeds captured, pits
-    emptied by the capture, last pit), or None when its relay never ends."""
+    emptied by the capture, last pit, relays), or (None, relays) when its relay never ends
+    (or lifts more than ``limit`` times, when given)."""
     board = list(pits)
-    last = relay(board, uurs[0] | uurs[1], pit)
+    last, relays = relay(board, uurs[0] | uurs[1], pit, limit)
     if last == ENDLESS:
-        return None
+        return None, relays
     gain, uurs, emptied = settle(board, uurs, mover, last)
-    return tuple(board), uurs, gain, emptied, last
+    return tuple(board), uurs, gain, emptied, last, relays
 
 
 def candidate_pits(pits: tuple, uurs: tuple, mover: int) -> list[int]:
@@ -148,14 +150,22 @@ def candidate_pits(pits: tuple, uurs: tuple, mover: int) -> list[int]:
             if pits[pit] and not taken >> pit & 1]
 
 
+def expansion(pits: tuple, uurs: tuple, mover: int, limit: int | None = None) -> tuple:
+    """Every legal move of the mover, in letter order, ((pit, sowing(...)), ...), and the
+    relays it took to find them (the bots count them as work); given a ``limit``, a relay of
+    more lifts counts as endless (a shortcut for the bots)."""
+    out, work = [], 0
+    for pit in candidate_pits(pits, uurs, mover):
+        result = sowing(pits, uurs, mover, pit, limit)
+        work += result[-1]
+        if result[0] is not None:
+            out.append((pit, result))
+    return tuple(out), work
+
+
 def successors(pits: tuple, uurs: tuple, mover: int) -> tuple:
     """Every legal move of the mover, in letter order: ((pit, sowing(...)), ...)."""
-    out = []
-    for pit in candidate_pits(pits, uurs, mover):
-        result = sowing(pits, uurs, mover, pit)
-        if result is not None:
-            out.append((pit, result))
-    return tuple(out)
+    return expansion(pits, uurs, mover)[0]
 
 
 cached_successors = lru_cache(maxsize=1 << 14)(successors)
@@ -334,7 +344,7 @@ class Layli(Game):
         raise ValueError(f"pit {pit} is not a legal move here")
 
     def apply(self, state: LayliState, move) -> LayliState:
-        pits, uurs, gain, emptied, _ = self.result_of(state, move[0])
+        pits, uurs, gain, emptied = self.result_of(state, move[0])[:4]
         stores = list(state.stores)
         stores[state.to_move] += gain
         after = state._replace(pits=pits, uurs=uurs, stores=tuple(stores),
