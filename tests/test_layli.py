@@ -285,14 +285,25 @@ def test_ly4_seeds_are_conserved_and_games_are_short():
         assert sum(state.stores) == 48 and 7 <= plies <= 75
 
 
-def test_the_safety_limit_draws_a_round_that_runs_too_long():
-    """Not in the sources: a round that reaches ``max_plies`` plies is drawn (hidden option)."""
+def test_a_round_that_reaches_the_safety_limit_ends_with_the_rows_collected():
+    """Not in the sources: seeds may circle for ever, so a round of ``max_plies`` plies ends
+    as if the mover could not move (hidden option), as Oware ends an endless cycle."""
     game = load_game("layli(max_plies=10)")
     rng, state = random.Random(5), game.initial_state()
     while game.outcome(state) is None:
         state = game.apply(state, rng.choice(game.legal_moves(state)))
-    assert state.round_ply == 10 and game.outcome(state).reason == "max-plies"
-    assert game.legal_moves(state) == []
+    assert state.round_ply == 10 and game.outcome(state).reason in ("seeds", "equal-seeds")
+    assert game.legal_moves(state) == [] and sum(state.stores) == 48
+
+
+def test_positions_of_a_round_can_repeat():
+    """Why the limit is needed: three seeds can go round and round, back to where they were
+    after 18 plies, and the players may repeat that for ever."""
+    start = GAME.position("N(a-f) 1 0 1 0 0 0; S(a-f) 0 1 0 0 0 0", to_move=1)
+    cycle = "a b b c d d f b a f a d d e e f f a".split()
+    state = GAME.replay(cycle, start)
+    assert (state.pits, state.uurs, state.to_move) == (start.pits, start.uurs, start.to_move)
+    assert state.round_ply == 18 and GAME.outcome(state) is None
 
 
 # -- 10.5 the match --------------------------------------------------------------------------

@@ -14,6 +14,9 @@
   (the search is a generator), so a move depends only on the number of chunks.  An
   iteration that reaches the end of the round on every line is exact: the search stops
   and the result is proven, which happens as soon as few seeds are left.
+* **Cycles**: seeds can circle for ever, so a position already on the searched line is
+  worth what the players would collect there (the ply limit of a round ends a cycle that
+  way); such a value is a guess, so a tree with cycles is never proven.
 * **Endless relays** inside the tree: a relay of more than ``LIFT_LIMIT`` lifts counts as
   endless (no finite relay in random play needed 600; endless ones can take a million
   lifts).  The root's moves come from the rule book, which checks them exactly.
@@ -83,6 +86,7 @@ class LayliEngine(Engine):
         self.depth = 1
         self.horizon = False         # whether the current line met the search's horizon
         self.running = None
+        self.path: set = set()       # the positions of the line being searched
         self.root_values: dict = {}
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
         self.imprecision = self.IMPRECISION.get(level)
@@ -119,11 +123,20 @@ class LayliEngine(Engine):
         """A position at the horizon: its end value if the mover has no pit to sow, else the
         evaluation (leaves are most of the nodes: they are not expanded)."""
         self.nodes += 0.25
+        if key in self.path:
+            return self.repeated(key)
         pits, uurs, mover = decoded(key)
         if not candidate_pits(pits, uurs, mover):
             return end_value(pits, uurs, mover)
         self.horizon = True
         return evaluate(pits, uurs, mover)
+
+    def repeated(self, key) -> int:
+        """A position already on the search path: the seeds may circle for ever, and the
+        round's ply limit then gives each player his row, so it is worth its end value (a
+        guess: where the cycle is cut is not known, so it is not exact)."""
+        self.horizon = True
+        return end_value(*decoded(key))
 
     def ordered(self, key, kids: list, first, ply: int) -> list:
         """The table's move first, then the biggest captures (at the root, equal captures
@@ -141,6 +154,8 @@ class LayliEngine(Engine):
         up, and returns the value when done."""
         if self.nodes > self.limit:
             yield
+        if ply and key in self.path:
+            return self.repeated(key)
         kids = self.expand(key)
         if not kids:
             return end_value(*decoded(key))
@@ -155,19 +170,23 @@ class LayliEngine(Engine):
         outer_horizon, self.horizon = self.horizon, False
         full_window = ply == 0 and self.imprecision is not None
         original_alpha, best_value, best_pit = alpha, -INF, None
-        for pit, child, gain in self.ordered(key, kids, first, ply):
-            low, high = (-INF, INF) if full_window else (gain - beta, gain - alpha)
-            if depth == 1:
-                value = gain - self.leaf(child)
-            else:
-                value = gain - (yield from self.search(child, depth - 1, low, high, ply + 1))
-            if ply == 0:
-                self.root_values[pit] = value
-            if value > best_value:
-                best_value, best_pit = value, pit
-                alpha = max(alpha, value)
-                if alpha >= beta:
-                    break
+        self.path.add(key)
+        try:
+            for pit, child, gain in self.ordered(key, kids, first, ply):
+                low, high = (-INF, INF) if full_window else (gain - beta, gain - alpha)
+                if depth == 1:
+                    value = gain - self.leaf(child)
+                else:
+                    value = gain - (yield from self.search(child, depth - 1, low, high, ply + 1))
+                if ply == 0:
+                    self.root_values[pit] = value
+                if value > best_value:
+                    best_value, best_pit = value, pit
+                    alpha = max(alpha, value)
+                    if alpha >= beta:
+                        break
+        finally:
+            self.path.discard(key)
         bound = 1 if best_value >= beta else -1 if best_value <= original_alpha else 0
         self.table[key] = (EXACT if not self.horizon else depth, best_value, bound, best_pit)
         self.horizon = outer_horizon or self.horizon

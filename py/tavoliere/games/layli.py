@@ -25,8 +25,10 @@ section 10.
   smaller holding h is dealt into its owner's pits from f to a, round and round, the other
   player copies those counts into his own pits and sets the rest aside, and the first player
   alternates.  After ``max_rounds`` rounds the larger holding wins.
-* Not in the sources: a round that reaches ``max_plies`` plies ends the game in a draw (a
-  safety limit; random rounds last fewer than 100 plies).
+* Not in the sources: seeds can circle the board for ever (the positions of a round may
+  repeat), so a round that reaches ``max_plies`` plies (default 500; random rounds last
+  fewer than 100) ends as if the mover could not move: each player collects his row and his
+  Uurs, as in Oware's rule for endless cycles.
 
 Notation: a move is the pit's letter, ``a``-``f``, counted from the mover's left.  The pits
 are numbered 0-11 in sowing order (South's a-f, then North's a-f), and a move is ``(pit,)``.
@@ -200,6 +202,7 @@ class LayliState(NamedTuple):
     aside: tuple = (0, 0)    # seeds each player set aside at the start of this round (match)
     emptied: tuple = ()      # the pits the last capture emptied (the page fades them out)
     held: tuple = ()         # the holdings after the previous round (match), for the message
+    ply: int = 0             # plies played in the whole game
 
 
 @register
@@ -212,7 +215,8 @@ class Layli(Game):
         Option("match", False, help="several rounds, as in the Somali game (RULES.md 10.5)"),
         Option("max_rounds", 20, low=1, high=99,
                help="in a match, the larger holding wins after this many rounds"),
-        move_limit(500, 9999, help="the game is drawn when a round reaches this many plies"),
+        move_limit(500, 9999, help="a round ends when it reaches this many plies, and each "
+                                   "player collects the seeds of his row and his Uurs"),
     )
     messages = {
         "layli.write": {
@@ -259,7 +263,7 @@ class Layli(Game):
             "option.first_player.north": "North (Black)",
             "option.match": "Match of several rounds",
             "option.max_rounds": "Rounds in a match (at most)",
-            "option.max_plies": "Plies in a round (draw)",
+            "option.max_plies": "Plies in a round (at most)",
             "reason.seeds": "more seeds",
             "reason.equal-seeds": "24 seeds each",
             "reason.below-six": "{loser} has fewer than six seeds",
@@ -299,7 +303,7 @@ class Layli(Game):
             "option.first_player.north": "Nord (Nero)",
             "option.match": "Partita su più manche",
             "option.max_rounds": "Manche di una partita (al massimo)",
-            "option.max_plies": "Semimosse di una manche (patta)",
+            "option.max_plies": "Semimosse di una manche (al massimo)",
             "reason.seeds": "più semi",
             "reason.equal-seeds": "24 semi a testa",
             "reason.below-six": "il {loser} ha meno di sei semi",
@@ -349,7 +353,7 @@ class Layli(Game):
         stores[state.to_move] += gain
         after = state._replace(pits=pits, uurs=uurs, stores=tuple(stores),
                                to_move=1 - state.to_move, round_ply=state.round_ply + 1,
-                               emptied=emptied, held=())
+                               emptied=emptied, held=(), ply=state.ply + 1)
         return self.settle_round(after)
 
     # -- the end of a round ---------------------------------------------------------------------
@@ -357,13 +361,17 @@ class Layli(Game):
         """``state`` itself while its mover can move; else the round ends: the seeds are
         collected, and in a match that goes on the next round is dealt (again, should its
         first player have no move at once)."""
-        while state.round_ply < self.max_plies and not cached_successors(
-                state.pits, state.uurs, state.to_move):
+        while self.is_round_over(state):
             state = self.collected(state)
             if not self.match_goes_on(state):
                 return state
             state = self.next_round(state)
         return state
+
+    def is_round_over(self, state: LayliState) -> bool:
+        """The mover cannot move, or the round reached the safety limit of plies."""
+        return (state.round_ply >= self.max_plies
+                or not cached_successors(state.pits, state.uurs, state.to_move))
 
     def collected(self, state: LayliState) -> LayliState:
         """Each player takes his row outside Uurs and his Uurs (RULES.md 10.4)."""
@@ -392,12 +400,10 @@ class Layli(Game):
         aside = tuple(holding - min(holdings) for holding in holdings)
         number = state.round + 1
         return LayliState(counts + counts, (0, 0), (0, 0), self.first_player_of(number),
-                          0, number, aside, (), holdings)
+                          0, number, aside, (), holdings, state.ply)
 
     def outcome(self, state: LayliState) -> Outcome | None:
-        if state.round_ply >= self.max_plies:
-            return Outcome(None, "max-plies")
-        if cached_successors(state.pits, state.uurs, state.to_move):
+        if not self.is_round_over(state):
             return None
         south, north = self.scores(state)
         if not self.is_match:
