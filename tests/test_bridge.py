@@ -15,7 +15,7 @@ def test_games_lists_every_game_with_its_options():
     answer = ask(op="games")
     assert answer["ok"]
     names = [g["name"] for g in answer["games"]]
-    assert names == ["barrier", "havannah", "hekka", "hexade", "tinydice"]  # by title; the last is the tests'
+    assert names == ["barrier", "havannah", "hekka", "hexade", "layli", "tinydice"]  # by title; the last is the tests'
     barrier = answer["games"][0]
     size = next(o for o in barrier["options"] if o["name"] == "size")
     assert (size["low"], size["high"], size["default"]) == (5, 9, 8)

@@ -188,6 +188,7 @@ BAD_MOVES = {
                  HAVANNAH_BRIDGE + ["a2"]],
     "havannah(size=4,swap=true)": [["d4", "swap", "swap"]],
     "hexade": [["zz"], ["z9"], ["j10", "j10"], ["j10", "a1", "j11"], ["é" * 100_000]],
+    "layli": [["g"], ["a", "c"], ["a", "f", "c"], ["a", "e", "c", "f", "c"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',
