@@ -71,3 +71,32 @@ class TreeSearch(Engine):
                 self.done = True
                 break
         self.update_best()
+
+
+class PausedSearch(Engine):
+    """An engine that deepens a search one depth at a time, the search of one depth being a
+    generator that pauses (yields) once ``nodes`` passes ``limit``: ``work()`` gives it
+    ``CHUNK`` more work units and resumes it, so a move depends only on the number of chunks.
+    Subclasses set ``nodes`` and ``CHUNK`` and provide ``start_iteration()`` (the generator
+    of the current depth) and ``finish_iteration(value)`` (what its result means)."""
+
+    CHUNK = 100
+    running = None        # the search of the current depth, paused between chunks
+
+    def work(self) -> None:
+        if self.done:
+            return
+        self.iterations += 1
+        self.limit = self.nodes + self.CHUNK
+        if self.running is None:
+            self.running = self.start_iteration()
+        try:
+            next(self.running)
+            return                                     # paused: the chunk is used up
+        except StopIteration as stop:
+            value = stop.value
+        except RecursionError:
+            self.done = True
+            return
+        self.running = None
+        self.finish_iteration(value)

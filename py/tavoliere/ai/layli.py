@@ -32,7 +32,7 @@ import random
 
 from ..games.layli import (PITS, ROW, cached_successors, candidate_pits, expansion,
                            row_and_uur_seeds)
-from .engine import Engine, bot_for
+from .engine import PausedSearch, bot_for
 
 INF = 10 ** 6
 SCALE = 4                  # values are in quarter seeds
@@ -72,7 +72,7 @@ def evaluate(pits: tuple, uurs: tuple, mover: int) -> int:
 
 
 @bot_for("layli")
-class LayliEngine(Engine):
+class LayliEngine(PausedSearch):
     CHUNK = 16             # work units per work() call: a position expanded costs 1, a leaf 1/4
     MAX_DEPTH = 60
     LEVEL_DEPTH = {1: 4, 2: 7}
@@ -87,7 +87,6 @@ class LayliEngine(Engine):
         self.limit = 0.0
         self.depth = 1
         self.horizon = False         # whether the current line met the search's horizon
-        self.running = None
         self.path: set = set()       # the positions of the line being searched
         self.root_values: dict = {}
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
@@ -195,22 +194,10 @@ class LayliEngine(Engine):
         return best_value
 
     # -- the work loop ---------------------------------------------------------------------------
-    def work(self) -> None:
-        if self.done:
-            return
-        self.iterations += 1
-        self.limit = self.nodes + self.CHUNK
-        if self.running is None:
-            self.horizon = False
-            self.root_values = {}
-            self.running = self.search(self.root, self.depth, -INF, INF, 0)
-        try:
-            next(self.running)
-            return                                     # paused: the chunk is used up
-        except StopIteration as stop:
-            value = stop.value
-        self.running = None
-        self.finish_iteration(value)
+    def start_iteration(self):
+        self.horizon = False
+        self.root_values = {}
+        return self.search(self.root, self.depth, -INF, INF, 0)
 
     def finish_iteration(self, value: int) -> None:
         """Take the iteration's move; stop when it saw every line to the end, or at the
