@@ -14,6 +14,7 @@ SPECS = {
     "hexade": ["hexade(size=4)", "hexade(size=5)"],
     "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
     "damone": ["damone", "damone(win=damone)", "damone(repetition_draw=false,no_capture_plies=0,max_plies=300)"],
+    "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }
@@ -142,9 +143,14 @@ def test_malformed_move_texts_are_invalid_moves(name):
 @pytest.mark.parametrize("name", list(SPECS))
 def test_replay_names_the_failing_ply(name):
     game = load_game(SPECS[name][0])
-    first = game.move_name(game.legal_moves(game.initial_state())[0])
+    start = game.initial_state()
+    first = game.legal_moves(start)[0]
+    legal_next = {game.move_name(move) for move in game.legal_moves(game.apply(start, first))}
+    # a name legal at ply 1 but not at ply 2 (in a mancala the first move may be legal again)
+    second = next(game.move_name(move) for move in game.legal_moves(start)
+                  if game.move_name(move) not in legal_next)
     with pytest.raises(IllegalMove) as error:
-        game.replay([first, first])
+        game.replay([game.move_name(first), second])
     assert error.value.ply == 2 and "ply 2" in str(error.value)
 
 

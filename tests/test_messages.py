@@ -195,6 +195,7 @@ BAD_MOVES = {
                  ["j10", "a1a20"], ["j" + "1" * 99_999]],
     "damone": [["e4"], ["a1-b2"], ["c6-d5"], ["f3-g2"], ["f3-e4", "c6-d5", "h1-g2"],
                ["f3-e4", "d7-e6", "g4-f5", "e6xg4", "h5xf3"], DAMONE_REC23 + ["e8xc6"]],
+    "layli": [["g"], ["a", "c"], ["a", "f", "c"], ["a", "e", "c", "f", "c"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',

@@ -21,6 +21,7 @@ SMALL = {
                  "havannah(size=5,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=4,max_plies=12)", "hexade(size=5)"],
     "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
+    "layli": ["layli", "layli(match=true,max_rounds=3)", "layli(first_player=north)"],
 }
 GAMES_EACH = 30
 

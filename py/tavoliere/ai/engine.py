@@ -73,23 +73,15 @@ class TreeSearch(Engine):
         self.update_best()
 
 
-class Deepening(Engine):
-    """An alpha-beta engine that deepens one ply at a time.  ``search_root()`` (from the
-    subclass) is the search of the current ``depth`` as a generator that pauses (yields) once
-    ``limit`` nodes are counted and returns the root's value; ``work()`` runs it for ``CHUNK``
-    more nodes, so a move depends only on the number of chunks.  When a depth is done the
-    transposition table's entry for ``root`` (``(depth, value, bound, move)``) gives the best
-    move; a value beyond ``WIN // 2`` is a proven result.  The subclass sets ``table``,
-    ``root``, ``max_depth`` and ``WIN``, and ``SCORE_SCALE``, the value at which the win
-    chance reaches 0.95."""
+class PausedSearch(Engine):
+    """An engine that deepens a search one depth at a time, the search of one depth being a
+    generator that pauses (yields) once ``nodes`` passes ``limit``: ``work()`` gives it
+    ``CHUNK`` more work units and resumes it, so a move depends only on the number of chunks.
+    Subclasses set ``nodes`` and ``CHUNK`` and provide ``start_iteration()`` (the generator
+    of the current depth) and ``finish_iteration(value)`` (what its result means)."""
 
     CHUNK = 100
-    SCORE_SCALE = 200
     running = None        # the search of the current depth, paused between chunks
-    depth = 1
-    nodes = 0
-    limit = 0
-    score = 0
 
     def work(self) -> None:
         if self.done:
@@ -97,7 +89,7 @@ class Deepening(Engine):
         self.iterations += 1
         self.limit = self.nodes + self.CHUNK
         if self.running is None:
-            self.running = self.search_root()
+            self.running = self.start_iteration()
         try:
             next(self.running)
             return                                     # paused: the chunk is used up
@@ -107,6 +99,28 @@ class Deepening(Engine):
             self.done = True
             return
         self.running = None
+        self.finish_iteration(value)
+
+
+class Deepening(PausedSearch):
+    """An alpha-beta engine that deepens one ply at a time.  ``search_root()`` (from the
+    subclass) is the search of the current ``depth`` as a generator that pauses (yields) once
+    ``limit`` nodes are counted and returns the root's value.  When a depth is done the
+    transposition table's entry for ``root`` (``(depth, value, bound, move)``) gives the best
+    move; a value beyond ``WIN // 2`` is a proven result.  The subclass sets ``table``,
+    ``root``, ``max_depth`` and ``WIN``, and ``SCORE_SCALE``, the value at which the win
+    chance reaches 0.95."""
+
+    SCORE_SCALE = 200
+    depth = 1
+    nodes = 0
+    limit = 0
+    score = 0
+
+    def start_iteration(self):
+        return self.search_root()
+
+    def finish_iteration(self, value: int) -> None:
         self.finish_depth(value)
 
     def finish_depth(self, value: int) -> None:

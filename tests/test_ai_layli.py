@@ -1,0 +1,132 @@
+"""Layli Goobalay bot: captures to take, captures to prevent, exact endgames, determinism
+and slices (RULES.md 10.3: "k = 1, 2 or >= 4: the mover captures those k seeds plus the 1
+seed in L"; 10.4: "the higher score wins")."""
+
+import random
+import time
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose, match
+from tavoliere.ai.layli import LayliEngine, decoded, encoded
+
+GAME = load_game("layli")
+
+
+def test_the_game_gets_its_own_bot():
+    state = GAME.initial_state()
+    engine = Thinker(GAME, state, iterations=1).engine
+    assert isinstance(engine, LayliEngine)
+
+
+def test_positions_are_kept_as_bytes_and_read_back():
+    state = GAME.position("N(a-f) 1 0 0 0 2S 0; S(a-f) 0 2S 0 0 0 48")
+    key = encoded(state.pits, state.uurs, 1)
+    assert isinstance(key, bytes) and decoded(key) == (state.pits, state.uurs, 1)
+
+
+def test_takes_the_biggest_capture():
+    """South's a stops in S b facing 9 seeds (captures 10); South's f only feeds North."""
+    state = GAME.position("N(a-f) 1 0 0 0 9 0; S(a-f) 1 0 0 0 0 1", stores=(19, 18))
+    move = choose(GAME, state, iterations=20)
+    assert GAME.move_name(move) == "a"
+
+
+def test_prevents_a_capture():
+    """North threatens N a -> N b facing South's e (8 seeds).  South's e is the only move
+    that empties that pit (the others leave it to be taken)."""
+    state = GAME.position("N(a-f) 1 0 0 0 0 0; S(a-f) 0 0 0 1 8 0", stores=(19, 19))
+    assert {GAME.move_name(m) for m in GAME.legal_moves(state)} == {"d", "e"}
+    move = choose(GAME, state, level=4, iterations=200)
+    after = GAME.apply(state, move)
+    for reply in GAME.legal_moves(after):
+        assert GAME.apply(after, reply).stores[1] - after.stores[1] < 9
+    assert GAME.move_name(move) == "e"
+
+
+def test_an_endgame_is_solved_and_proven():
+    """Few seeds left: the search settles every line that matters.  South's e (one seed)
+    stops in the empty S f facing N a's 2 seeds and captures 3; North then has no seed and
+    the round ends, South 22 + 3 + 1 (his a) against North's 22."""
+    state = GAME.position("N(a-f) 2 0 0 0 0 0; S(a-f) 1 0 0 0 1 0", stores=(22, 22))
+    thinker = Thinker(GAME, state, iterations=500)
+    while not thinker.done:
+        thinker.step(0.05)
+    progress = thinker.progress()
+    assert progress["proven"] == "win" and progress["win_chance"] == 1.0
+    assert progress["best"] == "e"
+
+
+def test_a_lost_endgame_is_proven_lost():
+    state = GAME.position("N(a-f) 0 0 0 0 0 0; S(a-f) 1 0 0 1 0 0", stores=(10, 36))
+    thinker = Thinker(GAME, state, iterations=50)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] == "loss"
+
+
+def test_never_picks_an_endless_relay():
+    """LY-3: South's c never ends, so it is never the bot's move."""
+    state = GAME.replay(["a", "e", "c", "f"])
+    for level in range(1, 6):
+        for seed in range(4):
+            assert GAME.move_name(choose(GAME, state, level=level, iterations=30, seed=seed)) != "c"
+
+
+def test_same_seed_and_iterations_give_the_same_move_at_every_level():
+    state = GAME.replay(["b", "e", "a"])
+    for level in range(1, 6):
+        moves = {choose(GAME, state, level=level, iterations=40, seed=9) for _ in range(2)}
+        assert len(moves) == 1
+
+
+def test_weak_levels_sometimes_play_a_slightly_worse_move():
+    """Levels 1 and 2 are deliberately imprecise now and then (seeded): a move at most one
+    seed worse than the best, never a worse one."""
+    engine = LayliEngine(GAME, GAME.initial_state(), 1, random.Random(3))
+    engine.root_values = {0: 20, 1: 18, 2: 17, 3: 0}       # quarter seeds
+    picks = {engine.imprecise_choice(0) for _ in range(100)}
+    assert picks == {0, 1, 2}
+    strong = LayliEngine(GAME, GAME.initial_state(), 5, random.Random(3))
+    assert strong.imprecision is None
+
+
+def test_a_work_call_is_short():
+    """work() is one short chunk: a few milliseconds (the worker's slices are 50 ms)."""
+    state = GAME.replay(["a", "e", "c", "f"])
+    engine = Thinker(GAME, state, level=5).engine
+    times = []
+    for _ in range(300):
+        started = time.perf_counter()
+        engine.work()
+        times.append(time.perf_counter() - started)
+        if engine.done:
+            break
+    times.sort()
+    assert times[len(times) // 2] < 0.005         # the median chunk
+    assert times[int(0.9 * len(times))] < 0.02    # the garbage collector aside
+
+
+def test_plays_a_match_round_with_set_aside_seeds():
+    game = load_game("layli(match=true)")
+    state = game.position("N(a-f) 0 0 0 0 0 0; S(a-f) 0 0 0 0 0 0", stores=(28, 20))
+    assert choose(game, state, iterations=20) in game.legal_moves(state)
+
+
+def test_level1_beats_random_play():
+    result = match("layli", "level1", "random", games=10, seconds=None, seed=2)
+    assert result["a_wins"] == 10, result
+
+
+@pytest.mark.slow
+def test_level1_nearly_always_beats_random_play():
+    """Random play's early captures win it a game now and then (3 in 200 measured)."""
+    result = match("layli", "level1", "random", games=200, seconds=None, seed=5)
+    assert result["a_score"] >= 0.95, result
+
+
+@pytest.mark.slow
+def test_level2_beats_level1():
+    result = match("layli", "level2", "level1", games=100, seconds=None, seed=4)
+    assert result["ci95"][0] > 0.5, result
