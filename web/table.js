@@ -148,16 +148,7 @@ export class Table extends EventTarget {
   }
 
   async show() {
-    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
-    if (!answer.ok) { this.emit("message", { answer }); return false; }
-    this.view = answer;
-    this.clicks = [];
-    this.fits = null;
-    this.preview = [];
-    this.hint = [];
-    this.emit("change");
-    this.computerTurn();
-    return true;
+    if (await this.showQuietly()) this.computerTurn();
   }
 
   async goTo(ply) {
@@ -351,15 +342,17 @@ export class Table extends EventTarget {
     return this.players.some((p) => p.kind === "ai") && this.players.some((p) => p.kind === "human");
   }
 
-  // A view without starting the computer (undo and redo step over its moves first).
+  // The view of the position on view, without starting the computer (undo and redo step
+  // over its moves first).
   async showQuietly() {
     const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
-    if (!answer.ok) return;
+    if (!answer.ok) { this.emit("message", { answer }); return false; }
     this.view = answer;
     this.clicks = [];
     this.fits = null;
     this.preview = [];
     this.hint = [];
     this.emit("change");
+    return true;
   }
 }
