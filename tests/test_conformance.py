@@ -12,6 +12,7 @@ SPECS = {
     "hekka": ["hekka", "hekka(areas=symmetric)"],
     "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=5)"],
+    "cephalopod": ["cephalopod(size=3x5)", "cephalopod", "cephalopod(first_player=black)"],
     "tinydice": ["tinydice"],  # tests/games/tinydice.py, a game of the test suite's own
 }
 ALL_SPECS = [spec for name in SPECS for spec in SPECS[name]]
