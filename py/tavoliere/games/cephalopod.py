@@ -151,7 +151,8 @@ class Cephalopod(Game):
                 "You choose which two, three or four neighbours to capture, as long as their sum "
                 "is at most 6; on a cell where a capture is possible, you must capture. Anywhere "
                 "else the new die shows 1. Click the empty cell, then, if there is a choice, "
-                "each die to capture from left to right.",
+                "each die to capture, column by column from the left, and upwards within a "
+                "column: the order in which the move is written (c3/b3/c2/c4/d3).",
                 "When the board is full, the player with more dice on it wins. There are no "
                 "draws.",
             ],
@@ -176,9 +177,10 @@ class Cephalopod(Game):
                 "entrambi i colori.",
                 "Non si è obbligati a sommare tutti i dadi adiacenti: si scelgono i due, tre o "
                 "quattro da catturare, purché la somma non superi 6; su una casella dove si può "
-                "catturare, la cattura è obbligatoria. Altrimenti il nuovo dado mostra 1. Fai "
+                "catturare, la cattura è obbligatoria. Altrimenti il nuovo dado mostra 1. Si fa "
                 "clic sulla casella vuota e poi, se c'è una scelta, su ciascun dado da "
-                "catturare, da sinistra a destra.",
+                "catturare, colonna per colonna da sinistra e dal basso verso l'alto in una "
+                "colonna: l'ordine in cui si scrive la mossa (c3/b3/c2/c4/d3).",
                 "Quando il tavoliere è pieno vince chi vi ha più dadi. Non ci sono patte.",
             ],
             "option.size": "Tavoliere",
