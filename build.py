@@ -158,7 +158,10 @@ def board_files(out_dir: Path, names: list[str]) -> dict:
     index = {}
     for name in names:
         size = next((o for o in game_class(name).options if o.name == "size"), None)
-        specs = [name] if size is None else [f"{name}(size={n})" for n in range(size.low, size.high + 1)]
+        # the page keys its boards by a numeric size (web/boards.js), so a size that is a
+        # choice of words (cephalopod's 5x5 or 3x5) has only its default board drawn in advance
+        specs = ([name] if size is None or size.kind != "int"
+                 else [f"{name}(size={n})" for n in range(size.low, size.high + 1)])
         for spec in specs:
             canonical = load_game(spec).spec
             layout = json.loads(bridge.handle(json.dumps({"op": "layout", "game": canonical})))

@@ -188,7 +188,7 @@ def test_a_missing_game_tag_is_refused():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("chess", "unknown game 'chess'; games are barrier, havannah, hekka, hexade"),
+    ("chess", "unknown game 'chess'; games are barrier, cephalopod, havannah, hekka, hexade"),
     ("barrier(size=4)", "option size='4' is not accepted; size takes an integer from 5 to 9"),
     ("barrier(sise=6)", "unknown option 'sise'; options are size"),
     ("hekka(areas=round)", "areas takes one of: literal, symmetric"),
