@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import Engine, bot_for
+from .engine import ChunkedSearch, bot_for
 
 INF = 10 ** 7
 WIN = 10 ** 6
@@ -58,7 +58,7 @@ BLACK_TO_MOVE = random.Random(2006).getrandbits(64)
 
 
 @bot_for("cephalopod")
-class CephalopodEngine(Engine):
+class CephalopodEngine(ChunkedSearch):
     CHUNK = 150                 # nodes per work() call (a few ms in CPython)
     LEVEL_DEPTH = {1: 2, 2: 3}
     SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
@@ -79,9 +79,6 @@ class CephalopodEngine(Engine):
         self.table: dict[int, int] = {}     # key -> packed (value, depth, bound)
         self.table_move: dict[int, tuple] = {}
         self.depth = 1
-        self.nodes = 0
-        self.limit = 0
-        self.running = None
         self.noise = {move: rng.random() for move in self.legal}
         self.max_depth = self.LEVEL_DEPTH.get(level, MAX_DEPTH)
         self.slip = rng.random() < self.SLIP.get(level, 0.0)
@@ -179,14 +176,18 @@ class CephalopodEngine(Engine):
             self.unmake(board, move, captured)
             if value > best_value:
                 best_value, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        bound = 1 if best_value >= beta else -1 if best_value <= original_alpha else 0
-        self.table[key] = (best_value + OFFSET) << 10 | depth << 2 | (bound + 1)
-        self.table_move[key] = best_move
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break                               # the opponent will not allow this line
+        self.store(key, depth, best_value, best_move, original_alpha, beta)
         return best_value
+
+    def store(self, key: int, depth: int, value: int, move, alpha: int, beta: int) -> None:
+        """Keep a searched value in the table: exact, a lower bound (it failed high) or an
+        upper bound (it failed low), packed with the depth into one integer."""
+        bound = 1 if value >= beta else -1 if value <= alpha else 0
+        self.table[key] = (value + OFFSET) << 10 | depth << 2 | (bound + 1)
+        self.table_move[key] = move
 
     def leaf(self, board, sign: int, ply: int) -> int:
         """A position at depth 0 (no generator: leaves are most of the nodes)."""
@@ -195,20 +196,8 @@ class CephalopodEngine(Engine):
             return self.final(board, sign, ply)
         return self.evaluate(board, sign)
 
-    def work(self) -> None:
-        if self.done:
-            return
-        self.iterations += 1
-        self.limit = self.nodes + self.CHUNK
-        if self.running is None:
-            self.running = self.search(self.board, self.sign, self.depth, -INF, INF, 0)
-        try:
-            next(self.running)
-            return                                     # paused: the chunk is used up
-        except StopIteration as stop:
-            value = stop.value
-        self.running = None
-        self.finish_depth(value)
+    def start_depth(self):
+        return self.search(self.board, self.sign, self.depth, -INF, INF, 0)
 
     def finish_depth(self, value: int) -> None:
         """A depth searched to the end: take its move and value, prove, go one ply deeper."""

@@ -71,3 +71,33 @@ class TreeSearch(Engine):
                 self.done = True
                 break
         self.update_best()
+
+
+class ChunkedSearch(Engine):
+    """An engine whose search of one depth is a generator that pauses (yields) once the
+    chunk's node budget (``limit``) is spent: ``work()`` runs one chunk, and when a depth is
+    searched to the end hands its value to ``finish_depth``.  Subclasses give ``start_depth()``
+    (the generator for the current depth), ``finish_depth(value)``, and count ``nodes``."""
+
+    CHUNK = 120        # nodes per work() call
+    nodes = 0
+    limit = 0
+    running = None     # the search of the current depth, paused between chunks
+
+    def work(self) -> None:
+        if self.done:
+            return
+        self.iterations += 1
+        self.limit = self.nodes + self.CHUNK
+        if self.running is None:
+            self.running = self.start_depth()
+        try:
+            next(self.running)
+            return                                     # paused: the chunk is used up
+        except StopIteration as stop:
+            value = stop.value
+        except RecursionError:
+            self.done = True
+            return
+        self.running = None
+        self.finish_depth(value)

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from ..games.hekka import position_key
 from ..grid.square import square_grid
-from .engine import Engine, bot_for
+from .engine import ChunkedSearch, bot_for
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -55,7 +55,7 @@ def bits(mask: int):
 
 
 @bot_for("hekka")
-class HekkaEngine(Engine):
+class HekkaEngine(ChunkedSearch):
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
     MAX_DEPTH = 24
     LEVEL_DEPTH = {1: 1, 2: 2}
@@ -214,24 +214,10 @@ class HekkaEngine(Engine):
         end = self.end_value((obstacles, me, other), ply, path)
         return self.evaluate(obstacles, me, other) if end is None else end
 
-    running = None        # the search of the current depth, paused between chunks
+    def start_depth(self):
+        return self.search(*self.root, self.depth, -INF, INF, 0, set())
 
-    def work(self) -> None:
-        if self.done:
-            return
-        self.iterations += 1
-        self.limit = self.nodes + self.CHUNK
-        if self.running is None:
-            self.running = self.search(*self.root, self.depth, -INF, INF, 0, set())
-        try:
-            next(self.running)
-            return                                     # paused: the chunk is used up
-        except StopIteration as stop:
-            value = stop.value
-        except RecursionError:
-            self.done = True
-            return
-        self.running = None
+    def finish_depth(self, value: int) -> None:
         entry = self.table.get(self.root)
         if entry is not None and entry[3] is not None:
             self.best = self.to_game_move(entry[3])
