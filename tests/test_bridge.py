@@ -6,6 +6,7 @@ import pytest
 
 from tavoliere import bridge
 from tavoliere.bridge import handle
+from tavoliere import load_game
 
 
 def ask(**request):

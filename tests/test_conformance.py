@@ -12,6 +12,7 @@ SPECS = {
     "hekka": ["hekka", "hekka(areas=symmetric)"],
     "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=5)"],
+    "cephalopod": ["cephalopod(size=3x5)", "cephalopod", "cephalopod(first_player=black)"],
     "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
     "damone": ["damone", "damone(win=damone)", "damone(repetition_draw=false,no_capture_plies=0,max_plies=300)"],
     "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],

@@ -148,6 +148,8 @@ HAVANNAH_BRIDGE = [cell for pair in zip(["a1", "b1", "c1", "d1", "e1", "f1", "g1
                                          "j1"],
                                         ["a10", "b11", "c12", "d13", "e14", "f15", "g16", "h17",
                                          "i18", "s19"]) for cell in pair][:-1]  # White wins
+CEPHALOPOD_SIX = ["c4", "b3", "c3/b3/c4", "b2", "e3", "c1", "d2", "d3/d2/e3", "e3", "c2/b2/c1/c3",
+                  "d2/c2/d3"]  # d3 is empty, between d2 (6) and e3 (1)
 SGF = export_sgf("havannah(size=4,swap=true)", ["d4", "swap", "c3"], {"White": "Anna"})
 LG = (LITTLE_GOLEM / "1014525.hgf").read_text(encoding="utf-8")
 
@@ -196,6 +198,9 @@ BAD_MOVES = {
     "damone": [["e4"], ["a1-b2"], ["c6-d5"], ["f3-g2"], ["f3-e4", "c6-d5", "h1-g2"],
                ["f3-e4", "d7-e6", "g4-f5", "e6xg4", "h5xf3"], DAMONE_REC23 + ["e8xc6"]],
     "layli": [["g"], ["a", "c"], ["a", "f", "c"], ["a", "e", "c", "f", "c"]],
+    "cephalopod": [["zz9"], ["c3/"], ["c3/b3/c3"], ["b3", "d3", "c3"], ["b3", "d3", "b3"],
+                   ["b3", "d3", "c3/b3"], ["b3", "d3", "c3/b3/a1"], ["b3", "c3/b3/c4"],
+                   CEPHALOPOD_SIX + ["d3/d2/e3"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',

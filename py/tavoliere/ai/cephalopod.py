@@ -1,0 +1,231 @@
+"""Cephalopod: iterative-deepening alpha-beta with a transposition table, exact near the end.
+
+A position is the rule book's signed board as a mutable list (+pips White, -pips Black) and
+the mover's sign; moves come from the rule book's capture table (``Geometry.moves_at``), so
+the bot and the rules cannot disagree, and are made and unmade in place.
+
+* **Evaluation** (side to move): 100 a die, the dice difference being what decides the game,
+  plus a bonus for safe dice: a 6 can never be captured (any set holding it sums to 7 or
+  more), a 5 only together with a 1, and so on; plus a small bonus for the move in hand.
+* **End**: a full board is a win or a loss (no draws), worth more the sooner it comes; near
+  the end the deepening reaches the last ply on every line and the value is exact, so a
+  forced win is never missed once it is in reach (``proven``).
+* **Table**: keyed by a Zobrist hash of the board and the mover, updated as moves are made
+  and unmade; it holds only integers and the capture table's own move tuples, because
+  millions of small tuples made the garbage collector pause the page for 20-30 ms;
+* **Search**: negamax alpha-beta; the table's move first, then the captures that take most of
+  the opponent's dice; one ply deeper at a time, in chunks of a fixed number of nodes (the
+  search is a generator paused between chunks, as in ``ai/hekka.py``), so the move depends
+  only on the number of chunks.
+* **Levels**: level 1 looks two plies ahead and level 2 three; both now and then (seeded)
+  play a plausible move that is not the best, so that a beginner can win.  The others search
+  as deep as their time allows.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine import PausedSearch, bot_for
+
+INF = 10 ** 7
+WIN = 10 ** 6
+DIE = 100
+SAFETY = (0, 0, 2, 4, 8, 15, 30)  # by pips: how hard a die is to capture
+TEMPO = 40                         # the mover is about to add a die
+MAX_DEPTH = 64
+OFFSET = 1 << 24                   # packing a table entry: value + OFFSET, depth, bound
+
+
+def die_values(sign: int) -> tuple[int, ...]:
+    """The value of each signed board entry (index entry + 6) to the player of ``sign``."""
+    return tuple(0 if entry == 0 else
+                 (DIE + SAFETY[abs(entry)]) * (1 if (entry > 0) == (sign > 0) else -1)
+                 for entry in range(-6, 7))
+
+
+VALUES = {1: die_values(1), -1: die_values(-1)}
+
+
+def zobrist_keys(cells: int) -> tuple[tuple[int, ...], ...]:
+    """A fixed random 64-bit number per cell and signed board entry (index entry + 6)."""
+    rng = random.Random(20061)
+    return tuple(tuple(0 if entry == 6 else rng.getrandbits(64) for entry in range(13))
+                 for _ in range(cells))
+
+
+BLACK_TO_MOVE = random.Random(2006).getrandbits(64)
+
+
+@bot_for("cephalopod")
+class CephalopodEngine(PausedSearch):
+    CHUNK = 150                 # nodes per work() call (a few ms in CPython)
+    nodes = limit = 0
+    LEVEL_DEPTH = {1: 2, 2: 3}
+    SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
+
+    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
+        super().__init__(game, state, level, rng)
+        if self.done:
+            return
+        self.geometry = game.geometry
+        self.board = list(state.board)
+        self.sign = 1 if game.to_move(state) == 0 else -1
+        self.zobrist = zobrist_keys(len(self.board))
+        self.key = 0
+        for cell, value in enumerate(self.board):
+            self.key ^= self.zobrist[cell][value + 6]
+        if self.sign < 0:
+            self.key ^= BLACK_TO_MOVE
+        self.table: dict[int, int] = {}     # key -> packed (value, depth, bound)
+        self.table_move: dict[int, tuple] = {}
+        self.depth = 1
+        self.noise = {move: rng.random() for move in self.legal}
+        self.max_depth = self.LEVEL_DEPTH.get(level, MAX_DEPTH)
+        self.slip = rng.random() < self.SLIP.get(level, 0.0)
+        self.best = self.ordered(self.board, self.sign, None, self.noise)[0]
+
+    # -- the kernel ---------------------------------------------------------------------------
+    def moves(self, board) -> list:
+        moves_at = self.geometry.moves_at
+        out = []
+        for cell, value in enumerate(board):
+            if value == 0:
+                out += moves_at(cell, board)
+        return out
+
+    def make(self, board, move, sign: int) -> tuple[int, ...]:
+        """Play ``move`` on ``board`` in place and update the key; the captured entries, for
+        ``unmake``."""
+        zobrist = self.zobrist
+        key = self.key ^ BLACK_TO_MOVE
+        captured = tuple(board[cell] for cell in move[1:])
+        pips = 1
+        if captured:
+            pips = 0
+            for cell, value in zip(move[1:], captured):
+                pips += abs(value)
+                key ^= zobrist[cell][value + 6]
+                board[cell] = 0
+        board[move[0]] = sign * pips
+        self.key = key ^ zobrist[move[0]][sign * pips + 6]
+        return captured
+
+    def unmake(self, board, move, captured: tuple[int, ...]) -> None:
+        zobrist = self.zobrist
+        key = self.key ^ BLACK_TO_MOVE ^ zobrist[move[0]][board[move[0]] + 6]
+        board[move[0]] = 0
+        for cell, value in zip(move[1:], captured):
+            board[cell] = value
+            key ^= zobrist[cell][value + 6]
+        self.key = key
+
+    def evaluate(self, board, sign: int) -> int:
+        values = VALUES[sign]
+        return sum(values[value + 6] for value in board) + TEMPO
+
+    def final(self, board, sign: int, ply: int) -> int:
+        """The value of a full board to the mover: a win or a loss, sooner is stronger."""
+        mine = sum(1 for value in board if value * sign > 0)
+        return WIN - ply if 2 * mine > len(board) else -WIN + ply
+
+    def ordered(self, board, sign: int, first=None, noise=None) -> list:
+        """Captures that take the most opposing dice and fewest own first, then the rest
+        (ties in the order of ``noise`` at the root); the table's move ``first`` before all."""
+        moves = self.moves(board)
+
+        def gain(move):
+            return sum(-1 if board[cell] * sign > 0 else 1 for cell in move[1:])
+        if noise is None:
+            moves.sort(key=gain, reverse=True)
+        else:
+            moves.sort(key=lambda move: (-gain(move), noise[move]))
+        self.nodes += len(moves) // 16        # ordering costs work too: count it
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    # -- the search ---------------------------------------------------------------------------
+    def search(self, board, sign, depth, alpha, beta, ply):
+        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are used
+        up, and returns the value when done."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            yield
+        if 0 not in board:
+            return self.final(board, sign, ply)
+        key = self.key
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            e_value, e_depth, e_bound = (entry >> 10) - OFFSET, entry >> 2 & 255, (entry & 3) - 1
+            first = self.table_move[key]
+            if e_depth >= depth and ply and (
+                    e_bound == 0 or (e_bound > 0 and e_value >= beta)
+                    or (e_bound < 0 and e_value <= alpha)):
+                return e_value
+        original_alpha = alpha
+        best_value, best_move = -INF, None
+        for move in self.ordered(board, sign, first, None if ply else self.noise):
+            captured = self.make(board, move, sign)
+            if depth == 1:
+                value = -self.leaf(board, -sign, ply + 1)
+            else:
+                value = -(yield from self.search(board, -sign, depth - 1, -beta, -alpha,
+                                                 ply + 1))
+            self.unmake(board, move, captured)
+            if value > best_value:
+                best_value, best_move = value, move
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break                               # the opponent will not allow this line
+        self.store(key, depth, best_value, best_move, original_alpha, beta)
+        return best_value
+
+    def store(self, key: int, depth: int, value: int, move, alpha: int, beta: int) -> None:
+        """Keep a searched value in the table: exact, a lower bound (it failed high) or an
+        upper bound (it failed low), packed with the depth into one integer."""
+        bound = 1 if value >= beta else -1 if value <= alpha else 0
+        self.table[key] = (value + OFFSET) << 10 | depth << 2 | (bound + 1)
+        self.table_move[key] = move
+
+    def leaf(self, board, sign: int, ply: int) -> int:
+        """A position at depth 0 (no generator: leaves are most of the nodes)."""
+        self.nodes += 1
+        if 0 not in board:
+            return self.final(board, sign, ply)
+        return self.evaluate(board, sign)
+
+    def start_iteration(self):
+        return self.search(self.board, self.sign, self.depth, -INF, INF, 0)
+
+    def finish_iteration(self, value: int) -> None:
+        """A depth searched to the end: take its move and value, prove, go one ply deeper."""
+        move = self.table_move.get(self.key)
+        if move is not None:
+            self.best = move
+        if abs(value) > WIN // 2:
+            self.proven = "win" if value > 0 else "loss"
+            self.win_chance = 1.0 if value > 0 else 0.0
+            self.done = True
+            return
+        self.win_chance = 1 / (1 + 10 ** (-value / 400))
+        self.depth += 1
+        if self.depth > self.max_depth:
+            self.done = True
+        if self.done and self.slip:
+            self.best = self.second_rate()
+
+    def second_rate(self):
+        """A plausible move that is not the best: at random among those whose value one ply
+        ahead is within a die of the best's (levels 1 and 2, now and then)."""
+        board, sign = self.board, self.sign
+        scored = []
+        for move in self.legal:
+            captured = self.make(board, move, sign)
+            scored.append((-self.leaf(board, -sign, 1), move))
+            self.unmake(board, move, captured)
+        top = max(value for value, _ in scored)
+        plausible = [move for value, move in scored if value >= top - DIE and move != self.best]
+        return self.rng.choice(plausible) if plausible else self.best

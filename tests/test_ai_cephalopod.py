@@ -1,0 +1,135 @@
+"""Cephalopod bot: endgame puzzles it must solve exactly (RULES.md 5.4: "the player with more
+dice on the board wins ... there are no draws"), determinism, short slices, and a kernel that
+leaves its board as it found it."""
+
+import random
+import time
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose, make_engine, match
+from tavoliere.ai.cephalopod import CephalopodEngine
+from tavoliere.ai.engine import registered_bot
+
+SMALL = load_game("cephalopod(size=3x5)")
+GAME = load_game("cephalopod")
+
+# White to move; one move wins, every other one loses (checked by ``solved`` below)
+WIN_TO_TAKE = ({"a1": -1, "b1": -5, "c1": -3, "e1": 1, "a2": 3, "b2": -6, "c2": 6, "d2": -1,
+                "a3": 1, "b3": -1, "c3": 4, "d3": -4, "e3": -4}, "e2/d2/e1/e3")
+LOSS_TO_PREVENT = ({"a1": -5, "b1": 1, "c1": -5, "d1": -5, "a2": 5, "c2": 3, "e2": 6,
+                    "a3": 1, "b3": -6, "c3": -1, "d3": 6, "e3": -1}, "b2/b1/c2")
+PUZZLES = [WIN_TO_TAKE, LOSS_TO_PREVENT,
+           ({"a1": -1, "b1": -3, "c1": 6, "d1": 6, "e1": -6, "b2": 2, "d2": 5, "e2": -3,
+             "a3": 1, "b3": -6, "c3": 4, "d3": -2, "e3": 3}, "a2/a1/a3/b2")]
+
+
+def mover_wins(game, state, memo):
+    """Plain minimax to the end of the game (small positions only)."""
+    if state not in memo:
+        outcome = game.outcome(state)
+        memo[state] = (outcome.winner == game.to_move(state) if outcome else
+                       any(not mover_wins(game, game.apply(state, move), memo)
+                           for move in game.legal_moves(state)))
+    return memo[state]
+
+
+@pytest.mark.parametrize("dice, answer", PUZZLES, ids=lambda v: str(v)[:12])
+def test_the_puzzles_have_one_winning_move(dice, answer):
+    state, memo = SMALL.position(dice, to_move=0), {}
+    winners = [SMALL.move_name(move) for move in SMALL.legal_moves(state)
+               if not mover_wins(SMALL, SMALL.apply(state, move), memo)]
+    assert winners == [answer]
+
+
+@pytest.mark.parametrize("dice, answer", PUZZLES, ids=lambda v: str(v)[:12])
+def test_the_bot_solves_the_endgame_puzzles(dice, answer):
+    state = SMALL.position(dice, to_move=0)
+    thinker = Thinker(SMALL, state, level=3, iterations=400)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["best"] == answer
+    assert thinker.progress()["proven"] == "win"
+
+
+def test_a_lost_position_is_proven_lost():
+    """After any other move of the first puzzle, Black wins: the bot sees it as Black."""
+    dice, answer = WIN_TO_TAKE
+    state = SMALL.position(dice, to_move=0)
+    wrong = next(m for m in SMALL.legal_moves(state) if SMALL.move_name(m) != answer)
+    thinker = Thinker(SMALL, SMALL.apply(state, wrong), level=3, iterations=400)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] == "win"
+
+
+def test_it_takes_the_capture_of_three_opposing_dice():
+    """Three Black dice showing 1 around c3 and nothing else on the board worth taking."""
+    state = GAME.position({"b3": -1, "c4": -1, "d3": -1, "a5": 1}, to_move=0)
+    assert GAME.move_name(choose(GAME, state, level=3, iterations=30)) == "c3/b3/c4/d3"
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_same_seed_and_iterations_give_the_same_move(level):
+    state = random_position(GAME, 4, 30)
+    moves = {GAME.move_name(choose(GAME, state, level=level, iterations=25, seed=9))
+             for _ in range(3)}
+    assert len(moves) == 1
+
+
+def random_position(game, seed, plies):
+    rng, state = random.Random(seed), game.initial_state()
+    for _ in range(plies):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return state
+
+
+def test_slices_are_short():
+    """The worker calls step(0.05); one work() must stay well under that (a few ms)."""
+    longest = []
+    for seed, plies in ((1, 0), (2, 40), (3, 90)):
+        engine = make_engine(GAME, random_position(GAME, seed, plies), 4, random.Random(0))
+        for _ in range(60):
+            started = time.perf_counter()
+            engine.work()
+            longest.append(time.perf_counter() - started)
+    longest.sort()
+    assert longest[len(longest) // 2] < 0.005 and longest[-3] < 0.025, longest[-5:]
+
+
+def test_the_kernel_leaves_its_board_and_key_as_it_found_them():
+    state = random_position(GAME, 5, 50)
+    engine = make_engine(GAME, state, 4, random.Random(0), fresh=True)
+    key, board, depths = engine.key, list(state.board), 0
+    for _ in range(200):
+        engine.work()
+        if engine.running is None:          # between two depths nothing is made
+            assert engine.board == board and engine.key == key
+            depths += 1
+    assert depths >= 3
+
+
+def test_the_game_has_its_own_bot():
+    assert registered_bot("cephalopod") == (CephalopodEngine, {})
+
+
+def test_level_one_beats_random_play():
+    result = match("cephalopod(size=3x5)", "level1", "random", games=6, seconds=0.05, seed=1)
+    assert result["a_wins"] == 6, result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["cephalopod", "cephalopod(size=3x5)"])
+def test_every_level_beats_random_play_every_time(spec):
+    for level in (1, 2):
+        result = match(spec, f"level{level}", "random", games=20, seconds=None, seed=level)
+        assert result["a_wins"] == 20, result
+
+
+@pytest.mark.slow
+def test_each_level_beats_the_level_below():
+    for low in (1, 2):
+        result = match("cephalopod", f"level{low + 1}", f"level{low}", games=20, seconds=None,
+                       seed=3)
+        assert result["ci95"][0] > 0.5, result
