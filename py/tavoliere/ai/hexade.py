@@ -281,6 +281,8 @@ class HexadeEngine(Engine):
                  nested: bool = False):
         super().__init__(game, state, level, rng)
         self.nested = nested                  # a search inside the look-ahead looks no further
+        self.scores: dict[int, float] = {}    # (a position with one move or none is valued too)
+        self.chain_win = None                 # the first move of a chain of ours
         if self.done:
             return
         self.board = game.kernel(state)
@@ -288,10 +290,8 @@ class HexadeEngine(Engine):
         legal_cells = {m[0] for m in self.legal}
         near = [c for c in near_cells(self.board) if c in legal_cells] or sorted(legal_cells)
         scored = sorted(near, key=lambda c: -shape_value(self.board, c, self.me))
-        self.scores: dict[int, float] = {}
         self.gains: dict[int, float] = {}     # what each candidate builds, before the replies
         self.penalty: dict[int, float] = {}   # candidates after which the opponent has a chain
-        self.chain_win = None                 # the first move of a chain of ours
         self.best = (scored[0],)
         if self.board.pending:
             # the opponent's six wins unless we break it: only breaking moves are worth a look
