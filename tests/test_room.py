@@ -238,3 +238,25 @@ def test_a_quick_second_click_never_splits_the_record(watch, server):
     assert moves[0] == "b2"
     assert page.locator("#move-list .move").count() == len(moves)
     assert page.url.endswith("moves=" + ",".join(moves))
+
+
+def test_every_game_and_size_opens_on_its_own_board_and_in_the_new_game_dialog(watch, server):
+    """Every shipped game, every spec of its conformance line: the link opens it on the board
+    the engine describes, and the New game dialog offers it with its options."""
+    from test_conformance import SPECS
+    import build
+
+    page = watch.open(server)
+    for name in build.shipped_games():
+        for spec in SPECS[name]:
+            game = load_game(spec)
+            page.evaluate("spec => { location.hash = 'game=' + spec + '&white=human&black=human'; }", spec)
+            page.wait_for_function("spec => window.tavoliere.view().game === spec", arg=game.spec)
+            cells = [cell["name"] for cell in game.layout()["cells"]]
+            assert page.evaluate("names => names.every((n) => window.tavoliere.cellCenter(n))", cells), spec
+        page.locator("#new-game").click()
+        page.locator("#game-choice").select_option(name)
+        shown = page.locator("#options select, #options input").count()
+        assert shown == sum(1 for o in game.options if not o.hidden), name
+        page.get_by_role("button", name="Cancel").click()
+    assert watch.errors == []

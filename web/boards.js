@@ -5,9 +5,10 @@ export function boardKey(games, spec) {
   if (!match) return null;
   const info = games.find((g) => g.name === match[1]);
   if (!info) return null;
-  const size = /(?:^|,)\s*size\s*=\s*(\d+)/.exec(match[2] || "");
+  const size = /(?:^|,)\s*size\s*=\s*([^,\s)]+)/.exec(match[2] || "");
   const sizeOption = info.options.find((o) => o.name === "size");
-  // (a size given as choices has a text default, "19", a size range a number)
-  if (!size || !sizeOption || String(Number(size[1])) === String(sizeOption.default)) return info.name;
-  return `${info.name}(size=${Number(size[1])})`;
+  if (!size || !sizeOption) return info.name;
+  // a size is a number (8, or "08" in a link) or one of a few words ("3x5")
+  const value = /^\d+$/.test(size[1]) ? String(Number(size[1])) : size[1];
+  return value === String(sizeOption.default) ? info.name : `${info.name}(size=${value})`;
 }
