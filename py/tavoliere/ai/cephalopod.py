@@ -63,6 +63,8 @@ class CephalopodEngine(PausedSearch):
     nodes = limit = 0
     LEVEL_DEPTH = {1: 2, 2: 3}
     SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
+    STEADY_EMPTY = 8            # with this few empty cells left even they play their best: the
+                                # last fills decide the count, and random play must not win it
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -82,7 +84,8 @@ class CephalopodEngine(PausedSearch):
         self.depth = 1
         self.noise = {move: rng.random() for move in self.legal}
         self.max_depth = self.LEVEL_DEPTH.get(level, MAX_DEPTH)
-        self.slip = rng.random() < self.SLIP.get(level, 0.0)
+        self.slip = (rng.random() < self.SLIP.get(level, 0.0)
+                     and self.board.count(0) > self.STEADY_EMPTY)
         self.best = self.ordered(self.board, self.sign, None, self.noise)[0]
 
     # -- the kernel ---------------------------------------------------------------------------
