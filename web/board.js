@@ -113,7 +113,11 @@ export class BoardView {
       if (piece) this.piece(cell, piece);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
-      if (sets.targets.has(cell.name)) this.dot(cell, piece ? 0.14 : 0.16, color.target);
+      // a target on a piece is a ring, so the piece's label (pips, a count) stays readable
+      if (sets.targets.has(cell.name)) {
+        if (piece) this.ring(cell, 0.45, color.target, 0.07);
+        else this.dot(cell, 0.16, color.target);
+      }
     }
     const cursor = this.picture.cursor && this.cells.get(this.picture.cursor);
     if (cursor && this.canvas.matches(":focus-visible")) {  // keyboard focus, not a tap
