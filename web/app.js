@@ -4,7 +4,7 @@
 import { BoardView } from "./board.js";
 import { boardKey as sharedBoardKey } from "./boards.js";
 import { Engine } from "./engine.js";
-import { getLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { wireRecords } from "./records.js";
 import { currentGame, loadGames, newGameId, saveGame } from "./storage.js";
 import { Table, playerText as writePlayer, readMoves, readPlayer } from "./table.js";
@@ -57,7 +57,7 @@ function savePlayers() {
 function readFragment() {
   const text = location.hash.replace(/^#/, "");
   if (!text) return { game: defaultGame(), moves: [], ply: null };
-  if (text.length > MAX_FRAGMENT) throw new Error("the link is too long");
+  if (text.length > MAX_FRAGMENT) throw new PageError("link.too-long");
   const params = new URLSearchParams(text);
   const game = params.get("game") || defaultGame();
   const moves = readMoves(params.get("moves"));
@@ -67,7 +67,7 @@ function readFragment() {
   }
   const plyText = params.get("ply");
   const ply = plyText === null || plyText === "last" ? null : Number(plyText);
-  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) throw new Error(`no ply ${plyText.slice(0, 20)}`);
+  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) throw new PageError("link.ply", { ply: plyText.slice(0, 20) });
   return { game, moves, ply };
 }
 
@@ -193,7 +193,7 @@ function announce(text) {
 // The game in progress is saved after every move (and after undo), to resume after a reload.
 function save() {
   const problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players });
-  if (problem) say(t("saved-problem", { detail: problem }));
+  if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
 }
 
 function wireTable() {
@@ -506,7 +506,7 @@ function recordFromFragment() {
   try {
     return readFragment();
   } catch (error) {
-    say(t("bad-link", { detail: error.message }));
+    say(t("bad-link", { detail: errorText(error, getLanguage()) }));
     return { game: defaultGame(), moves: [], ply: null };
   }
 }
@@ -543,7 +543,7 @@ async function main() {
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
   room.site = await (await fetch("site.json")).json();
   const record = location.hash.length > 1 ? recordFromFragment() : resumeRecord();
-  if (problem) say(t("saved-problem", { detail: problem }));
+  if (problem) say(t("saved-problem", { detail: errorText(problem, getLanguage()) }));
   table.showPrebuilt(await loadBoard(record.game));
   performance.mark("board-painted");
   await open(record);

@@ -13,7 +13,7 @@
 import { BoardView } from "./board.js";
 import { boardKey } from "./boards.js";
 import { Engine } from "./engine.js";
-import { translate } from "./i18n.js";
+import { PageError, errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
 import { Table, readMoves, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
@@ -41,8 +41,8 @@ function engine() {
 function readSide(element, side) {
   try {
     return readPlayer(element.getAttribute(side));
-  } catch (error) {
-    throw new Error(`${side}: ${error.message}`);
+  } catch {
+    throw new PageError("embed.attribute", { attribute: side, value: element.getAttribute(side).slice(0, 20) });
   }
 }
 
@@ -120,9 +120,9 @@ class TavoliereBoard extends HTMLElement {
       this.moves = movesText === null ? null : readMoves(movesText);
       const plyText = this.getAttribute("ply") || "last";
       this.ply = plyText === "last" ? null : Number(plyText);
-      if (this.ply !== null && !(Number.isInteger(this.ply) && this.ply >= 0)) throw new Error(`ply="${plyText.slice(0, 20)}"`);
+      if (this.ply !== null && !(Number.isInteger(this.ply) && this.ply >= 0)) throw new PageError("embed.attribute", { attribute: "ply", value: plyText.slice(0, 20) });
       this.mode = this.getAttribute("mode") || "view";
-      if (!["view", "play"].includes(this.mode)) throw new Error(`mode="${this.mode.slice(0, 20)}": view or play`);
+      if (!["view", "play"].includes(this.mode)) throw new PageError("embed.attribute", { attribute: "mode", value: this.mode.slice(0, 20) });
       const players = [readSide(this, "white"), readSide(this, "black")];
       this.players = this.mode === "play" ? players : [VIEWER, VIEWER];
       const theme = this.getAttribute("theme") || "auto";
@@ -131,8 +131,8 @@ class TavoliereBoard extends HTMLElement {
       this.canvas.setAttribute("aria-label", this.text("embed.board"));
       for (const button of this.frame.querySelectorAll("[data-go]")) button.setAttribute("aria-label", this.text(button.dataset.go));
       const key = boardKey(info.games, this.spec);
-      if (!key) throw new Error(`game="${this.spec.slice(0, 40)}" is not one of ${info.games.map((g) => g.name).join(", ")}`);
-      if (!info.boards[key]) throw new Error(`game="${this.spec.slice(0, 40)}": no such board size`);
+      if (!key) throw new PageError("embed.game", { game: this.spec.slice(0, 40), games: info.games.map((g) => g.name).join(", ") });
+      if (!info.boards[key]) throw new PageError("embed.size", { game: this.spec.slice(0, 40) });
       const data = await (await fetch(new URL(info.boards[key], SITE))).json();
       if (token !== this.token) return;
       this.words = new GameTexts(info, key.split("(")[0], this.lang);
@@ -144,7 +144,7 @@ class TavoliereBoard extends HTMLElement {
       this.dispatchEvent(new CustomEvent("shown"));
       this.startWhenSeen();
     } catch (error) {
-      this.fail(error.message);
+      this.fail(errorText(error, this.lang));
     }
   }
 

@@ -107,6 +107,20 @@ const TEXTS = {
     "embed.board": "Game board",
     "embed.loading": "Starting the engine…",
     "embed.error": "This board cannot be shown: {m}",
+    "link.too-long": "the link is too long",
+    "link.too-many-moves": "more than {max} moves",
+    "link.player": "a player is human or ai:1 to ai:5, not \"{text}\"",
+    "link.ply": "there is no ply {ply}",
+    "embed.attribute": "{attribute}=\"{value}\" cannot be read",
+    "embed.game": "game=\"{game}\" is not one of {games}",
+    "embed.size": "{game}: there is no board of that size",
+    "embed.position": "position: \"{part}\" is not piece:cells",
+    "storage.too-big": "{millions} million characters",
+    "storage.not-list": "not a list of games",
+    "storage.some-unreadable": "{count} unreadable",
+    "storage.full": "the browser's storage is full",
+    "save-problem": "This game could not be saved ({detail}); it stays on screen.",
+    "storage.refused": "the browser refused to store data",
   },
   it: {
     "title": "Tavoliere",
@@ -213,6 +227,20 @@ const TEXTS = {
     "embed.board": "Tavoliere di gioco",
     "embed.loading": "Avvio del motore…",
     "embed.error": "Impossibile mostrare questo tavoliere: {m}",
+    "link.too-long": "il link è troppo lungo",
+    "link.too-many-moves": "più di {max} mosse",
+    "link.player": "un giocatore è human oppure da ai:1 a ai:5, non \"{text}\"",
+    "link.ply": "non c'è la semimossa {ply}",
+    "embed.attribute": "{attribute}=\"{value}\" non si può leggere",
+    "embed.game": "game=\"{game}\" non è tra {games}",
+    "embed.size": "{game}: non c'è un tavoliere di queste dimensioni",
+    "embed.position": "position: \"{part}\" non è nella forma pezzo:caselle",
+    "storage.too-big": "{millions} milioni di caratteri",
+    "storage.not-list": "non è un elenco di partite",
+    "storage.some-unreadable": "{count} illeggibili",
+    "storage.full": "la memoria del browser è piena",
+    "save-problem": "Impossibile salvare la partita ({detail}); resta sullo schermo.",
+    "storage.refused": "il browser non permette di salvare dati",
   },
 };
 
@@ -255,6 +283,20 @@ export function t(key, params = {}, lang = language) {
 // The same in a given language (the embedded boards speak their own lang attribute).
 export function translate(lang, key, params = {}) {
   return t(key, params, lang);
+}
+
+// An error in the page's own words: a text key and its parameters, said in whatever
+// language the page or the board speaks when it is shown.
+export class PageError extends Error {
+  constructor(key, params = {}) {
+    super(translate("en", key, params));
+    this.key = key;
+    this.params = params;
+  }
+}
+
+export function errorText(error, lang) {
+  return error && error.key ? translate(lang, error.key, error.params) : String(error && error.message ? error.message : error);
 }
 
 // Fill every element that names a text key: data-t (its text), data-t-label (its aria-label

@@ -1,6 +1,8 @@
 // Piece tokens, as the engine writes them: `shape[.owner][=label]` (`stone.0`, `pawn.1`,
 // `block`, `die.0=3`, `counter=4`).  The same tokens make an embedded board's `position`
 // attribute (`stone.0:e5,d4;stone.1:h8`).  No game is named here.
+import { PageError } from "./i18n.js";
+
 const SHAPES = new Set(["stone", "pawn", "crowned", "double-crowned", "die", "counter", "marker", "block"]);
 const TOKEN = /^([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?$/;
 // Each shape in words, singular and plural, in every language of the page.
@@ -30,7 +32,7 @@ export function readPosition(text) {
   for (const part of (text || "").split(";").map((p) => p.trim()).filter(Boolean)) {
     const [word, cells] = part.split(":");
     const token = OLD_WORDS[word] || word;
-    if (!readPiece(token) || cells === undefined) throw new Error(`position: "${part.slice(0, 30)}" is not piece:cells`);
+    if (!readPiece(token) || cells === undefined) throw new PageError("embed.position", { part: part.slice(0, 30) });
     for (const cell of cells.split(",").map((c) => c.trim()).filter(Boolean)) pieces[cell] = token;
   }
   return pieces;

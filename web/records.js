@@ -2,7 +2,7 @@
 // the position and a picture of the board.  Everything from a record or a file is shown as
 // text, never as HTML.
 import { deleteGame, loadGames } from "./storage.js";
-import { t } from "./i18n.js";
+import { errorText, getLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_RECORD = 200000;
@@ -94,7 +94,7 @@ async function importRecord(room, text) {
 
 function showSaved(room) {
   const { games, problem } = loadGames();
-  if (problem) room.say(t("saved-problem", { detail: problem }));
+  if (problem) room.say(t("saved-problem", { detail: errorText(problem, getLanguage()) }));
   const list = $("saved-list");
   const items = games.map((entry) => {
     const item = document.createElement("li");

@@ -2,6 +2,8 @@
 // after a reload.  Data that cannot be read is moved aside once (under another key, never
 // thrown away) and reported once, so a bad entry never leaves the page blank; a full or
 // refused storage is reported, never thrown.
+import { PageError } from "./i18n.js";
+
 const KEY = "tavoliere.games";
 const CURRENT = "tavoliere.current";
 const ASIDE = "tavoliere.unreadable.";
@@ -18,13 +20,13 @@ function read(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
-// Write, or say why not (a full quota, storage switched off).
+// Write; null, or why not (a full quota, storage switched off) as a PageError.
 function write(key, text) {
   try {
     localStorage.setItem(key, text);
     return null;
   } catch (error) {
-    return error && error.name === "QuotaExceededError" ? "the browser's storage is full" : "the browser refused to store data";
+    return new PageError(error && error.name === "QuotaExceededError" ? "storage.full" : "storage.refused");
   }
 }
 
@@ -41,23 +43,23 @@ export function loadGames() {
   if (text === null) return { games: [], problem: null };
   let games;
   try {
-    if (text.length > MAX_TEXT) throw new Error(`${Math.round(text.length / 1e6)} million characters`);
+    if (text.length > MAX_TEXT) throw new PageError("storage.too-big", { millions: Math.round(text.length / 1e6) });
     games = JSON.parse(text);
-    if (!Array.isArray(games)) throw new Error("not a list");
+    if (!Array.isArray(games)) throw new PageError("storage.not-list");
   } catch (error) {
     setAside(text);
-    return { games: [], problem: String(error.message).slice(0, 80) };
+    return { games: [], problem: error instanceof PageError ? error : new PageError("storage.not-list") };
   }
   const good = games.filter(validGame);
   if (good.length !== games.length) {
     write(`${ASIDE}${Date.now()}`, JSON.stringify(games.filter((g) => !validGame(g))).slice(0, MAX_TEXT));
     write(KEY, JSON.stringify(good));
-    return { games: good, problem: `${games.length - good.length} unreadable` };
+    return { games: good, problem: new PageError("storage.some-unreadable", { count: games.length - good.length }) };
   }
   return { games: good.sort((a, b) => b.updated - a.updated), problem: null };
 }
 
-// Save a game; returns null, or a problem in words (the game stays on screen either way).
+// Save a game; returns null, or the problem (the game stays on screen either way).
 export function saveGame(entry) {
   const { games } = loadGames();
   const others = games.filter((g) => g.id !== entry.id);

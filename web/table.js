@@ -7,6 +7,7 @@
 // {key, params, kind} for a page text, or {answer} for an engine error), "played" (detail
 // {move, ply, view}), "progress" (the computer's search), "gameover" (detail: the outcome).
 import { History } from "./history.js";
+import { PageError } from "./i18n.js";
 import { exact, matching, nextClicks } from "./moves.js";
 
 export const MAX_MOVES = 5000;
@@ -18,7 +19,7 @@ const MAX_PREVIEWS = 6;
 // The moves of a link or an attribute: names separated by commas.
 export function readMoves(text) {
   const moves = (text || "").split(",").map((m) => m.trim()).filter(Boolean);
-  if (moves.length > MAX_MOVES) throw new Error(`more than ${MAX_MOVES} moves`);
+  if (moves.length > MAX_MOVES) throw new PageError("link.too-many-moves", { max: MAX_MOVES });
   return moves;
 }
 
@@ -27,7 +28,7 @@ export function readPlayer(text) {
   if (text === null || text === undefined || text === "human") return { kind: "human" };
   const match = /^ai:([1-5])$/.exec(text);
   if (match) return { kind: "ai", level: Number(match[1]) };
-  throw new Error(`a player is human or ai:1 to ai:5, not "${String(text).slice(0, 20)}"`);
+  throw new PageError("link.player", { text: String(text).slice(0, 20) });
 }
 
 export function playerText(player) {
