@@ -9,6 +9,7 @@ plain and the new die shows 1."
 """
 
 from itertools import combinations
+from reference.perft import count as perft_count
 
 LETTERS = "abcdefghij"
 
@@ -80,9 +81,4 @@ def winner(pos):
 
 
 def perft(pos, depth):
-    if depth == 0:
-        return 1
-    moves = legal_moves(pos)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(pos, move), depth - 1) for move in moves)
+    return perft_count(legal_moves, play, pos, depth)

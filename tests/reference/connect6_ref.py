@@ -5,6 +5,8 @@ A position is a dict: ``size``, ``stones`` (cell name -> "W" or "B"), ``moves`` 
 played) and ``first`` ("W" or "B", who places the single first stone).  Moves are names.
 """
 
+from reference.perft import count as perft_count
+
 LETTERS = "abcdefghijklmnopqrs"   # 19 columns, "with no letter skipped"
 # "along a row, a column or either diagonal"
 LINE_STEPS = [(1, 0), (0, 1), (1, 1), (1, -1)]
@@ -99,12 +101,7 @@ def place(pos, move):
 
 
 def perft(pos, depth):
-    if depth == 0:
-        return 1
-    moves = legal_moves(pos)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(pos, move), depth - 1) for move in moves)
+    return perft_count(legal_moves, play, pos, depth)
 
 
 def is_legal(pos, move):

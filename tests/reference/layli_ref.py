@@ -8,6 +8,8 @@ A position is a dict: ``pits`` {(side, letter): seeds}, ``uur`` {(side, letter):
 or ("S" | "N" | None, reason) once the game is over).  Moves are letters.
 """
 
+from reference.perft import count as perft_count
+
 LETTERS = "abcdef"
 # "Sowing order (counter-clockwise): S a -> ... -> S f -> N a -> ... -> N f -> S a ..."
 ORDER = [("S", letter) for letter in LETTERS] + [("N", letter) for letter in LETTERS]
@@ -176,9 +178,4 @@ def board_text(pos):
 
 
 def perft(pos, depth):
-    if depth == 0:
-        return 1
-    moves = legal(pos)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(pos, move), depth - 1) for move in moves)
+    return perft_count(legal, play, pos, depth)
