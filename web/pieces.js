@@ -5,17 +5,6 @@ import { PageError } from "./i18n.js";
 
 const SHAPES = new Set(["stone", "pawn", "crowned", "double-crowned", "die", "counter", "marker", "block"]);
 const TOKEN = /^([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?$/;
-// Each shape in words, singular and plural, in every language of the page.
-const SHAPE_WORDS = {
-  stone: { en: ["stone", "stones"], it: ["pedina", "pedine"] },
-  pawn: { en: ["pawn", "pawns"], it: ["pedina", "pedine"] },
-  crowned: { en: ["crowned piece", "crowned pieces"], it: ["dama", "dame"] },
-  "double-crowned": { en: ["double-crowned piece", "double-crowned pieces"], it: ["damone", "damoni"] },
-  die: { en: ["die", "dice"], it: ["dado", "dadi"] },
-  counter: { en: ["counter", "counters"], it: ["segnalino", "segnalini"] },
-  marker: { en: ["marker", "markers"], it: ["segno", "segni"] },
-  block: { en: ["obstacle", "obstacles"], it: ["ostacolo", "ostacoli"] },
-};
 // The words of the first embeds, before pieces were data: still read.
 const OLD_WORDS = { white: "stone.0", black: "stone.1", obstacle: "block" };
 
@@ -36,9 +25,4 @@ export function readPosition(text) {
     for (const cell of cells.split(",").map((c) => c.trim()).filter(Boolean)) pieces[cell] = token;
   }
   return pieces;
-}
-
-export function shapeWord(shape, lang, count = 1) {
-  const words = SHAPE_WORDS[shape] || { en: [shape, shape] };
-  return (words[lang] || words.en)[count === 1 ? 0 : 1];
 }

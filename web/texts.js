@@ -2,7 +2,7 @@
 // option labels, result reasons, button labels, messages), and the engine's error codes:
 // shared by the room and the embedded boards, in any language the engine speaks.
 import { translate } from "./i18n.js";
-import { readPiece, shapeWord } from "./pieces.js";
+import { readPiece } from "./pieces.js";
 
 const PLAYER_PARAMS = ["player", "opponent", "loser", "winner"];
 
@@ -90,7 +90,7 @@ export class GameTexts {
   piece(token, count = 1) {
     const parsed = readPiece(token);
     if (!parsed) return token;
-    const shape = shapeWord(parsed.shape, this.lang, count);
+    const shape = this.text(`shape.${parsed.shape}.${count === 1 ? "one" : "other"}`, {}, parsed.shape);
     const named = parsed.owner === null ? shape : this.page("piece.owned", { shape, player: this.player(parsed.owner) });
     return parsed.label === null ? named : this.page("piece.labelled", { piece: named, label: parsed.label });
   }

@@ -156,7 +156,8 @@ def move_limit(default: int, high: int, help: str = "the game is drawn when this
 # ``Game.texts`` (same keys override these).  Keys: ``player.N``, ``rules`` (a list of
 # paragraphs), ``option.NAME`` and ``option.NAME.CHOICE``, ``reason.CODE`` (an outcome's
 # reason, with ``{loser}``), ``move.NAME`` (the label of a move made with a button) and
-# ``message.KEY`` (a message of ``Game.marks``).
+# ``message.KEY`` (a message of ``Game.marks``), ``shape.SHAPE.one``/``.other`` (a piece shape
+# in words).
 CORE_TEXTS = {
     "en": {
         "player.0": "White", "player.1": "Black",
@@ -175,6 +176,27 @@ CORE_TEXTS = {
         "option.max_plies": "Limite di semimosse (patta)",
     },
 }
+# Every piece shape in words, singular and plural (the page's screen-reader texts).
+CORE_TEXTS["en"].update({
+    "shape.stone.one": "stone", "shape.stone.other": "stones",
+    "shape.pawn.one": "pawn", "shape.pawn.other": "pawns",
+    "shape.crowned.one": "crowned piece", "shape.crowned.other": "crowned pieces",
+    "shape.double-crowned.one": "double-crowned piece", "shape.double-crowned.other": "double-crowned pieces",
+    "shape.die.one": "die", "shape.die.other": "dice",
+    "shape.counter.one": "counter", "shape.counter.other": "counters",
+    "shape.marker.one": "marker", "shape.marker.other": "markers",
+    "shape.block.one": "obstacle", "shape.block.other": "obstacles",
+})
+CORE_TEXTS["it"].update({
+    "shape.stone.one": "pedina", "shape.stone.other": "pedine",
+    "shape.pawn.one": "pedina", "shape.pawn.other": "pedine",
+    "shape.crowned.one": "dama", "shape.crowned.other": "dame",
+    "shape.double-crowned.one": "damone", "shape.double-crowned.other": "damoni",
+    "shape.die.one": "dado", "shape.die.other": "dadi",
+    "shape.counter.one": "segnalino", "shape.counter.other": "segnalini",
+    "shape.marker.one": "segno", "shape.marker.other": "segni",
+    "shape.block.one": "ostacolo", "shape.block.other": "ostacoli",
+})
 LANGUAGES = tuple(CORE_TEXTS)
 
 
