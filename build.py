@@ -237,7 +237,10 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
     from tavoliere import bridge
     answer = json.loads(bridge.handle('{"op": "games"}'))
     games = [game for game in answer["games"] if game["name"] in names]
+    # The wheel's hash names this build's engine: a stored snapshot of the engine made from
+    # another wheel (or another Pyodide) is never restored (web/snapshot.js).
     info = {"version": version(), "wheel": f"wheels/{wheel.name}",
+            "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards,
             "messages": answer.get("messages", {})}
     (site / "site.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False))

@@ -29,6 +29,13 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 OUTPUT = ROOT / "test-output"
 
 
+def click_more(page, selector):
+    """Click one of the room's secondary actions, opening its More menu first."""
+    if not page.evaluate("document.getElementById('more').open"):
+        page.locator("#more > summary").click()
+    page.locator(selector).click()
+
+
 def random_state(game, seed, plies):
     """The state after up to ``plies`` random plies (fewer if the game ends)."""
     rng, state = random.Random(seed), game.initial_state()
@@ -122,9 +129,16 @@ class PageWatch:
         return self.page
 
 
+# The pages the tests open through `watch` make no engine snapshot (issue 19): a snapshot is
+# made by a second Python when the page is idle, which would only compete with the test for
+# the machine.  tests/test_snapshot.py opens its own contexts, with snapshots on.
+NO_SNAPSHOTS = "try { localStorage.setItem('tavoliere.snapshot', 'off'); } catch (e) {}"
+
+
 @pytest.fixture
 def watch(browser):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(NO_SNAPSHOTS)
     yield PageWatch(context)
     context.close()
 

@@ -1,5 +1,7 @@
 """The page load benchmark behind ``python build.py bench``: the built site in headless Chromium,
-N fresh visits, side by side with a bare page that loads only Pyodide from the same files."""
+N fresh visits, side by side with a bare page that loads only Pyodide from the same files, and
+after each first visit two repeat visits in the same browser: one with the engine snapshot
+(issue 19), one without."""
 
 from __future__ import annotations
 
@@ -46,7 +48,9 @@ def gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 6))
 
 
-def visit(browser, url: str, ready_js: str, marks: list[str], site: Path):
+def visit(browser, url: str, ready_js: str, marks: list[str], site: Path, keep: bool = False):
+    """A first visit in a new browser context: the marks' times and the transfer; with
+    ``keep``, the context is left open (and returned) for repeat visits."""
     context = browser.new_context()
     page = context.new_page()
     paths: list[str] = []
@@ -57,8 +61,23 @@ def visit(browser, url: str, ready_js: str, marks: list[str], site: Path):
     times = {m: page.evaluate(f"performance.getEntriesByName('{m}')[0].startTime") for m in marks}
     files = {site / p.lstrip("/") for p in paths}
     transfer = sum(gzip_size(f) for f in files if f.is_file())
+    if keep:
+        return times, transfer, context
     context.close()
     return times, transfer
+
+
+ROOM_READY = "window.tavoliere && performance.getEntriesByName('engine-ready').length"
+
+
+def repeat_visit(page, url: str) -> tuple[float, dict]:
+    """Open the room again in the same browser (files cached, the service worker in place):
+    the engine-ready time and how the engine started."""
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_function(ROOM_READY, timeout=120_000)
+    ready = page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime")
+    return ready, page.evaluate("window.tavoliere.engineLoad()")
 
 
 def run_load_benchmark(site: Path, runs: int = 5, wheels: Path | None = None) -> dict:
@@ -73,15 +92,36 @@ def run_load_benchmark(site: Path, runs: int = 5, wheels: Path | None = None) ->
     server = start_server(site)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     rows = {"board painted": [], "engine ready": [], "bare Pyodide ready": []}
+    repeats = {"repeat visit, no snapshot": [], "repeat visit, snapshot": []}
+    restore_ms: list[float] = []   # the worker's own time from its start to ready, restoring
+    made: list[dict] = []
     installs: dict[str, list[float]] = {}
     transfer = 0
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        for _ in range(runs):  # interleaved, so both pages see the same machine load
-            times, transfer = visit(browser, base, "window.tavoliere && performance.getEntriesByName"
-                                    "('engine-ready').length", ["board-painted", "engine-ready"], site)
+        for run in range(runs):  # interleaved, so all the pages see the same machine load
+            times, transfer, context = visit(browser, base, ROOM_READY, ["board-painted", "engine-ready"],
+                                             site, keep=True)
             rows["board painted"].append(times["board-painted"])
             rows["engine ready"].append(times["engine-ready"])
+            # The same browser comes back: first the snapshot made after the first visit
+            # must be stored, then one visit with snapshots off and one with them on (in
+            # turns first, so neither always has the warmer caches).
+            page = context.pages[0]
+            report = page.evaluate("window.tavoliere.snapshotDone()")
+            if not report.get("stored"):
+                raise SystemExit(f"the snapshot was not stored: {report}")
+            made.append(report)
+            order = [("?snapshot=off", "repeat visit, no snapshot"), ("", "repeat visit, snapshot")]
+            for query, row in (order if run % 2 == 0 else order[::-1]):
+                ready, load = repeat_visit(page, base + query)
+                expected = "snapshot" if query == "" else "fresh (snapshots off)"
+                if load["path"] != expected:
+                    raise SystemExit(f"{row}: the engine took the path {load['path']!r}")
+                repeats[row].append(ready)
+                if query == "":
+                    restore_ms.append(load["ms"])
+            context.close()
             bare_times, _ = visit(browser, base + "bench-bare/", "window.bareReady === true",
                                   ["pyodide-ready"], site)
             rows["bare Pyodide ready"].append(bare_times["pyodide-ready"])
@@ -95,10 +135,26 @@ def run_load_benchmark(site: Path, runs: int = 5, wheels: Path | None = None) ->
     overhead = statistics.median(rows["engine ready"]) - statistics.median(rows["bare Pyodide ready"])
     print(f"  engine ready - bare Pyodide: {overhead:+.0f} ms (target <= +500)")
     print(f"  first-visit transfer, gzip-equivalent: {transfer / 1e6:.2f} MB (target <= 6.5)")
+    print(f"repeat visits, the same browser, {runs} each (engine ready, ms; median [min-max]):")
+    first = statistics.median(rows["engine ready"])
+    print(f"  {'first visit':<28} {first:7.0f}  [{min(rows['engine ready']):.0f}-{max(rows['engine ready']):.0f}]")
+    for name, values in repeats.items():
+        print(f"  {name:<28} {statistics.median(values):7.0f}  [{min(values):.0f}-{max(values):.0f}]")
+    plain, restored = (statistics.median(v) for v in repeats.values())
+    print(f"  with snapshot / without: {restored / plain:.2f} (target <= 0.25); "
+          f"with snapshot {restored:.0f} ms (target <= 600)")
+    print(f"  the worker's own start when restoring: {statistics.median(restore_ms):.0f} ms "
+          f"[{min(restore_ms):.0f}-{max(restore_ms):.0f}]")
+    size = made[-1]["bytes"] / 2**20
+    stored = made[-1]["stored_bytes"] / 2**20
+    making = [m["ms"] for m in made]
+    print(f"  snapshot: {size:.1f} MiB of memory, {stored:.1f} MiB stored; made in "
+          f"{statistics.median(making):.0f} ms [{min(making):.0f}-{max(making):.0f}] by the idle worker")
     print("installing the wheel and importing the bridge, after Pyodide is up (ms; median [min-max]):")
     for mode, values in installs.items():
         print(f"  {mode:<20} {statistics.median(values):7.0f}  [{min(values):.0f}-{max(values):.0f}]")
-    return {"rows": rows, "transfer": transfer, "overhead": overhead, "installs": installs}
+    return {"rows": rows, "repeats": repeats, "transfer": transfer, "overhead": overhead,
+            "installs": installs, "restore_ms": restore_ms, "made": made}
 
 
 def install_time(browser, base: str, mode: str) -> float:
@@ -134,7 +190,8 @@ def run_embed_benchmark(site: Path, runs: int = 5) -> dict:
     folder.mkdir(exist_ok=True)
     (folder / "index.html").write_text(EMBED_PAGE)
     server = start_server(site)
-    url = f"http://127.0.0.1:{server.server_address[1]}/bench-embed/"
+    # snapshots off: a snapshot worker starting after the boards are ready would be counted
+    url = f"http://127.0.0.1:{server.server_address[1]}/bench-embed/?snapshot=off"
     times, workers, memory = [], [], None
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)

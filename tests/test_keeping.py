@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import OUTPUT, ROOT
+from conftest import OUTPUT, ROOT, click_more
 
 pytestmark = pytest.mark.browser
 TWO_PEOPLE = "&white=human&black=human"
@@ -41,13 +41,13 @@ def test_saved_games_can_be_reopened_and_deleted(watch, server):
     page.goto(server + "#game=barrier" + TWO_PEOPLE)
     page.evaluate("window.tavoliere.ready")
     play(page, "c4")
-    page.locator("#saved").click()
+    click_more(page, "#saved")
     entries = page.locator("#saved-list li")
     assert entries.count() == 2
     entries.nth(1).get_by_role("button", name="Open").click()
     page.wait_for_function("window.tavoliere.view().moves.join() === 'c3'")
     assert view(page)["game"] == "havannah(size=5)"
-    page.locator("#saved").click()
+    click_more(page, "#saved")
     page.locator("#saved-list li").nth(0).get_by_role("button", name="Delete").click()
     assert page.locator("#saved-list li").count() == 1
 
@@ -114,7 +114,7 @@ def test_copy_link_puts_the_position_in_the_clipboard(browser, server):
     page.goto(server + "#game=hekka" + TWO_PEOPLE)
     page.evaluate("window.tavoliere.ready")
     play(page, "c4")
-    page.locator("#copy-link").click()
+    click_more(page, "#copy-link")
     page.wait_for_timeout(200)
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.endswith("#game=hekka&moves=c4")
@@ -124,7 +124,7 @@ def test_copy_link_puts_the_position_in_the_clipboard(browser, server):
 def test_the_picture_is_a_png_of_the_board(watch, server):
     page = watch.open(server + "#game=havannah(size=6)&moves=c3,d4" + TWO_PEOPLE)
     with page.expect_download() as info:
-        page.locator("#picture").click()
+        click_more(page, "#picture")
     path = info.value.path()
     data = Path(path).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
@@ -134,7 +134,7 @@ def test_the_picture_is_a_png_of_the_board(watch, server):
 def test_records_export_and_import_and_a_bad_record_keeps_the_game(watch, server):
     page = watch.open(server + "#game=barrier(size=6)" + TWO_PEOPLE)
     play(page, "b2", "e5", "b2-b3-b4-c4")
-    page.locator("#record").click()
+    click_more(page, "#record")
     page.wait_for_function("document.getElementById('record-text').value !== ''")
     text = page.locator("#record-text").input_value()
     assert '[Game "barrier(size=6)"]' in text and "b2-b3-b4-c4" in text
@@ -218,7 +218,7 @@ def test_no_serious_accessibility_violations(watch, server, theme):
                            ("record", "#record")]:
         if action:
             page.keyboard.press("Escape")
-            page.locator(action).click()
+            click_more(page, action) if action == "#record" else page.locator(action).click()
             page.wait_for_timeout(150)
         result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
         bad = [f"{v['id']} ({v['impact']}): {v['help']}" for v in result["violations"]

@@ -93,9 +93,8 @@ def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_dept
     outcome = game.outcome(game.replay(final["moves"]))
     assert final["outcome"]["winner"] == outcome.winner
     assert final["outcome"]["reason"] == outcome.reason
-    banner = page.locator("#banner")
-    assert banner.is_visible()
-    assert ("wins" in banner.text_content()) == (outcome.winner is not None)
+    assert page.locator("#banner").is_visible()  # Rematch and Swap sides
+    assert ("wins" in page.locator("#turn").text_content()) == (outcome.winner is not None)
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"end-{spec.split('(')[0]}.png"))
     assert watch.errors == []
@@ -206,11 +205,10 @@ def test_board_screenshot_and_last_move_drawn_where_the_engine_says(watch, serve
     # piece covers it, and compare with the same spot of an empty cell of the same colour
     final = game.replay(names)
     busy = set(game.pieces(final)) | set(last)
-    square = game.layout()["kind"] == "square"
-    parity = (lambda name: (ord(name[0]) + int(name[1:])) % 2) if square else (lambda name: 0)
+    cells = game.layout()["cells"]
+    tone = {c["name"]: c.get("tone", 0) for c in cells}
     for cell in last:
-        plain = next(c["name"] for c in game.layout()["cells"]
-                     if c["name"] not in busy and parity(c["name"]) == parity(cell))
+        plain = next(c["name"] for c in cells if c["name"] not in busy and tone[c["name"]] == tone[cell])
         lit, bare = (page.evaluate(SAMPLE_EDGE, name) for name in (cell, plain))
         assert lit != bare, f"{cell} is drawn like a plain cell"
         assert lit[2] < bare[2] - 20, f"{cell}: {lit} is not the last-move tint over {bare}"

@@ -10,7 +10,7 @@ import pytest
 
 import build
 from tavoliere.core import game_names
-from conftest import OUTPUT, ROOT, TEST_GAMES, start_server
+from conftest import OUTPUT, ROOT, TEST_GAMES, click_more, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -83,7 +83,7 @@ def test_the_room_plays_a_game_it_has_never_heard_of(watch, dice_site):
     # dice are drawn from the piece tokens: the board shows pips in the players' colours
     page.locator("#language").click()
     assert "Vince il Bianco: più punti" in page.locator("#turn").text_content()
-    page.locator("#describe").click()
+    click_more(page, "#describe")
     assert "Dadi del Bianco" in page.locator("#description").text_content()
     page.locator("#board").screenshot(path=str(OUTPUT / "tinydice-room.png"))
     assert watch.errors == []

@@ -1,18 +1,21 @@
 // The game room: the table (web/table.js) in a page with a header, a panel, dialogs, the link
-// in the address bar and saved games.  It keeps no rules and names no game: everything about
-// a game comes from the engine's views and from the game's texts in site.json.
+// in the address bar, saved games and correspondence games.  It keeps no rules and names no
+// game: everything about a game comes from the engine's views and from the game's texts in
+// site.json.
 import { BoardView } from "./board.js";
 import { boardKey as sharedBoardKey } from "./boards.js";
+import { compareRecords, opponentOf, renderPanel, showSend, wireCorrespondence } from "./correspondence.js";
 import { Engine } from "./engine.js";
+import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { excerpt, newCorrespondenceId, readLink, readName, writeLink } from "./links.js";
 import { wireRecords } from "./records.js";
-import { currentGame, loadGames, newGameId, saveGame } from "./storage.js";
-import { Table, playerText as writePlayer, readMoves, readPlayer } from "./table.js";
+import { currentGame, findCorrespondence, loadCorrespondence, loadGames, newGameId, saveCorrespondence, saveGame } from "./storage.js";
+import { Table, playerText as writePlayer, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
 
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
 const HINT_LEVEL = 3;
-const MAX_FRAGMENT = 100000;
 
 const $ = (id) => document.getElementById(id);
 // The first game of the menu opens when nothing else is asked for.
@@ -25,13 +28,21 @@ const room = {
   cursor: null,               // the keyboard cursor's cell
   texts: null,                // the current game's words in the page's language
   opening: null,              // the record being opened, until the engine has read it
+  pending: null,              // a tapped cell waiting for its confirmation (small cells, or always)
+  confirmAll: loadFlag("tavoliere.confirm", false),
+  corr: null,                 // the correspondence game on screen (its stored entry), or null
+  opened: 0,                  // records opened so far (links, reloads, lists): for tests
 };
 
-const board = new BoardView($("board"), (cell) => table.click(cell), (cell) => table.hover(cell));
+const board = new BoardView($("board"), (cell, event) => tap(cell, event), (cell) => table.hover(cell));
 const engine = new Engine(onStage);
 const table = new Table(engine, {
   players: loadPlayers(),
-  confirmBranch: () => window.confirm(t("new-line")),
+  confirmBranch: () => {
+    if (!room.corr) return window.confirm(t("new-line"));
+    say(t("corr.at-end"));  // a correspondence game never rewrites its moves
+    return false;
+  },
 });
 let markReady;
 const ready = new Promise((resolve) => { markReady = resolve; });
@@ -45,6 +56,17 @@ function loadPlayers() {
   return DEFAULT_PLAYERS.map((p) => ({ ...p }));
 }
 
+function loadFlag(key, fallback) {
+  try {
+    const saved = localStorage.getItem(key);
+    return saved === null ? fallback : saved === "true";
+  } catch { return fallback; }
+}
+
+function saveFlag(key, value) {
+  try { localStorage.setItem(key, String(value)); } catch { /* kept for this visit */ }
+}
+
 function validPlayer(p) {
   return p && (p.kind === "human" || (p.kind === "ai" && Number.isInteger(p.level) && p.level >= 1 && p.level <= 5));
 }
@@ -53,31 +75,36 @@ function savePlayers() {
   try { localStorage.setItem("tavoliere.players", JSON.stringify(table.players)); } catch { /* full: kept for this visit */ }
 }
 
-// -- the record in the URL fragment ---------------------------------------------------------
+// -- the record in the URL fragment (web/links.js reads and writes it) -------------------------
+// {game, moves, ply, corr}: corr is the correspondence part of the link ({id, names, by}) or
+// null; white= and black= choose the players of an ordinary link.
 function readFragment() {
   const text = location.hash.replace(/^#/, "");
-  if (!text) return { game: defaultGame(), moves: [], ply: null };
-  if (text.length > MAX_FRAGMENT) throw new PageError("link.too-long");
-  const params = new URLSearchParams(text);
-  const game = params.get("game") || defaultGame();
-  const moves = readMoves(params.get("moves"));
-  const players = ["white", "black"].map((side) => params.get(side));
-  if (players.some((p) => p !== null)) {
-    table.players = players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
+  if (!text) return { game: defaultGame(), moves: [], ply: null, corr: null };
+  const link = readLink(text);
+  if (!link.corr && link.players.some((p) => p !== null)) {
+    table.players = link.players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
   }
-  const plyText = params.get("ply");
-  const ply = plyText === null || plyText === "last" ? null : Number(plyText);
-  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) throw new PageError("link.ply", { ply: plyText.slice(0, 20) });
-  return { game, moves, ply };
+  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr };
+}
+
+// The correspondence part of this browser's links: the game's identifier, the names, and the
+// side that sends them (this browser's).
+function corrFields(entry) {
+  return { id: entry.id, names: entry.names, by: entry.side };
 }
 
 function writeFragment() {
   if (!table.game || table.opening) return;
   const h = table.history;
-  const parts = [`game=${table.game}`];
-  if (h.moves.length) parts.push(`moves=${h.moves.join(",")}`);
-  if (!h.atEnd) parts.push(`ply=${h.cursor}`);
-  history.replaceState(null, "", `#${parts.join("&")}`);
+  const link = writeLink({ game: table.game, moves: h.moves, ply: h.atEnd ? null : h.cursor, corr: room.corr && corrFields(room.corr) });
+  history.replaceState(null, "", `#${link}`);
+}
+
+// The whole link of a correspondence game, at its last move: what the other player opens.
+function corrLink(entry) {
+  const base = location.href.split("#")[0];
+  return `${base}#${writeLink({ game: entry.game, moves: entry.moves, corr: corrFields(entry) })}`;
 }
 
 // -- boards prebuilt by build.py (drawn before Python is ready) ------------------------------
@@ -103,10 +130,12 @@ function useTexts(name) {
 function render() {
   const v = table.view;
   if (!v) return;
-  board.show(table.picture(room.cursor));
+  board.show({ ...table.picture(room.cursor), pending: room.pending ? [room.pending] : [] });
+  showLoupe();
   renderTurn();
   renderMoves();
   renderButtons();
+  renderPanel(corrRoom);
 }
 
 function renderTurn() {
@@ -116,17 +145,23 @@ function renderTurn() {
   let text = v.outcome ? words.outcome(v.outcome) : words.toMove(v.to_move);
   if (!h.atEnd) text += ` · ${t("viewing", { ply: h.cursor, total: h.moves.length })}`;
   $("turn").textContent = text;
-  $("players").textContent = t("players", { white: playerName(0), black: playerName(1) });
+  const label = (side) => (room.corr && room.corr.side === side ? t("corr.you-name", { name: playerName(side) }) : playerName(side));
+  $("players").textContent = t("players", { white: label(0), black: label(1) });
   const warning = v.outcome ? "" : words.mark(v.marks);
   $("warning").textContent = warning;
   $("warning").hidden = !warning;
-  $("banner").hidden = !(v.outcome && h.atEnd);
-  if (v.outcome) $("banner-text").textContent = words.outcome(v.outcome);
+  const over = Boolean(v.outcome && h.atEnd);
+  $("banner").hidden = !over;
+  $("board-status").toggleAttribute("data-over", over);
+  $("game-name").textContent = gameHeading(table.game || room.boardKey || defaultGame());
+  $("rematch").hidden = $("swap-sides").hidden = Boolean(room.corr);
   $("thinking").hidden = !table.thinking;
 }
 
-// "You", "Person" or "Computer, level N"; records ask for English, a file format's language.
+// "You", "Person" or "Computer, level N" (a correspondence game: the names); records ask for
+// English, a file format's language.
 function playerName(side, lang = getLanguage()) {
+  if (room.corr) return excerpt(room.corr.names[side], 30);
   const p = table.players[side];
   if (p.kind === "ai") return t("computer", { level: p.level }, lang);
   return t(table.players[1 - side].kind === "ai" ? "you" : "person", {}, lang);
@@ -152,8 +187,15 @@ function renderMoves() {
     items.push(item);
   }
   list.replaceChildren(...items);
+  // Scroll the list itself, not the page: on a phone the list is below the board, and
+  // scrollIntoView would pull the page away from the board after every move.
   const current = list.querySelector("[aria-current]");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 function renderButtons() {
@@ -163,9 +205,9 @@ function renderButtons() {
   const ready = room.stage === "ready";
   $("first").disabled = $("previous").disabled = h.cursor === 0;
   $("next").disabled = $("last").disabled = h.atEnd;
-  $("undo").disabled = !ready || !h.moves.length;
+  $("undo").disabled = !ready || !h.moves.length || (room.corr !== null && !canTakeBack());
   $("redo").disabled = !ready || !h.undone.length;
-  $("hint").disabled = !ready || !table.humanToMove();
+  $("hint").disabled = !ready || !table.humanToMove() || room.corr !== null;
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
   const buttons = table.buttons().map((move) => {
     const button = document.createElement("button");
@@ -179,6 +221,97 @@ function renderButtons() {
   $("move-buttons").hidden = !buttons.length;
 }
 
+// The game and the options it is played with, for the header: the board size always, the
+// other options when they differ from their default.
+function gameHeading(spec) {
+  const name = spec.split("(")[0];
+  const info = room.site && room.site.games.find((g) => g.name === name);
+  if (!info) return "";
+  const words = new GameTexts(room.site, name, getLanguage());
+  const given = new URLSearchParams((spec.match(/\((.*)\)/) || ["", ""])[1].replaceAll(",", "&"));
+  const parts = [info.title];
+  for (const option of info.options.filter((o) => !o.hidden)) {
+    const value = given.has(option.name) ? given.get(option.name) : String(option.default);
+    if (option.name !== "size" && value === String(option.default)) continue;
+    if (option.kind === "bool") parts.push(value === "true" ? words.option(option.name) : `${words.option(option.name)}: ${t("no")}`);
+    else if (option.kind === "choice") parts.push(words.option(option.name, value));
+    else parts.push(`${words.option(option.name)} ${value}`);
+  }
+  return parts.join(" · ");
+}
+
+// -- taps on small cells ----------------------------------------------------------------------
+// A fingertip covers about 8 mm: on a board whose cells are closer than that (30 CSS pixels,
+// at the CSS reference of 96 to the inch), a tap first shows the cell it hit, magnified, and
+// plays only when confirmed.  Players who want that for every move can ask for it.
+const SMALL_CELL_PX = 30;
+const LOUPE_PX = 132;
+
+function tap(cell, event) {
+  const finger = event && (event.pointerType === "touch" || event.pointerType === "pen");
+  const confirming = table.humanToMove() && (room.confirmAll || (finger && board.cellSpacing() < SMALL_CELL_PX));
+  if (!confirming || cell === room.pending) {
+    room.pending = null;
+    table.click(cell);
+    return;
+  }
+  room.pending = cell;
+  render();
+}
+
+function confirmPending() {
+  const cell = room.pending;
+  room.pending = null;
+  if (cell) table.click(cell);
+  else render();
+}
+
+function dropPending() {
+  if (!room.pending) return;
+  room.pending = null;
+  render();
+}
+
+// The magnifier: a copy of the board around the pending cell, above it (below, near the top
+// edge), inside the board's box, so nothing else on the page moves.
+function showLoupe() {
+  const loupe = $("loupe");
+  const centre = room.pending && board.cellCenter(room.pending);
+  if (!centre || !table.humanToMove()) { loupe.hidden = true; return; }
+  const source = $("board");
+  const box = source.parentElement.getBoundingClientRect();
+  const canvas = $("loupe-canvas");
+  const ratio = window.devicePixelRatio || 1;
+  const zoom = Math.max(2, 48 / board.cellSpacing());
+  canvas.style.width = canvas.style.height = `${LOUPE_PX}px`;
+  canvas.width = canvas.height = Math.round(LOUPE_PX * ratio);
+  const rect = source.getBoundingClientRect();
+  const span = LOUPE_PX / zoom;  // CSS pixels of the board shown
+  const sx = (centre.x - rect.left - span / 2) * ratio;
+  const sy = (centre.y - rect.top - span / 2) * ratio;
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--bg");
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(source, sx, sy, span * ratio, span * ratio, 0, 0, canvas.width, canvas.height);
+  $("loupe-play").textContent = t("confirm-cell", { cell: room.pending });
+  loupe.hidden = false;
+  const width = loupe.offsetWidth;
+  const height = loupe.offsetHeight;
+  const x = Math.min(Math.max(centre.x - box.left - width / 2, 0), box.width - width);
+  const above = centre.y - box.top - height - 0.8 * board.cellSpacing();
+  const y = above >= 0 ? above : centre.y - box.top + 0.8 * board.cellSpacing();
+  loupe.style.left = `${x}px`;
+  loupe.style.top = `${Math.min(y, Math.max(box.height - height, 0))}px`;
+}
+
+// In a correspondence game a move may be taken back only while it is this browser's own last
+// move and the other player has not been sent it.
+function canTakeBack() {
+  const v = table.view;
+  const h = table.history;
+  return h.atEnd && h.moves.length > room.corr.sent && Boolean(v.last) && v.last.player === room.corr.side;
+}
+
 // One line for the player: errors (kind "error") stand out, guidance does not.
 function say(text, kind = "error") {
   $("message").textContent = text;
@@ -190,24 +323,44 @@ function announce(text) {
   $("announcer").textContent = text;
 }
 
-// The game in progress is saved after every move (and after undo), to resume after a reload.
+// The game in progress is saved after every move (and after undo), to resume after a reload;
+// a correspondence game in its own list.
 function save() {
-  const problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players });
+  let problem;
+  if (room.corr) {
+    const entry = room.corr;
+    entry.moves = [...table.history.moves];
+    entry.last = Date.now();
+    entry.settled = true;
+    entry.toMove = table.view.to_move;
+    entry.outcome = table.view.outcome || null;
+    problem = saveCorrespondence(entry);
+    render();
+  } else {
+    problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players });
+  }
   if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
 }
 
 function wireTable() {
-  table.addEventListener("change", () => { writeFragment(); render(); });
+  table.addEventListener("change", () => {
+    if (!table.humanToMove()) room.pending = null;  // the position moved on under the tap
+    writeFragment();
+    render();
+  });
   table.addEventListener("record", save);
   table.addEventListener("message", ({ detail }) => {
     if (detail.answer) say(room.texts.error(detail.answer));
     else say(t(detail.key, detail.params), detail.kind);
   });
   table.addEventListener("played", ({ detail }) => {
-    say("");
     const v = detail.view;
     const player = room.texts.player(v.last.player);
-    announce(`${t("played", { player, move: detail.move })}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
+    // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
+    const cellless = !v.last.cells || !v.last.cells.length;
+    const move = cellless ? room.texts.buttonLabel({ name: detail.move }) : detail.move;
+    say(cellless ? t("played", { player, move }) : "", "info");
+    announce(`${t("played", { player, move })}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
   });
   table.addEventListener("progress", ({ detail }) => showProgress(detail));
 }
@@ -217,6 +370,7 @@ function onStage(stage, detail) {
   room.stage = stage;
   $("status").textContent = t(`stage.${stage}`, { detail });
   $("status").dataset.stage = stage;
+  $("loading").toggleAttribute("data-done", stage === "ready" || stage === "failed");
   $("retry").hidden = stage !== "failed";
   render();
 }
@@ -233,16 +387,22 @@ function showProgress(progress) {
 
 // -- opening games ----------------------------------------------------------------------------
 // Draw the record's board at once, then open it when the engine is ready; a record that
-// cannot be read is refused with the reason and a fresh game opens instead.
-async function startGame(spec, moves = [], ply = null, id = newGameId()) {
+// cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
+// stored correspondence game: this browser's side is a person, the other side plays from afar.
+async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null } = {}) {
   table.stopThinking();
-  room.id = id;
-  room.opening = { game: spec, moves, ply, id };  // what Retry opens if the engine fails first
+  room.corr = entry;
+  room.id = entry ? entry.id : id;
+  if (entry) table.players = [0, 1].map((side) => ({ kind: side === entry.side ? "human" : "remote" }));
+  else if (table.players.some((p) => p.kind === "remote")) table.players = loadPlayers();
+  room.opening = { game: spec, moves, ply, id: room.id, entry };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(spec));
   await engine.ready;
   let answer = await table.open(spec, moves, ply);
   if (!answer.ok) {
     say(t("bad-link", { detail: room.texts.error(answer) }));
+    room.corr = null;
+    if (entry) table.players = loadPlayers();
     const fresh = boardKey(spec) ? spec : defaultGame();
     answer = await table.open(fresh, []);
     if (!answer.ok) answer = await table.open(defaultGame(), []);
@@ -250,6 +410,113 @@ async function startGame(spec, moves = [], ply = null, id = newGameId()) {
   await loadBoard(table.game);
   render();
 }
+
+// -- correspondence games --------------------------------------------------------------------------
+// A correspondence link: the engine checks its record (an illegal move is refused as in any
+// record), then it is merged with the game this browser keeps under the same identifier.  The
+// stored game is never rewritten: a link that changes a move, plays for this browser's side or
+// is older than the stored game is refused with the reason, and the stored game is opened.
+// Resolves to the entry to open, or null (nothing to open: a fresh game).
+async function receive(link) {
+  await engine.ready;
+  const stored = findCorrespondence(link.corr.id);
+  const answer = await engine.request({ op: "view", game: link.game, moves: link.moves });
+  if (!answer.ok) {
+    const words = new GameTexts(room.site, String(link.game).split("(")[0], getLanguage());
+    say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: words.error(answer) }));
+    return stored;
+  }
+  const now = Date.now();
+  const count = answer.moves.length;
+  if (!stored) {
+    const entry = {
+      id: link.corr.id, game: answer.game, moves: answer.moves, names: link.corr.names, side: 1 - link.corr.by,
+      created: now, updated: now, last: count ? now : null, sent: count, archived: false, settled: false,
+      toMove: answer.to_move, outcome: answer.outcome || null,
+    };
+    const problem = saveCorrespondence(entry);
+    say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) })
+      : t("corr.received", { name: opponentOf(entry), side: sideName(entry.game, entry.side) }), problem ? "error" : "info");
+    return entry;
+  }
+  const verdict = compareRecords(stored, answer);
+  if (verdict.kind === "other-game") {
+    say(t("corr.other-game", { link: gameTitle(answer.game), here: gameTitle(stored.game) }));
+  } else if (verdict.kind === "differs") {
+    say(t("corr.differs", { ply: verdict.ply, theirs: verdict.theirs, ours: verdict.ours }));
+  } else if (verdict.kind === "older") {
+    say(t("corr.older", { count, stored: stored.moves.length }));
+  } else if (verdict.kind === "newer") {
+    // The new moves must all be the other side's: a link cannot play for this browser.
+    for (let ply = stored.moves.length; ply < count; ply++) {
+      const before = await engine.request({ op: "view", game: answer.game, moves: answer.moves.slice(0, ply) });
+      if (!before.ok || before.to_move === stored.side) {
+        say(t("corr.for-you", { ply: ply + 1, move: answer.moves[ply] }));
+        return stored;
+      }
+    }
+    Object.assign(stored, { moves: answer.moves, last: now, sent: count, archived: false, toMove: answer.to_move, outcome: answer.outcome || null });
+    const problem = saveCorrespondence(stored);
+    if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
+    else say(t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }), "info");
+  }
+  stored.fresh = verdict.kind === "same" || verdict.kind === "newer";
+  return stored;
+}
+
+// Open a link or a stored record: a correspondence link is received first.
+async function openRecord(record) {
+  try {
+    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null });
+    const entry = await receive(record);
+    if (!entry) return await startGame(defaultGame());
+    const ply = entry.fresh && record.moves.length === entry.moves.length ? record.ply : null;
+    delete entry.fresh;
+    return await startGame(entry.game, entry.moves, ply, { entry });
+  } finally {
+    room.opened++;
+  }
+}
+
+function sideName(spec, side) {
+  return new GameTexts(room.site, spec.split("(")[0], getLanguage()).player(side);
+}
+
+// Start a correspondence game as `side` (0: the side that moves first) with names [first
+// side's, second side's]; resolves to the link for the other player.
+async function startCorrespondence({ game, side, names }) {
+  if (side !== 0 && side !== 1) throw new PageError("corr.bad-side", { text: excerpt(String(side)) });
+  if (!Array.isArray(names) || names.length !== 2) throw new PageError("corr.no-name");
+  const clean = names.map(readName);
+  await engine.ready;
+  const answer = await engine.request({ op: "view", game: String(game), moves: [] });
+  if (!answer.ok) throw new Error(new GameTexts(room.site, String(game).split("(")[0], getLanguage()).error(answer));
+  const now = Date.now();
+  const entry = {
+    id: newCorrespondenceId(), game: answer.game, moves: [], names: clean, side, created: now, updated: now,
+    last: null, sent: 0, archived: false, settled: true, toMove: answer.to_move, outcome: null,
+  };
+  const problem = saveCorrespondence(entry);
+  say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : "");
+  await startGame(entry.game, [], null, { entry });
+  return corrLink(entry);
+}
+
+// What web/correspondence.js needs of the room.
+const corrRoom = {
+  engine,
+  say: (text, kind) => say(text, kind),
+  gameTitle: (spec) => gameTitle(spec),
+  sideName,
+  errorText: (answer) => room.texts.error(answer),
+  entry: () => room.corr,
+  link: corrLink,
+  open: (entry) => { say(""); return startGame(entry.game, entry.moves, null, { entry }); },
+  leave: () => { say(""); return startGame(defaultGame()); },
+  view: () => table.view,
+  atEnd: () => table.history.atEnd,
+  refresh: () => render(),
+};
 
 // -- the new game dialog -----------------------------------------------------------------------------
 function optionControl(words, option, value) {
@@ -295,12 +562,47 @@ function openNewGameDialog() {
     const options = info.options.filter((o) => !o.hidden);  // safety limits, say
     $("options").replaceChildren(...options.map((o) => optionControl(words, o, o.default)));
     for (const side of [0, 1]) $(`seat-${side}`).textContent = words.player(side);
+    const chosen = $("corr-side").value || "0";
+    $("corr-side").replaceChildren(...[0, 1].map((side) => new Option(words.player(side), String(side))));
+    $("corr-side").value = chosen;
   };
   gameChoice.onchange = fillOptions;
   fillOptions();
   playerChoices($("white-choice"), table.players[0]);
   playerChoices($("black-choice"), table.players[1]);
+  try { $("corr-name").value = $("corr-name").value || localStorage.getItem("tavoliere.name") || ""; } catch { /* no name kept */ }
+  showCorrespondenceFields();
   $("new-game-dialog").showModal();
+}
+
+// "Play with a friend at a distance": the two names and this browser's side instead of the
+// players' choices.
+function showCorrespondenceFields() {
+  const far = $("corr-choice").checked;
+  $("corr-fields").hidden = !far;
+  $("local-players").hidden = far;
+  $("corr-name").required = $("corr-friend").required = far;
+}
+
+async function startFromForm() {
+  const spec = specFromForm();
+  say("");
+  if (!$("corr-choice").checked) {
+    table.players = [readPlayer($("white-choice").value), readPlayer($("black-choice").value)];
+    savePlayers();
+    startGame(spec);
+    return;
+  }
+  const side = Number($("corr-side").value);
+  const you = $("corr-name").value;
+  const friend = $("corr-friend").value;
+  try { localStorage.setItem("tavoliere.name", you.trim()); } catch { /* for this visit */ }
+  try {
+    await startCorrespondence({ game: spec, side, names: side === 0 ? [you, friend] : [friend, you] });
+    showSend(corrRoom, true);
+  } catch (error) {
+    say(t("corr.not-started", { detail: errorText(error, getLanguage()) }));
+  }
 }
 
 function specFromForm() {
@@ -399,10 +701,19 @@ function wire() {
     applyTheme();
   });
   darkScheme.addEventListener("change", applyTheme);
+  $("confirm-taps").checked = room.confirmAll;
+  $("confirm-taps").addEventListener("change", () => {
+    room.confirmAll = $("confirm-taps").checked;
+    saveFlag("tavoliere.confirm", room.confirmAll);
+  });
+  $("loupe-play").addEventListener("click", confirmPending);
+  $("loupe-canvas").addEventListener("click", confirmPending);
   $("coordinates").addEventListener("change", () => {
     board.showLabels = $("coordinates").checked;
     board.draw();
   });
+  $("quick-start").checked = snapshotSetting();
+  $("quick-start").addEventListener("change", () => setSnapshots($("quick-start").checked));
   $("rules").addEventListener("click", showRules);
   $("keys").addEventListener("click", () => $("keys-dialog").showModal());
   $("describe").addEventListener("click", describePosition);
@@ -419,7 +730,7 @@ function wire() {
     open: (entry) => {
       if (entry.players) table.players = entry.players;
       say("");
-      return startGame(entry.game, entry.moves, null, entry.id);
+      return startGame(entry.game, entry.moves, null, { id: entry.id });
     },
     withLabels: (draw) => {
       const shown = board.showLabels;
@@ -439,15 +750,22 @@ function wire() {
   $("retry").addEventListener("click", () => {
     engine.restart();
     const h = table.history;
-    open(table.ready ? { game: table.game, moves: h.moves, ply: h.cursor, id: room.id } : room.opening);
+    open(table.ready ? { game: table.game, moves: h.moves, ply: h.cursor, id: room.id, entry: room.corr } : room.opening);
   });
   $("new-game").addEventListener("click", openNewGameDialog);
+  $("corr-choice").addEventListener("change", showCorrespondenceFields);
   $("new-game-form").addEventListener("submit", (event) => {
     if (event.submitter && event.submitter.value !== "start") return;
-    table.players = [readPlayer($("white-choice").value), readPlayer($("black-choice").value)];
-    savePlayers();
+    startFromForm();
+  });
+  wireCorrespondence(corrRoom);
+  $("corr-switch").addEventListener("click", () => {
+    const entry = room.corr;
+    if (!entry || entry.settled) return;
+    Object.assign(entry, { side: 1 - entry.side, settled: true });
+    saveCorrespondence(entry);
     say("");
-    startGame(specFromForm());
+    startGame(entry.game, entry.moves, null, { entry });
   });
   $("rematch").addEventListener("click", () => { say(""); startGame(table.game); });
   $("swap-sides").addEventListener("click", () => {
@@ -472,13 +790,13 @@ function wire() {
     if (answer.ok) $("typed-move").value = "";
   });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, dialog, button")) return;
+    if (event.target.closest("input, select, textarea, dialog, button:not(:disabled)")) return;  // a button just disabled may still hold the focus
     if (event.key === "?") { event.preventDefault(); $("keys-dialog").showModal(); return; }
     if (event.key === "Enter" && table.complete()) { event.preventDefault(); table.confirm(); return; }
     const h = table.history;
     const keys = { ArrowLeft: h.cursor - 1, ArrowRight: h.cursor + 1, Home: 0, End: h.moves.length };
     if (event.key in keys) { event.preventDefault(); table.goTo(keys[event.key]); }
-    if (event.key === "Escape") { table.cancel(); say(""); }
+    if (event.key === "Escape") { dropPending(); table.cancel(); say(""); }
   });
 }
 
@@ -486,6 +804,10 @@ function wire() {
 function resumeRecord() {
   const entry = currentGame();
   if (!entry) return { game: defaultGame(), moves: [], ply: null };
+  if (entry.correspondence) {
+    delete entry.correspondence;
+    return { game: entry.game, moves: entry.moves, ply: null, entry };
+  }
   if (entry.players.every(validPlayer)) table.players = entry.players;
   return { game: entry.game, moves: entry.moves, ply: null, id: entry.id };
 }
@@ -494,7 +816,7 @@ function resumeRecord() {
 // the retry button calls this again.
 async function open(record) {
   try {
-    await startGame(record.game, record.moves, record.ply, record.id);
+    await openRecord(record);
   } catch {
     return;
   }
@@ -506,6 +828,13 @@ function recordFromFragment() {
   try {
     return readFragment();
   } catch (error) {
+    // A correspondence link this browser knows opens its stored game, whatever else is wrong.
+    let stored = null;
+    try { stored = findCorrespondence(new URLSearchParams(location.hash.slice(1, 200)).get("c")); } catch { /* unknown */ }
+    if (stored) {
+      say(t("corr.refused-kept", { detail: errorText(error, getLanguage()) }));
+      return { game: stored.game, moves: stored.moves, ply: null, entry: stored };
+    }
     say(t("bad-link", { detail: errorText(error, getLanguage()) }));
     return { game: defaultGame(), moves: [], ply: null };
   }
@@ -552,8 +881,7 @@ async function main() {
   // A link pasted into this tab's address bar changes only the fragment: open it.
   window.addEventListener("hashchange", () => {
     say("");
-    const next = recordFromFragment();
-    startGame(next.game, next.moves, next.ply);
+    openRecord(recordFromFragment());
   });
 }
 
@@ -568,6 +896,20 @@ window.tavoliere = {
     legal: table.view.legal.map((m) => m.name),
   },
   cellCenter: (name) => board.cellCenter(name),
+  // Correspondence games: start one ({game, side: 0 or 1, names: [first side's, second
+  // side's]}, resolves to the link for the other player), the link to send after the last
+  // move (null when the game on screen is not one), and the games kept in this browser.
+  correspondence: {
+    start: async (options) => {
+      try {
+        return await startCorrespondence(options || {});
+      } catch (error) {
+        throw new Error(errorText(error, "en"));
+      }
+    },
+    link: () => (room.corr ? corrLink(room.corr) : null),
+    games: () => loadCorrespondence().games.map((g) => ({ ...g, moves: [...g.moves], names: [...g.names] })),
+  },
   play: async (name) => {
     const answer = await table.play(name);
     if (!answer.ok) throw new Error(answer.message || answer.error);
@@ -580,6 +922,12 @@ window.tavoliere = {
   lastMove: () => table.view.last,
   cellSize: () => board.scale,
   cursor: () => room.cursor,
+  // how the engine started ({path, ms, key, storage}) and the snapshot made on this visit, if
+  // any (README, "Snapshots"); a Promise of the maker's report; a bridge request, answered
+  engineLoad: () => engine.load && { ...engine.load, snapshot: engine.snapshot },
+  snapshotDone: () => engine.snapshotDone,
+  engineRequest: (request) => engine.request(request),
+  opened: () => room.opened,
 };
 
 main().catch((error) => {

@@ -6,7 +6,7 @@ import { readPiece } from "./pieces.js";
 const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
   "player-0", "player-1", "player-2", "player-3", "ink-0", "ink-1", "ink-2", "ink-3", "neutral",
   "neutral-ink", "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected",
-  "win", "preview", "shaded", "hint"];
+  "win", "preview", "shaded", "hint", "last-dot"];
 const TONES = ["board-light", "board-dark", "tone-2", "tone-3"];
 const LEAVING_MS = 700;
 const PIPS = {  // pip positions on a die face, in units of a third of the face
@@ -14,6 +14,18 @@ const PIPS = {  // pip positions on a die face, in units of a third of the face
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
+
+// The smallest distance between two cell centres (sampled: boards are regular).
+function nearestCentres(cells) {
+  let best = Infinity;
+  for (const a of cells.slice(0, 12)) {
+    for (const b of cells) {
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      if (d > 1e-6 && d < best) best = d;
+    }
+  }
+  return Number.isFinite(best) ? best : 1;
+}
 
 export class BoardView {
   constructor(canvas, onCell, onHover = () => {}) {
@@ -23,9 +35,12 @@ export class BoardView {
     this.picture = { pieces: {} };
     this.showLabels = true;
     this.leaving = null;  // {cells, pieces, start}: captured pieces fading out
+    // A click's pointerType says whether a finger made it; older browsers send a MouseEvent,
+    // so the last pointerdown's type stands in.
+    canvas.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; });
     canvas.addEventListener("click", (event) => {
       const cell = this.cellAt(event.clientX, event.clientY);
-      if (cell) onCell(cell);
+      if (cell) onCell(cell, { pointerType: event.pointerType || this.pointerType || "mouse" });
     });
     canvas.addEventListener("pointermove", (event) => {
       if (event.pointerType === "mouse") onHover(this.cellAt(event.clientX, event.clientY));
@@ -38,7 +53,13 @@ export class BoardView {
   setLayout(layout) {
     this.layout = layout;
     this.cells = new Map(layout.cells.map((cell) => [cell.name, cell]));
+    this.spacing = nearestCentres(layout.cells);
     this.draw();
+  }
+
+  // How far apart neighbouring cells are on the screen, in CSS pixels.
+  cellSpacing() {
+    return (this.spacing || 1) * (this.scale || 1);
   }
 
   // picture: {pieces: {cell: token}, last, targets, selected, preview, shaded, win, hint:
@@ -67,9 +88,12 @@ export class BoardView {
   // Scale and offset from layout units to CSS pixels of the canvas.
   fit() {
     const { width, height } = this.layout;
-    // As wide as the box allows, but short enough to leave room for the panel on a screen.
-    const boxWidth = this.canvas.parentElement.clientWidth;
-    const maxHeight = window.innerHeight * 0.85;
+    // The box says how to fit (its --board-fit): "box", the largest board its width and
+    // height hold; otherwise as wide as the box, but short enough to leave the page a view.
+    const box = this.canvas.parentElement;
+    const boxWidth = box.clientWidth;
+    const fitBox = getComputedStyle(box).getPropertyValue("--board-fit").trim() === "box";
+    const maxHeight = fitBox ? box.clientHeight : window.innerHeight * 0.85;
     const scale = Math.max(1, Math.min(boxWidth / width, maxHeight / height));
     return { scale, cssWidth: width * scale, cssHeight: height * scale };
   }
@@ -91,7 +115,7 @@ export class BoardView {
     this.color = color;
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     const sets = {};
-    for (const key of ["last", "targets", "selected", "preview", "win", "shaded", "hint"]) sets[key] = new Set(this.picture[key] || []);
+    for (const key of ["last", "targets", "selected", "preview", "win", "shaded", "hint", "pending"]) sets[key] = new Set(this.picture[key] || []);
     for (const cell of this.layout.cells) {
       this.outline(cell);
       ctx.fillStyle = color[TONES[cell.tone || 0]] || color["board-light"];
@@ -108,11 +132,16 @@ export class BoardView {
       for (const name of this.leaving.cells) this.piece(this.cells.get(name), this.leaving.pieces[name]);
       ctx.globalAlpha = 1;
     }
+    // The piece the last move ended on (its last cell that holds one) wears a dot, clear on
+    // pieces of any colour; the other cells of the move keep only their tint.
+    const marked = [...(this.picture.last || [])].reverse().find((name) => this.picture.pieces[name]);
     for (const cell of this.layout.cells) {
       const piece = this.picture.pieces[cell.name];
       if (piece) this.piece(cell, piece);
+      if (cell.name === marked) this.lastMark(cell);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
+      if (sets.pending.has(cell.name)) this.ring(cell, 0.42, color.selected, 0.14);
       // a target on a piece is a ring, so the piece's label (pips, a count) stays readable
       if (sets.targets.has(cell.name)) {
         if (piece) this.ring(cell, 0.45, color.target, 0.07);
@@ -246,6 +275,11 @@ export class BoardView {
     ctx.closePath();
     ctx.fillStyle = ink;
     ctx.fill();
+  }
+
+  lastMark(cell) {
+    this.dot(cell, 0.11, this.color["last-dot"]);
+    this.ring(cell, 0.11, this.color["piece-edge"], 0.025);
   }
 
   ring(cell, radius, stroke, width) {

@@ -9,7 +9,7 @@
 // The text inside it is the record for readers without JavaScript.  `position` (written by
 // the room's Record dialog) lets the board show its pieces before Python starts; the engine
 // starts only when a board comes into view or is played, and all the boards of a page share
-// one worker.  Events: ready, move, gameover.  API: record, goTo(ply), newGame().
+// one worker.  Events: ready, move, gameover.  API: record, goTo(ply), newGame(), engineLoad.
 import { BoardView } from "./board.js";
 import { boardKey } from "./boards.js";
 import { Engine } from "./engine.js";
@@ -240,6 +240,11 @@ class TavoliereBoard extends HTMLElement {
   // -- the element's API -----------------------------------------------------------------
   get record() {
     return { game: this.spec, moves: [...(this.moves || [])], ply: this.ply };
+  }
+
+  // How the page's engine started ({path, ms, ...}; README, "Snapshots"), once it is ready.
+  get engineLoad() {
+    return shared && shared.load;
   }
 
   async goTo(ply) {

@@ -2,11 +2,26 @@
 // matches the answers by id.  Status changes go to the onStatus callback.
 // A page on another origin (an embedded board) cannot start a worker from this site's URL,
 // so it starts a same-origin stub that imports the worker module (served with CORS).
+//
+// Snapshots (issue 19, snapshot.js): the worker restores a stored snapshot of the engine when
+// there is one for this build.  When it had to start Python from scratch, this side waits
+// until the page is idle and then starts a second, short-lived worker that makes and stores a
+// new snapshot, so the next visit, or the next page with boards, starts in a moment.
+import { deleteSnapshot, snapshotsWanted } from "./snapshot.js";
+
+const MAKE_AFTER_MS = 1000;     // after the engine is ready, then at the browser's next idle time
+const BUSY_WAIT_MS = 20_000;    // while the engine is working, wait at most this long for a pause
+const FAILED = "tavoliere.snapshot.failed";  // localStorage: the build whose snapshot was refused
+
 function workerURL() {
   const url = new URL("./worker.js", import.meta.url);
   if (url.origin === location.origin) return url;
   const stub = `import ${JSON.stringify(url.href)};`;
   return URL.createObjectURL(new Blob([stub], { type: "text/javascript" }));
+}
+
+function readFailed() {
+  try { return localStorage.getItem(FAILED); } catch { return null; }
 }
 
 export class Engine {
@@ -15,11 +30,18 @@ export class Engine {
     this.pending = new Map();
     this.progress = new Map();
     this.nextId = 1;
+    // How the engine started ({path, ms, key, storage}, from the worker) and what became of
+    // the snapshot this visit made: null, "waiting", "making", or the maker's report
+    // ({stored: true, bytes, ms} or {stored: false, reason}).
+    this.load = null;
+    this.snapshot = null;
+    this.snapshotDone = new Promise((resolve) => { this.resolveSnapshot = resolve; });
     this.start();
   }
 
   start() {
-    this.worker = new Worker(workerURL(), { type: "module" });
+    const name = snapshotsWanted() ? "engine" : "engine snapshot=off";
+    this.worker = new Worker(workerURL(), { type: "module", name });
     this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
     this.ready.catch(() => {});
     this.worker.onmessage = (event) => this.receive(event.data);
@@ -31,6 +53,10 @@ export class Engine {
 
   receive(data) {
     if (data.type === "status") {
+      if (data.stage === "ready") {
+        this.load = data.load || null;
+        this.scheduleSnapshot();
+      }
       this.onStatus(data.stage, data.detail);
       if (data.stage === "ready") this.resolveReady();
     } else if (data.type === "failed") {
@@ -51,6 +77,47 @@ export class Engine {
     this.rejectReady(new Error(message));
     for (const resolve of this.pending.values()) resolve({ ok: false, error: "engine", message });
     this.pending.clear();
+  }
+
+  // A snapshot is made only after a start from scratch, with storage that works, for a
+  // build whose snapshot the browser has not refused before; once per visit.
+  scheduleSnapshot() {
+    const load = this.load;
+    if (!load || load.path === "snapshot" || !load.storage || this.snapshot) return;
+    if (readFailed() === load.key) return;
+    this.snapshot = "waiting";
+    const idle = (callback) => (window.requestIdleCallback
+      ? window.requestIdleCallback(callback, { timeout: 3000 }) : setTimeout(callback, 200));
+    const since = performance.now();
+    const attempt = () => {
+      if (!snapshotsWanted()) { this.snapshot = null; return; }  // turned off meanwhile
+      // The computer thinking (or any request under way) is work the player waits for.
+      if (this.pending.size > 0 && performance.now() - since < BUSY_WAIT_MS) {
+        setTimeout(() => idle(attempt), 500);
+        return;
+      }
+      this.makeSnapshot();
+    };
+    setTimeout(() => idle(attempt), MAKE_AFTER_MS);
+  }
+
+  makeSnapshot() {
+    this.snapshot = "making";
+    const maker = new Worker(workerURL(), { type: "module", name: "snapshot" });
+    const done = (report) => {
+      maker.terminate();
+      this.snapshot = report;
+      if (report.stored && !snapshotsWanted()) deleteSnapshot().catch(() => {});  // turned off meanwhile
+      if (!report.stored && this.load) {
+        try { localStorage.setItem(FAILED, this.load.key); } catch { /* tried again next visit */ }
+      }
+      this.resolveSnapshot(report);
+    };
+    maker.onmessage = (event) => { if (event.data.type === "snapshot") done(event.data); };
+    maker.onerror = (event) => {
+      event.preventDefault();
+      done({ stored: false, reason: event.message || "the snapshot worker failed" });
+    };
   }
 
   // Stop the worker and start a fresh one (the retry button).

@@ -40,7 +40,7 @@ async function copyLink(room) {
   }
 }
 
-function download(blob, filename) {
+export function download(blob, filename) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

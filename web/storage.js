@@ -37,9 +37,10 @@ function setAside(text, key = KEY) {
   if (write(`${ASIDE}${Date.now()}`, text)) write(key, text);  // could not move it: leave it
 }
 
-// {games, problem}: the saved games, newest first, and what was set aside, if anything.
-export function loadGames() {
-  const text = read(KEY);
+// {games, problem}: the entries of a list under `key` that `valid` accepts, newest first, and
+// what was set aside, if anything.
+function loadList(key, valid) {
+  const text = read(key);
   if (text === null) return { games: [], problem: null };
   let games;
   try {
@@ -47,16 +48,21 @@ export function loadGames() {
     games = JSON.parse(text);
     if (!Array.isArray(games)) throw new PageError("storage.not-list");
   } catch (error) {
-    setAside(text);
+    setAside(text, key);
     return { games: [], problem: error instanceof PageError ? error : new PageError("storage.not-list") };
   }
-  const good = games.filter(validGame);
+  const good = games.filter(valid);
   if (good.length !== games.length) {
-    write(`${ASIDE}${Date.now()}`, JSON.stringify(games.filter((g) => !validGame(g))).slice(0, MAX_TEXT));
-    write(KEY, JSON.stringify(good));
+    write(`${ASIDE}${Date.now()}`, JSON.stringify(games.filter((g) => !valid(g))).slice(0, MAX_TEXT));
+    write(key, JSON.stringify(good));
     return { games: good, problem: new PageError("storage.some-unreadable", { count: games.length - good.length }) };
   }
   return { games: good.sort((a, b) => b.updated - a.updated), problem: null };
+}
+
+// {games, problem}: the saved games, newest first, and what was set aside, if anything.
+export function loadGames() {
+  return loadList(KEY, validGame);
 }
 
 // Save a game; returns null, or the problem (the game stays on screen either way).
@@ -81,11 +87,58 @@ export function deleteGame(id) {
   } catch { /* nothing stored */ }
 }
 
+// The game on screen last: a saved game, or a correspondence game (marked `correspondence`).
 export function currentGame() {
   const id = read(CURRENT);
-  return loadGames().games.find((g) => g.id === id) || null;
+  const saved = loadGames().games.find((g) => g.id === id);
+  if (saved) return saved;
+  const corr = findCorrespondence(id);
+  return corr ? { ...corr, correspondence: true } : null;
 }
 
 export function newGameId() {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+// -- correspondence games ------------------------------------------------------------------------
+// Kept apart from the saved games, and never dropped to make room: a full storage is reported
+// and the list stays as it was.  An entry: {id, game, moves, names: [white, black], side (the
+// side this browser plays), created, updated, last (when the last move came, or null), sent
+// (moves the other player has seen: sent or received by link), archived, settled (false until
+// this browser has played or chosen its side), toMove and outcome (the engine's, for the list)}.
+const CORR = "tavoliere.correspondence";
+
+function validCorrespondence(entry) {
+  return entry && typeof entry.id === "string" && typeof entry.game === "string" &&
+    Array.isArray(entry.moves) && entry.moves.every((m) => typeof m === "string") &&
+    Array.isArray(entry.names) && entry.names.length === 2 && entry.names.every((n) => typeof n === "string") &&
+    (entry.side === 0 || entry.side === 1) && typeof entry.updated === "number" &&
+    typeof entry.created === "number" && (entry.last === null || typeof entry.last === "number") &&
+    Number.isInteger(entry.sent) && typeof entry.archived === "boolean" && typeof entry.settled === "boolean" &&
+    (entry.toMove === undefined || Number.isInteger(entry.toMove)) && (entry.outcome === undefined || typeof entry.outcome === "object");
+}
+
+export function loadCorrespondence() {
+  return loadList(CORR, validCorrespondence);
+}
+
+export function findCorrespondence(id) {
+  return loadCorrespondence().games.find((g) => g.id === id) || null;
+}
+
+// Save a correspondence game (by default it becomes the one resumed); null, or the problem.
+export function saveCorrespondence(entry, { current = true } = {}) {
+  const others = loadCorrespondence().games.filter((g) => g.id !== entry.id);
+  entry.updated = Date.now();
+  const problem = write(CORR, JSON.stringify([entry, ...others]));
+  if (!problem && current) write(CURRENT, entry.id);
+  return problem;
+}
+
+export function deleteCorrespondence(id) {
+  const { games } = loadCorrespondence();
+  write(CORR, JSON.stringify(games.filter((g) => g.id !== id)));
+  try {
+    if (localStorage.getItem(CURRENT) === id) localStorage.removeItem(CURRENT);
+  } catch { /* nothing stored */ }
 }

@@ -23,7 +23,8 @@ export function readMoves(text) {
   return moves;
 }
 
-// "human" or "ai:N": {kind: "human"} or {kind: "ai", level: N}.
+// "human" or "ai:N": {kind: "human"} or {kind: "ai", level: N}.  (A third kind, {kind:
+// "remote"}, is never read from text: the room gives it to a correspondence game's other side.)
 export function readPlayer(text) {
   if (text === null || text === undefined || text === "human") return { kind: "human" };
   const match = /^ai:([1-5])$/.exec(text);
@@ -55,6 +56,7 @@ export class Table extends EventTarget {
     this.playing = false;      // a move is on its way to the engine
     this.ready = false;        // the engine has answered once
     this.opening = false;      // a prebuilt board is on view while the engine opens a record
+    this.early = null;         // a cell clicked before the engine was ready, played once it is
   }
 
   emit(type, detail = null) {
@@ -70,6 +72,13 @@ export class Table extends EventTarget {
     const v = this.view;
     return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
       this.players[v.to_move] && this.players[v.to_move].kind === "human");
+  }
+
+  // A player who moves elsewhere (a correspondence game's other side): the record brings
+  // that player's moves, never a click or a call here.
+  remoteToMove() {
+    const v = this.view;
+    return Boolean(v && !v.outcome && this.players[v.to_move] && this.players[v.to_move].kind === "remote");
   }
 
   get anyOrder() {
@@ -145,7 +154,18 @@ export class Table extends EventTarget {
     this.game = full.game;
     this.history = new History(full.moves, ply === null ? full.moves.length : ply);
     await this.show();
+    await this.playEarlyClick();
     return full;
+  }
+
+  // The click made while the engine started counts now, as if made this moment: it plays,
+  // or is refused with the reason, like any click.
+  async playEarlyClick() {
+    const cell = this.early;
+    this.early = null;
+    if (cell === null) return;
+    if (this.humanToMove()) await this.click(cell);
+    else this.say("early-click-late", { cell });
   }
 
   async show() {
@@ -161,7 +181,12 @@ export class Table extends EventTarget {
   // -- making moves ------------------------------------------------------------------------
   async click(cell) {
     if (!this.view) return;
-    if (!this.ready) { this.say("waiting-engine"); return; }
+    if (!this.ready || this.opening) {
+      this.early = cell;
+      this.say("waiting-engine", { cell }, "info");
+      return;
+    }
+    if (this.remoteToMove()) { this.say("not-your-turn"); return; }
     if (!this.humanToMove()) return;
     const made = this.complete();
     if (made && cell === this.clicks[this.clicks.length - 1]) {  // the same cell again
@@ -239,6 +264,10 @@ export class Table extends EventTarget {
   // Play a move by name (a click's, a button's, a typed one or the computer's).  Resolves to
   // the engine's answer; an illegal move is reported and changes nothing.
   async play(name) {
+    if (this.remoteToMove()) {
+      this.say("not-your-turn");
+      return { ok: false, error: "not-your-turn" };
+    }
     if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged

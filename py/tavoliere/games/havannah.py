@@ -506,7 +506,11 @@ class Havannah(Game):
                 for c, v in enumerate(state.board) if v != EMPTY}
 
     def layout(self) -> dict:
-        return self.grid.layout()
+        # Forks and bridges are made of sides and corners: the page shades them so players
+        # see at a glance which cells count (sides darker, corners in a tint of their own).
+        grid = self.grid
+        tones = {cell: 1 for side in grid.sides for cell in side} | {cell: 3 for cell in grid.corners}
+        return grid.layout(tones)
 
     def diagram(self, state: HavannahState) -> str:
         return self.grid.diagram({c: "WB"[v - 1] for c, v in enumerate(state.board) if v})

@@ -139,9 +139,11 @@ class HexGrid:
         numbers go up each column (a1 bottom-left, like a chess board), y grows downwards."""
         return L * math.sqrt(3) / 2, L / 2 - N
 
-    def layout(self) -> dict:
+    def layout(self, tones: dict[int, int] | None = None) -> dict:
         """Flat-topped hexagons one unit apart, letters under the columns, numbers at the
-        start of each row (rows of equal number run down to the right)."""
+        start of each row (rows of equal number run down to the right).  ``tones`` shades
+        chosen cells (cell index: tone; 0, the plain board, for the others)."""
+        tones = tones or {}
         radius = 1 / math.sqrt(3)  # centre to corner; centre to edge is 1/2
         corners = [(radius * math.cos(k * math.pi / 3), radius * math.sin(k * math.pi / 3))
                    for k in range(6)]
@@ -170,7 +172,7 @@ class HexGrid:
         for cell, (L, N) in enumerate(self.coordinates):
             x, y = self.centre(L, N)
             x, y = x + dx, y + dy
-            cells.append({"name": self.names[cell], "x": rounded(x), "y": rounded(y), "tone": 0,
+            cells.append({"name": self.names[cell], "x": rounded(x), "y": rounded(y), "tone": tones.get(cell, 0),
                           "points": [[rounded(x + cx), rounded(y + cy)] for cx, cy in corners]})
         return {"kind": "hex",
                 "width": rounded(right - left + 2 * LABEL_MARGIN),

@@ -1,0 +1,164 @@
+"""The room on a phone and on a desk (issue 16): the board fills the screen, taps on small
+cells are confirmed through a magnifier, playing never scrolls or shifts the page, a click
+made while the engine starts is kept, and every game is photographed at both sizes."""
+
+import random
+
+import pytest
+
+from conftest import NO_SNAPSHOTS, OUTPUT, SlowHandler
+from tavoliere import load_game
+from test_conformance import first_specs, random_game
+
+pytestmark = pytest.mark.browser
+TWO_PEOPLE = "&white=human&black=human"
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+             device_scale_factor=2)
+DESK = dict(viewport={"width": 1366, "height": 800})
+
+
+def new_context(browser, size):
+    context = browser.new_context(**(DESK if size == "desk" else PHONE))
+    context.add_init_script(NO_SNAPSHOTS)
+    return context
+
+
+@pytest.fixture
+def phone(browser):
+    context = new_context(browser, "phone")
+    yield context.new_page()
+    context.close()
+
+
+def random_names(game, seed, max_plies=400):
+    _, moves = random_game(game, seed, max_plies)
+    return [game.move_name(move) for move in moves]
+
+
+def board_box(page):
+    return page.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect();"
+                         " return [r.left, r.top, r.width, r.height]; })()")
+
+
+def test_on_a_phone_the_board_fills_the_width_and_taps_play_the_cells_tapped(phone, server):
+    page = phone
+    page.goto(server + "#game=havannah(size=10)" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    assert board_box(page)[2] >= 0.92 * 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("window.tavoliere.cellSize()") < 30  # cells under 8 mm: taps confirm
+    rng = random.Random(16)
+    played = []
+    for ply in range(1, 21):
+        cell = rng.choice(page.evaluate("window.tavoliere.view().legal"))
+        centre = page.evaluate("name => window.tavoliere.cellCenter(name)", cell)
+        page.touchscreen.tap(centre["x"], centre["y"])
+        page.locator("#loupe").wait_for(state="visible")
+        assert cell in page.locator("#loupe-play").text_content()
+        assert len(page.evaluate("window.tavoliere.view().moves")) == ply - 1  # not yet played
+        page.touchscreen.tap(centre["x"], centre["y"])  # the same cell again confirms it
+        page.wait_for_function(f"window.tavoliere.view().moves.length === {ply}")
+        played.append(cell)
+        assert page.evaluate("scrollY") == 0, "a tap scrolled the page"
+    assert page.evaluate("window.tavoliere.view().moves") == played
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "phone-havannah-taps.png"))
+
+
+def test_a_tap_elsewhere_moves_the_choice_and_the_magnifier_button_plays_it(phone, server):
+    page = phone
+    page.goto(server + "#game=hexade(size=10)" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    for cell in ("e5", "f6"):
+        centre = page.evaluate("name => window.tavoliere.cellCenter(name)", cell)
+        page.touchscreen.tap(centre["x"], centre["y"])
+    assert "f6" in page.locator("#loupe-play").text_content()
+    page.locator("#loupe-play").tap()
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    assert page.evaluate("window.tavoliere.view().moves") == ["f6"]
+    assert page.locator("#loupe").is_hidden()
+
+
+def test_confirm_every_move_applies_to_mouse_clicks_too(watch, server):
+    page = watch.open(server + "#game=barrier(size=6)" + TWO_PEOPLE)
+    page.locator("#more > summary").click()
+    page.locator("#confirm-taps").check()
+    centre = page.evaluate("window.tavoliere.cellCenter('b2')")
+    page.mouse.click(centre["x"], centre["y"])
+    page.locator("#loupe").wait_for(state="visible")
+    assert page.evaluate("window.tavoliere.view().moves") == []
+    page.keyboard.press("Escape")
+    assert page.locator("#loupe").is_hidden()
+    page.mouse.click(centre["x"], centre["y"])
+    page.mouse.click(centre["x"], centre["y"])
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert page.locator("#confirm-taps").is_checked()  # the setting is kept
+
+
+def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(watch, server):
+    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
+    try:
+        page = watch.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
+        page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
+        centre = page.evaluate("window.tavoliere.cellCenter('c3')")
+        page.mouse.click(centre["x"], centre["y"])
+        assert "c3" in page.locator("#message").text_content()
+        assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
+        page.evaluate("window.tavoliere.ready")
+        page.wait_for_function("window.tavoliere.view().moves.length === 1")
+        assert page.evaluate("window.tavoliere.view().moves") == ["c3"]
+    finally:
+        SlowHandler.delays = {}
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_the_layout_does_not_move_when_the_game_ends(browser, server, size):
+    game = load_game("havannah(size=4)")
+    moves = random_names(game, seed=3)
+    context = new_context(browser, size)
+    page = context.new_page()
+    page.goto(server + f"#game=havannah(size=4)&moves={','.join(moves[:-1])}" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    watched = ["board", "board-status", "move-list", "first", "new-game"]
+    where = ("ids => ids.map(id => { const r = document.getElementById(id).getBoundingClientRect();"
+             " return [r.x, r.y, r.width, r.height]; })")
+    before = page.evaluate(where, watched)
+    page.evaluate("name => window.tavoliere.play(name)", moves[-1])
+    page.wait_for_function("window.tavoliere.view().outcome !== null")
+    assert page.locator("#banner").is_visible()
+    after = page.evaluate(where, watched)
+    for name, a, b in zip(watched, before, after):
+        assert a[:2] == b[:2], f"{name} moved from {a} to {b}"
+    assert after[0] == before[0]
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"{size}-game-over.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_every_game_photographed_at_both_sizes(browser, server, size):
+    """One page, every game through a link in the same tab; each picture is looked at by
+    people before an issue is closed (test-output/screens-*.png)."""
+    context = new_context(browser, size)
+    page = context.new_page()
+    page.goto(server + "#game=barrier" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    OUTPUT.mkdir(exist_ok=True)
+    width = 1366 if size == "desk" else 390
+    for spec in first_specs():
+        game = load_game(spec)
+        moves = random_names(game, seed=1, max_plies=12)
+        page.evaluate("hash => { location.hash = hash; }", f"game={spec}&moves={','.join(moves[:-1])}" + TWO_PEOPLE)
+        page.wait_for_function("([name, n]) => { const v = window.tavoliere.view();"
+                               " return v && v.game.split('(')[0] === name && v.moves.length === n; }",
+                               arg=[game.name, len(moves) - 1])
+        box = board_box(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, spec
+        if size == "phone":
+            assert box[2] >= 0.92 * width or box[3] >= 0.6 * 844, f"{spec}: board {box}"
+        else:
+            assert box[1] + box[3] <= 800, f"{spec}: the board runs below the window"
+        page.screenshot(path=str(OUTPUT / f"screens-{size}-{spec.split('(')[0]}.png"))
+    context.close()

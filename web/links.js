@@ -1,0 +1,80 @@
+// Links: a record in a URL fragment, read and written in one place for the ordinary links
+// (game, moves, ply, players) and the correspondence links (the same, with the game's
+// identifier, the two names and the side that sent it).  Reading never trusts the text: every
+// field is checked here or by the engine, and what is shown of it is shown as text.
+import { PageError } from "./i18n.js";
+import { readMoves } from "./table.js";
+
+export const MAX_FRAGMENT = 100000;
+export const MAX_NAME = 30;
+const ID = /^[A-Za-z0-9_-]{8,40}$/;
+// Characters the fragment keeps as they are, so a link stays short and readable; the rest of
+// what encodeURIComponent escapes stays escaped ("&", "#", "+", "%", spaces...).
+const KEPT = { "%2C": ",", "%2F": "/", "%3A": ":", "%40": "@", "%3D": "=" };
+
+function escape(text) {
+  return encodeURIComponent(text).replace(/%(2C|2F|3A|40|3D)/g, (code) => KEPT[code]);
+}
+
+// A short, quoted excerpt of untrusted text for a message.
+export function excerpt(text, limit = 20) {
+  const chars = [...String(text)];
+  return chars.length > limit ? `${chars.slice(0, limit).join("")}…` : chars.join("");
+}
+
+// A player's name from a link or a form: trimmed, without control characters, 1 to MAX_NAME
+// characters.
+export function readName(text) {
+  const name = String(text ?? "").replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
+  if (!name) throw new PageError("corr.no-name");
+  if ([...name].length > MAX_NAME) throw new PageError("corr.long-name", { name: excerpt(name), max: MAX_NAME });
+  return name;
+}
+
+// The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:
+// the last), players (the white= and black= texts, or null), corr (null, or {id, names, by})}.
+// Throws a PageError naming what cannot be read.
+export function readLink(text) {
+  if (text.length > MAX_FRAGMENT) throw new PageError("link.too-long");
+  const params = new URLSearchParams(text);
+  const moves = readMoves(params.get("moves"));
+  const plyText = params.get("ply");
+  const ply = plyText === null || plyText === "last" ? null : Number(plyText);
+  if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) {
+    throw new PageError("link.ply", { ply: excerpt(plyText) });
+  }
+  return {
+    game: params.get("game"),
+    moves,
+    ply,
+    players: [params.get("white"), params.get("black")],
+    corr: readCorrespondence(params),
+  };
+}
+
+function readCorrespondence(params) {
+  const id = params.get("c");
+  if (id === null) return null;
+  if (!ID.test(id)) throw new PageError("corr.bad-id", { text: excerpt(id) });
+  const by = params.get("by");
+  if (by !== "0" && by !== "1") throw new PageError("corr.bad-side", { text: excerpt(by ?? "") });
+  return { id, names: [readName(params.get("n0")), readName(params.get("n1"))], by: Number(by) };
+}
+
+// The fragment (without "#") of a record; `corr` ({id, names, by}) makes it a correspondence
+// link.
+export function writeLink({ game, moves = [], ply = null, corr = null }) {
+  const parts = [];
+  if (corr) parts.push(`c=${corr.id}`);
+  parts.push(`game=${escape(game)}`);
+  if (corr) parts.push(`n0=${escape(corr.names[0])}`, `n1=${escape(corr.names[1])}`, `by=${corr.by}`);
+  if (moves.length) parts.push(`moves=${moves.map((m) => escape(m).replace(/,/g, "%2C")).join(",")}`);
+  if (ply !== null) parts.push(`ply=${ply}`);
+  return parts.join("&");
+}
+
+// A new game's identifier: 12 random bytes in base64url (16 characters).
+export function newCorrespondenceId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
