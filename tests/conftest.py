@@ -24,6 +24,19 @@ import build  # noqa: E402
 TEST_GAMES = (ROOT / "tests" / "games" / "tinydice.py", ROOT / "tests" / "games" / "pairs.py")
 build.shipped_games(TEST_GAMES)
 
+# No test of the ordinary run may hang the suite: a page that never becomes ready would wait
+# for ever in `page.evaluate` (Playwright gives it no time limit).  The slow runs have none.
+TEST_TIME_LIMIT_S = 300
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.pluginmanager.hasplugin("timeout"):
+        return
+    for item in items:
+        if item.get_closest_marker("slow") is None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIME_LIMIT_S))
+
+
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 OUTPUT = ROOT / "test-output"
