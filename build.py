@@ -26,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "_site"
 CACHE = ROOT / "build"
+# The runtime's two big files, whose download the loading bar follows (web/worker.js).
+DOWNLOADED = ("pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # Wheels that only the tests and the benchmark need (the page itself loads no micropip),
@@ -241,6 +243,8 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
     # another wheel (or another Pyodide) is never restored (web/snapshot.js).
     info = {"version": version(), "wheel": f"wheels/{wheel.name}",
             "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            # what a first visit downloads, so the loading bar has its real total
+            "download_bytes": sum((site / "pyodide" / name).stat().st_size for name in DOWNLOADED),
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards,
             "messages": answer.get("messages", {})}
     (site / "site.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False))

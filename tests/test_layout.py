@@ -132,6 +132,12 @@ def test_the_layout_does_not_move_when_the_game_ends(browser, server, size):
     for name, a, b in zip(watched, before, after):
         assert a[:2] == b[:2], f"{name} moved from {a} to {b}"
     assert after[0] == before[0]
+    # the result closes the move list, and stays there while the game is browsed back
+    states, _ = random_game(game, seed=3)
+    result = {0: "1-0", 1: "0-1", None: "½-½"}[game.outcome(states[-1]).winner]
+    assert page.locator("#move-list .result").text_content() == result
+    page.locator("#first").click()
+    assert page.locator("#move-list .result").text_content() == result
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"{size}-game-over.png"))
     context.close()

@@ -1,5 +1,7 @@
 """The page in a real Chromium: loading, clicking real cells, refusing bad input."""
 
+import json
+
 import pytest
 
 from conftest import OUTPUT, SlowHandler
@@ -26,7 +28,7 @@ def test_page_loads_without_errors_or_outside_requests(watch, server):
     assert outside == []
 
 
-def test_board_is_drawn_before_the_engine_is_ready(watch, server):
+def test_board_is_drawn_before_the_engine_is_ready(watch, server, site):
     SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
     try:
         page = watch.open(server, wait_ready=False)
@@ -42,7 +44,14 @@ def test_board_is_drawn_before_the_engine_is_ready(watch, server):
             return seen.size;
         }""")
         assert colours > 3
+        # while the WebAssembly file is held back, the bar shows part of the real total
+        total = json.loads((site / "site.json").read_text())["download_bytes"]
+        megabytes = f"{total / 1e6:.1f} MB"
+        page.wait_for_function("text => document.getElementById('status').textContent.includes(text)",
+                               arg=f"of {megabytes}")
+        assert 0 < page.evaluate("document.getElementById('load-progress').value") < 0.8
         page.evaluate("window.tavoliere.ready")
+        assert page.evaluate("document.getElementById('load-progress').value") == 1
     finally:
         SlowHandler.delays = {}
 

@@ -252,6 +252,17 @@ def test_every_game_and_size_opens_on_its_own_board_and_in_the_new_game_dialog(w
             page.wait_for_function("spec => window.tavoliere.view().game === spec", arg=game.spec)
             cells = [cell["name"] for cell in game.layout()["cells"]]
             assert page.evaluate("names => names.every((n) => window.tavoliere.cellCenter(n))", cells), spec
+            # the dialog offers the game on the table with the options it is played with
+            page.locator("#new-game").click()
+            assert page.locator("#game-choice").input_value() == name
+            for option in (o for o in game.options if not o.hidden):
+                control = page.locator(f'#options [name="{option.name}"]')
+                value = game.settings[option.name]
+                if option.kind == "bool":
+                    assert control.is_checked() == value, (spec, option.name)
+                else:
+                    assert control.input_value() == option.format(value), (spec, option.name)
+            page.get_by_role("button", name="Cancel").click()
         page.locator("#new-game").click()
         page.locator("#game-choice").select_option(name)
         shown = page.locator("#options select, #options input").count()

@@ -32,6 +32,7 @@ const room = {
   confirmAll: loadFlag("tavoliere.confirm", false),
   corr: null,                 // the correspondence game on screen (its stored entry), or null
   opened: 0,                  // records opened so far (links, reloads, lists): for tests
+  ended: null,                // {plies, outcome} of the record's end, once seen
 };
 
 const board = new BoardView($("board"), (cell, event) => tap(cell, event), (cell) => table.hover(cell));
@@ -186,6 +187,16 @@ function renderMoves() {
     }
     items.push(item);
   }
+  // The result closes the list, as in a printed game, while the record is the one that ended
+  // (browsing back keeps it; an undo removes it).
+  if (table.history.atEnd) room.ended = { plies: moves.length, outcome: table.view.outcome || null };
+  if (room.ended && room.ended.outcome && room.ended.plies === moves.length) {
+    const result = document.createElement("li");
+    result.className = "result";
+    result.textContent = resultText(room.ended.outcome);
+    result.title = room.texts.outcome(room.ended.outcome);
+    items.push(result);
+  }
   list.replaceChildren(...items);
   // Scroll the list itself, not the page: on a phone the list is below the board, and
   // scrollIntoView would pull the page away from the board after every move.
@@ -196,6 +207,12 @@ function renderMoves() {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+}
+
+// 1-0, 0-1 or ½-½: the first side's score, then the second's.
+function resultText(outcome) {
+  if (outcome.winner === null || outcome.winner === undefined) return "½-½";
+  return outcome.winner === 0 ? "1-0" : "0-1";
 }
 
 function renderButtons() {
@@ -228,16 +245,29 @@ function gameHeading(spec) {
   const info = room.site && room.site.games.find((g) => g.name === name);
   if (!info) return "";
   const words = new GameTexts(room.site, name, getLanguage());
-  const given = new URLSearchParams((spec.match(/\((.*)\)/) || ["", ""])[1].replaceAll(",", "&"));
+  const given = givenOptions(spec);
   const parts = [info.title];
   for (const option of info.options.filter((o) => !o.hidden)) {
-    const value = given.has(option.name) ? given.get(option.name) : String(option.default);
+    const value = String(optionValue(option, given));
     if (option.name !== "size" && value === String(option.default)) continue;
     if (option.kind === "bool") parts.push(value === "true" ? words.option(option.name) : `${words.option(option.name)}: ${t("no")}`);
     else if (option.kind === "choice") parts.push(words.option(option.name, value));
     else parts.push(`${words.option(option.name)} ${value}`);
   }
   return parts.join(" · ");
+}
+
+// The options written in a game spec: "hexade(size=8)" gives size=8.
+function givenOptions(spec) {
+  return new URLSearchParams((spec.match(/\((.*)\)/) || ["", ""])[1].replaceAll(",", "&"));
+}
+
+// An option's value in a spec's options, or its default, as the option's kind.
+function optionValue(option, given) {
+  if (!given.has(option.name)) return option.default;
+  const text = given.get(option.name);
+  if (option.kind === "bool") return text === "true";
+  return option.kind === "int" ? Number(text) : text;
 }
 
 // -- taps on small cells ----------------------------------------------------------------------
@@ -366,8 +396,20 @@ function wireTable() {
 }
 
 // -- engine status ------------------------------------------------------------------------------
-function onStage(stage, detail) {
+// How far along the loading bar each stage is: the download is most of a first visit.
+const STAGE_PROGRESS = { downloading: 0, starting: 0.85, rules: 0.95, ready: 1, failed: 0 };
+const DOWNLOAD_SHARE = 0.8;
+
+function onStage(stage, detail, { received = null, total = null } = {}) {
   room.stage = stage;
+  let progress = STAGE_PROGRESS[stage] ?? 0;
+  if (received !== null) {
+    const megabytes = new Intl.NumberFormat(getLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    detail = total ? t("downloaded-of", { done: megabytes.format(received / 1e6), total: megabytes.format(total / 1e6) })
+      : t("downloaded", { done: megabytes.format(received / 1e6) });
+    if (total) progress = DOWNLOAD_SHARE * Math.min(1, received / total);
+  }
+  $("load-progress").value = progress;
   $("status").textContent = t(`stage.${stage}`, { detail });
   $("status").dataset.stage = stage;
   $("loading").toggleAttribute("data-done", stage === "ready" || stage === "failed");
@@ -534,7 +576,10 @@ function optionControl(words, option, value) {
     const values = option.kind === "int"
       ? Array.from({ length: Math.min(option.high - option.low + 1, 12) }, (_, i) => option.low + i)
       : option.choices;
-    if (option.kind === "int" && !values.includes(option.default)) values.push(option.default);
+    for (const wanted of [option.default, value]) {
+      if (option.kind === "int" && !values.includes(wanted)) values.push(wanted);
+    }
+    if (option.kind === "int") values.sort((a, b) => a - b);
     for (const v of values) {
       const text = option.kind === "choice" ? words.option(option.name, v) : String(v);
       input.append(new Option(text, String(v), false, String(v) === String(value)));
@@ -560,7 +605,10 @@ function openNewGameDialog() {
     const info = room.site.games.find((g) => g.name === gameChoice.value);
     const words = new GameTexts(room.site, info.name, getLanguage());
     const options = info.options.filter((o) => !o.hidden);  // safety limits, say
-    $("options").replaceChildren(...options.map((o) => optionControl(words, o, o.default)));
+    // The game on the table offers its own options again; another game offers its defaults.
+    const current = table.game || "";
+    const given = current.split("(")[0] === info.name ? givenOptions(current) : new URLSearchParams();
+    $("options").replaceChildren(...options.map((o) => optionControl(words, o, optionValue(o, given))));
     for (const side of [0, 1]) $(`seat-${side}`).textContent = words.player(side);
     const chosen = $("corr-side").value || "0";
     $("corr-side").replaceChildren(...[0, 1].map((side) => new Option(words.player(side), String(side))));

@@ -57,7 +57,7 @@ export class Engine {
         this.load = data.load || null;
         this.scheduleSnapshot();
       }
-      this.onStatus(data.stage, data.detail);
+      this.onStatus(data.stage, data.detail, data);
       if (data.stage === "ready") this.resolveReady();
     } else if (data.type === "failed") {
       this.fail(data.message);

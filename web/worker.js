@@ -76,7 +76,8 @@ async function restore(info, meta, data) {
 
 async function freshStart(info, wheel) {
   let received = 0;
-  const report = (n) => { received += n; status("downloading", `${(received / 1e6).toFixed(1)} MB`); };
+  const total = info.download_bytes || null;  // build.py knows the sizes; an old site.json may not
+  const report = (n) => { received += n; status("downloading", "", { received, total }); };
   await Promise.all(["pyodide.asm.wasm", "python_stdlib.zip"].map(
     (name) => prefetch(new URL(name, runtime), report)));
   status("starting");
