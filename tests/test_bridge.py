@@ -41,7 +41,9 @@ def test_view_reports_board_turn_legal_moves_and_last_move():
     assert answer["pieces"]["d4"] == "pawn.1" and answer["pieces"]["c3"] == "block"
     assert answer["last"]["name"] == "c4-c3-d3-e3"
     assert answer["last"]["cells"] == ["c4", "c3", "d3", "e3"]
-    assert all(set(m) == {"name", "clicks"} for m in answer["legal"])
+    assert all(set(m) == {"name", "clicks", "steps"} for m in answer["legal"])
+    # each click named, so the page can ask for the path by name (Game.click_steps)
+    assert {tuple(m["steps"]) for m in answer["legal"]} == {("destination", "path")}
     assert answer["outcome"] is None
 
 

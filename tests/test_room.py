@@ -269,3 +269,24 @@ def test_every_game_and_size_opens_on_its_own_board_and_in_the_new_game_dialog(w
         assert shown == sum(1 for o in game.options if not o.hidden), name
         page.get_by_role("button", name="Cancel").click()
     assert watch.errors == []
+
+
+def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
+    """The page asks for the step the game names (Game.click_steps): the path, then the
+    obstacle to remove, in the page's language."""
+    page = watch.open(server + "#game=hekka&moves=b3,f6&white=human&black=human")
+    message = page.locator("#message")
+    click_cell(page, "a1")  # two paths reach a1: b2-b1 and a3-a2
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('path')")
+    assert message.text_content() == "Now choose the path: click its first cell"
+    click_cell(page, "b2")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('obstacle')")
+    assert message.text_content() == "Now choose the obstacle to remove (the marked ones)"
+    click_cell(page, "b1")
+    wait_turn(page, 3)
+    assert view(page)["moves"][-1] == "b3-b2-b1-a1/b1"
+    page.locator("#language").click()
+    click_cell(page, "e8")  # Black: f7-f8 or e6-e7
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('percorso')")
+    assert message.text_content() == "Ora scegli il percorso: indica la sua prima casella"
+    assert watch.errors == []

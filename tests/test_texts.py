@@ -95,7 +95,7 @@ def test_every_option_and_choice_has_a_label(name):
 
 
 def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
-    reasons, buttons, messages = set(), set(), set()
+    reasons, buttons, messages, steps = set(), set(), set(), set()
     for game, states, moves in played(name):
         outcome = game.outcome(states[-1])
         assert outcome is not None
@@ -103,6 +103,10 @@ def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
         for state, move in zip(states, moves):
             if game.clicks(move) == ():
                 buttons.add(game.move_name(move))
+            for other in game.legal_moves(state):
+                named = game.click_steps(other)
+                assert len(named) in (0, len(game.clicks(other))), (name, game.move_name(other))
+                steps.update(named)
             message = game.marks(state).get("message")
             if message:
                 messages.add((message["key"], frozenset(message.get("params", {}))))
@@ -116,6 +120,8 @@ def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
             assert slots(table[f"reason.{reason}"]) <= {"loser"}
         for button in buttons:
             assert f"move.{button}" in table, (name, language, button)
+        for step in steps:
+            assert f"step.{step}" in table, (name, language, step)
         for key, params in messages:
             assert f"message.{key}" in table, (name, language, key)
             assert slots(table[f"message.{key}"]) <= params, (name, language, key)

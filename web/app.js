@@ -381,7 +381,7 @@ function wireTable() {
   table.addEventListener("record", save);
   table.addEventListener("message", ({ detail }) => {
     if (detail.answer) say(room.texts.error(detail.answer));
-    else say(t(detail.key, detail.params), detail.kind);
+    else say(stepText(detail.params.step) || t(detail.key, detail.params), detail.kind);
   });
   table.addEventListener("played", ({ detail }) => {
     const v = detail.view;
@@ -393,6 +393,11 @@ function wireTable() {
     announce(`${t("played", { player, move })}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
   });
   table.addEventListener("progress", ({ detail }) => showProgress(detail));
+}
+
+// The game's words for the next step of a move half made ("choose the path"), if it has some.
+function stepText(step) {
+  return step ? room.texts.text(`step.${step}`, {}, "") : "";
 }
 
 // -- engine status ------------------------------------------------------------------------------

@@ -21,6 +21,15 @@ export function nextClicks(legal, clicks, anyOrder = false) {
   return [...next];
 }
 
+// The step the next click makes (a name the game gives, "path" say), when every move that
+// the clicks so far begin names the same one; else null.
+export function nextStep(candidates, clicks, anyOrder = false) {
+  if (anyOrder) return null;
+  const longer = candidates.filter((move) => move.clicks.length > clicks.length);
+  const names = new Set(longer.map((move) => (move.steps || [])[clicks.length] || null));
+  return names.size === 1 ? [...names][0] : null;
+}
+
 // The move the clicks make exactly, if any (it may also begin longer moves).
 export function exact(legal, clicks, anyOrder = false) {
   return legal.find((move) => move.clicks.length === clicks.length && fits(move, clicks, anyOrder)) || null;

@@ -8,7 +8,7 @@
 // {move, ply, view}), "progress" (the computer's search), "gameover" (detail: the outcome).
 import { History } from "./history.js";
 import { PageError } from "./i18n.js";
-import { exact, matching, nextClicks } from "./moves.js";
+import { exact, matching, nextClicks, nextStep } from "./moves.js";
 
 export const MAX_MOVES = 5000;
 // A placement game's first click could go almost anywhere: marking every cell would only hide
@@ -212,7 +212,8 @@ export class Table extends EventTarget {
     this.clicks = clicks;
     this.fits = candidates;
     const complete = this.complete();
-    this.say(complete ? "choose-or-confirm" : "choose-next", { move: complete ? complete.name : "" }, "info");
+    this.say(complete ? "choose-or-confirm" : "choose-next",
+      { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.anyOrder) }, "info");
     this.preview = await this.previewCells(candidates);
     this.emit("change");
   }

@@ -97,9 +97,13 @@ def _move(request: dict, blank: bool = False) -> str:
 
 
 def _move_info(game, move, cells: bool = False) -> dict:
-    """A move as the page sees it: its name and click sequence; a move without clicks is a
-    button, labelled by the game's text ``move.NAME``."""
+    """A move as the page sees it: its name, its click sequence and, when the game names them,
+    its clicks' steps; a move without clicks is a button, labelled by the game's text
+    ``move.NAME``."""
     info = {"name": game.move_name(move), "clicks": list(game.clicks(move))}
+    steps = game.click_steps(move)
+    if steps:
+        info["steps"] = list(steps)
     if cells:
         info["cells"] = list(game.move_cells(move))
     return info

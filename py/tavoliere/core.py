@@ -276,6 +276,12 @@ class Game:
         labelled ``move.NAME`` from the game's texts."""
         raise NotImplementedError
 
+    def click_steps(self, move) -> tuple[str, ...]:
+        """What each click of ``move`` chooses, as names of the game's texts ``step.NAME``
+        ("path", "removal"): while a move is half made, the page asks for the next step by
+        name.  None (the default): the page's own words, "click a highlighted cell"."""
+        return ()
+
     def move_cells(self, move) -> tuple[str, ...]:
         """Every cell a move touches, for highlighting: by default the cells its name mentions."""
         return tuple(re.findall(r"[a-z]+[0-9]+", self.move_name(move)))

@@ -73,6 +73,9 @@ class Barrier(Game):
                 "If you cannot move when it is your turn, you lose. There are no draws.",
             ],
             "option.size": "Cells per side",
+            "step.place": "Choose the cell for your pawn",
+            "step.destination": "Choose where your pawn goes",
+            "step.path": "Now choose the path: click its first cell",
         },
         "it": {
             "rules": [
@@ -91,6 +94,9 @@ class Barrier(Game):
                 "Chi al proprio turno non può muovere perde. Non ci sono patte.",
             ],
             "option.size": "Caselle per lato",
+            "step.place": "Scegli la casella della tua pedina",
+            "step.destination": "Scegli dove va la tua pedina",
+            "step.path": "Ora scegli il percorso: indica la sua prima casella",
         },
     }
 
@@ -173,6 +179,9 @@ class Barrier(Game):
             return (names[move[0]],)
         _, first, _, end = move[:4]
         return (names[end], names[first])
+
+    def click_steps(self, move) -> tuple[str, ...]:
+        return ("place",) if len(move) == 1 else ("destination", "path")
 
     def pieces(self, state) -> dict[str, str]:
         names = self.grid.names

@@ -91,6 +91,7 @@ class Hekka(Barrier):
             "option.areas": "Start areas",
             "option.areas.literal": "As published (a2–d4, e5–g7)",
             "option.areas.symmetric": "Symmetric (a2–d4, e5–h7)",
+            "step.removal": "Now choose the obstacle to remove (the marked ones)",
         },
         "it": {
             "rules": [
@@ -114,6 +115,7 @@ class Hekka(Barrier):
             "option.areas": "Aree di partenza",
             "option.areas.literal": "Come pubblicate (a2–d4, e5–g7)",
             "option.areas.symmetric": "Simmetriche (a2–d4, e5–h7)",
+            "step.removal": "Ora scegli l'ostacolo da togliere (fra quelli evidenziati)",
         },
     }
     side = 8  # the start areas are written in 8x8 coordinates
@@ -222,6 +224,9 @@ class Hekka(Barrier):
         if len(move) == 1:
             return super().clicks(move)
         return super().clicks(move[:4]) + (self.grid.names[move[4]],)
+
+    def click_steps(self, move) -> tuple[str, ...]:
+        return super().click_steps(move[:4]) + (("removal",) if len(move) == 5 else ())
 
     def notes(self, state) -> dict:
         notes = super().notes(state)
