@@ -973,6 +973,7 @@ window.tavoliere = {
   thinking: () => Boolean(table.thinking),
   legalMoves: () => table.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
   lastMove: () => table.view.last,
+  picture: () => table.picture(),  // what the board draws (a move half made included)
   cellSize: () => board.scale,
   cursor: () => room.cursor,
   // how the engine started ({path, ms, key, storage}) and the snapshot made on this visit, if

@@ -51,6 +51,7 @@ export class Table extends EventTarget {
     this.clicks = [];          // cells clicked so far towards the next move
     this.fits = null;          // the legal moves those clicks can still make (null: none yet)
     this.preview = [];         // cells the candidate moves would change
+    this.ahead = {};           // the changes most candidate moves make: drawn at once
     this.hint = [];            // cells of a suggested move
     this.thinking = null;      // {id, kind} while the computer searches
     this.playing = false;      // a move is on its way to the engine
@@ -118,8 +119,13 @@ export class Table extends EventTarget {
   picture(cursor = null) {
     const v = this.view;
     const marks = v.marks || {};
+    const pieces = { ...v.pieces };
+    for (const [cell, token] of Object.entries(this.ahead)) {
+      if (token === null) delete pieces[cell];
+      else pieces[cell] = token;
+    }
     return {
-      pieces: v.pieces,
+      pieces,
       last: v.last ? v.last.cells : [],
       selected: this.clicks,
       targets: this.targets(),
@@ -214,7 +220,7 @@ export class Table extends EventTarget {
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
       { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.anyOrder) }, "info");
-    this.preview = await this.previewCells(candidates);
+    ({ cells: this.preview, ahead: this.ahead } = await this.previewOf(candidates));
     this.emit("change");
   }
 
@@ -228,23 +234,36 @@ export class Table extends EventTarget {
     this.clicks = [];
     this.fits = null;
     this.preview = [];
+    this.ahead = {};
     this.emit("change");
   }
 
-  // The cells that the candidate moves would change, asked of the engine so the page needs
-  // no rules (where a path leaves its obstacles, which obstacle a move removes).
-  async previewCells(candidates) {
-    if (candidates.length > MAX_PREVIEWS) return [];
+  // What the candidate moves would change, asked of the engine so the page needs no rules.
+  // `ahead`: each change that most candidates make (a token, or null: emptied), drawn at once,
+  // so a pawn already stands on its chosen cell, among its new obstacles, while the obstacle
+  // to remove is chosen; `cells`: the cells the candidates disagree on (marked); `changed`:
+  // every cell some candidate changes.
+  async previewOf(candidates) {
+    if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [] };
     const line = this.history.line();
     const before = this.view.pieces;
-    const answers = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name })));
-    const changed = new Set();
-    for (const answer of answers.filter((a) => a.ok)) {
-      for (const cell of new Set([...Object.keys(before), ...Object.keys(answer.pieces)])) {
-        if (before[cell] !== answer.pieces[cell] && !this.clicks.includes(cell)) changed.add(cell);
-      }
+    const answers = (await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name }))))
+      .filter((a) => a.ok);
+    const cells = [];
+    const changed = [];
+    const ahead = {};
+    const touched = new Set([...Object.keys(before), ...answers.flatMap((a) => Object.keys(a.pieces))]);
+    for (const cell of touched) {
+      const now = before[cell] ?? null;
+      const counts = new Map();
+      for (const a of answers) counts.set(a.pieces[cell] ?? null, (counts.get(a.pieces[cell] ?? null) || 0) + 1);
+      if (counts.size === 1 && counts.has(now)) continue;  // no candidate changes it
+      changed.push(cell);
+      if (counts.size > 1 && !this.clicks.includes(cell)) cells.push(cell);
+      const [token, count] = [...counts].sort((x, y) => y[1] - x[1])[0];
+      if (count * 2 > answers.length && token !== now) ahead[cell] = token;
     }
-    return [...changed];
+    return { cells, ahead, changed };
   }
 
   // What a hovered cell would do, before any click.
@@ -255,9 +274,9 @@ export class Table extends EventTarget {
     const key = wanted.map((m) => m.name).join(" ");
     if (key === this.hoverKey) return;
     this.hoverKey = key;
-    const cells = wanted.length ? await this.previewCells(wanted) : [];
+    const { changed } = wanted.length ? await this.previewOf(wanted) : { changed: [] };
     if (this.hoverKey === key && !this.clicks.length) {
-      this.preview = cells;
+      this.preview = changed;  // a hover only marks, it draws nothing
       this.emit("change");
     }
   }
@@ -283,6 +302,7 @@ export class Table extends EventTarget {
     this.clicks = [];
     this.fits = null;
     this.preview = [];
+    this.ahead = {};
     if (!answer.ok) {
       this.emit("message", { answer });
       this.emit("change");
@@ -382,6 +402,7 @@ export class Table extends EventTarget {
     this.clicks = [];
     this.fits = null;
     this.preview = [];
+    this.ahead = {};
     this.hint = [];
     this.emit("change");
     return true;
