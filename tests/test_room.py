@@ -282,6 +282,8 @@ def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
     click_cell(page, "b2")
     page.wait_for_function("() => document.getElementById('message').textContent.includes('obstacle')")
     assert message.text_content() == "Now choose the obstacle to remove (the marked ones)"
+    # the strip above the board, in view on a phone, says it too
+    assert page.locator("#turn").text_content() == message.text_content()
     # meanwhile the pawn stands where it goes, among its new obstacles
     pieces = page.evaluate("window.tavoliere.picture().pieces")
     assert pieces["a1"] == "pawn.0" and pieces["b3"] == pieces["b1"] == "block"

@@ -33,6 +33,7 @@ const room = {
   corr: null,                 // the correspondence game on screen (its stored entry), or null
   opened: 0,                  // records opened so far (links, reloads, lists): for tests
   ended: null,                // {plies, outcome} of the record's end, once seen
+  prompt: "",                 // the next step of a move half made, for the strip above the board
 };
 
 const board = new BoardView($("board"), (cell, event) => tap(cell, event), (cell) => table.hover(cell));
@@ -144,6 +145,7 @@ function renderTurn() {
   const h = table.history;
   const words = room.texts;
   let text = v.outcome ? words.outcome(v.outcome) : words.toMove(v.to_move);
+  if (table.clicks.length && room.prompt) text = room.prompt;
   if (!h.atEnd) text += ` · ${t("viewing", { ply: h.cursor, total: h.moves.length })}`;
   $("turn").textContent = text;
   const label = (side) => (room.corr && room.corr.side === side ? t("corr.you-name", { name: playerName(side) }) : playerName(side));
@@ -382,6 +384,9 @@ function wireTable() {
   table.addEventListener("message", ({ detail }) => {
     if (detail.answer) say(room.texts.error(detail.answer));
     else say(stepText(detail.params.step) || t(detail.key, detail.params), detail.kind);
+    // A move half made: the strip above the board, in view on a phone, names the next step.
+    if (detail.key === "choose-next") room.prompt = stepText(detail.params.step) || t("choose-next");
+    if (detail.key === "choose-or-confirm") room.prompt = t("move-complete", detail.params);
   });
   table.addEventListener("played", ({ detail }) => {
     const v = detail.view;
