@@ -295,3 +295,27 @@ def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
     page.wait_for_function("() => document.getElementById('message').textContent.includes('percorso')")
     assert message.text_content() == "Ora scegli il percorso: indica la sua prima casella"
     assert watch.errors == []
+
+
+def test_the_computers_estimate_is_a_bar_above_the_board_that_can_be_switched_off(watch, server):
+    page = watch.open(server + "#game=havannah(size=4)&white=human&black=ai:2")
+    bar = page.locator("#win-bar")
+    assert bar.is_hidden()  # no search yet
+    click_cell(page, "d4")
+    wait_turn(page, 2)
+    page.wait_for_function("!document.getElementById('win-bar').hidden")
+    label = bar.get_attribute("aria-label")
+    white = int(label.split()[-1].rstrip("%"))
+    assert label.startswith("The computer's estimate: White ") and 0 <= white <= 100
+    width = page.evaluate("parseFloat(document.getElementById('win-bar-fill').style.width)")
+    assert width == white
+    click_more = page.locator("#more > summary")
+    click_more.click()
+    page.locator("#win-bar-on").uncheck()
+    assert bar.is_hidden()
+    page.locator("#win-bar-on").check()
+    assert bar.is_visible()
+    page.locator("#new-game").click()
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("document.getElementById('win-bar').hidden")
+    assert watch.errors == []

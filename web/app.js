@@ -30,6 +30,8 @@ const room = {
   opening: null,              // the record being opened, until the engine has read it
   pending: null,              // a tapped cell waiting for its confirmation (small cells, or always)
   confirmAll: loadFlag("tavoliere.confirm", false),
+  winBar: loadFlag("tavoliere.winbar", true),
+  chance: null,               // the first player's winning chance in the computer's last search
   corr: null,                 // the correspondence game on screen (its stored entry), or null
   opened: 0,                  // records opened so far (links, reloads, lists): for tests
   ended: null,                // {plies, outcome} of the record's end, once seen
@@ -405,6 +407,16 @@ function stepText(step) {
   return step ? room.texts.text(`step.${step}`, {}, "") : "";
 }
 
+function renderWinBar() {
+  const shown = room.winBar && room.chance !== null;
+  $("win-bar").hidden = !shown;
+  if (!shown) return;
+  const percent = Math.round(100 * room.chance);
+  $("win-bar-fill").style.width = `${percent}%`;
+  $("win-bar").setAttribute("aria-label", t("win-bar", { player: room.texts.player(0), chance: percent }));
+  $("win-bar").title = $("win-bar").getAttribute("aria-label");
+}
+
 // -- engine status ------------------------------------------------------------------------------
 // How far along the loading bar each stage is: the download is most of a first visit.
 const STAGE_PROGRESS = { downloading: 0, starting: 0.85, rules: 0.95, ready: 1, failed: 0 };
@@ -427,7 +439,14 @@ function onStage(stage, detail, { received = null, total = null } = {}) {
   render();
 }
 
+// The computer's search (its move or a hint) estimates the mover's chance; the bar shows the
+// first player's, until another search or another game.
 function showProgress(progress) {
+  const chance = progress.win_chance;
+  if (chance !== null && chance !== undefined && room.texts.info && room.texts.info.players === 2) {
+    room.chance = table.view.to_move === 0 ? chance : 1 - chance;
+    renderWinBar();
+  }
   let detail = "";
   if (progress.proven) detail = t(`proven.${progress.proven}`);
   else if (progress.best) {
@@ -443,6 +462,8 @@ function showProgress(progress) {
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
 async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null } = {}) {
   table.stopThinking();
+  room.chance = null;
+  renderWinBar();
   room.corr = entry;
   room.id = entry ? entry.id : id;
   if (entry) table.players = [0, 1].map((side) => ({ kind: side === entry.side ? "human" : "remote" }));
@@ -763,6 +784,12 @@ function wire() {
   $("confirm-taps").addEventListener("change", () => {
     room.confirmAll = $("confirm-taps").checked;
     saveFlag("tavoliere.confirm", room.confirmAll);
+  });
+  $("win-bar-on").checked = room.winBar;
+  $("win-bar-on").addEventListener("change", () => {
+    room.winBar = $("win-bar-on").checked;
+    saveFlag("tavoliere.winbar", room.winBar);
+    renderWinBar();
   });
   $("loupe-play").addEventListener("click", confirmPending);
   $("loupe-canvas").addEventListener("click", confirmPending);

@@ -129,6 +129,8 @@ const TEXTS = {
     "more": "More",
     "no": "no",
     "confirm-taps": "Confirm every move",
+    "win-bar-on": "Winning chances (the computer's estimate)",
+    "win-bar": "The computer's estimate: {player} {chance}%",
     "confirm-cell": "Confirm {cell}",
     // correspondence games
     "not-your-turn": "It is not your turn: the other player moves from their own browser.",
@@ -318,6 +320,8 @@ const TEXTS = {
     "more": "Altro",
     "no": "no",
     "confirm-taps": "Conferma ogni mossa",
+    "win-bar-on": "Probabilità di vittoria (stima del computer)",
+    "win-bar": "Stima del computer: {player} {chance}%",
     "confirm-cell": "Conferma {cell}",
     // correspondence games
     "not-your-turn": "Non tocca a te: l'altro giocatore muove dal suo browser.",
