@@ -121,6 +121,35 @@ def test_the_iframe_route_shows_a_board_and_tells_its_height(watch, server, host
     assert page.frames[1].evaluate("document.querySelector('tavoliere-board').getAttribute('game')") == "hexade(size=5)"
 
 
+def test_the_iframe_route_fills_the_frame_and_keeps_a_navigation_made_while_loading(watch, server, host):
+    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
+    try:
+        frame = (f'<iframe id="f" src="{server}web/embed.html#game=havannah(size=6)&moves=d4,e5,c3&mode=view" '
+                 'style="width: 640px; height: 100px"></iframe>'
+                 '<script>addEventListener("message", e => { if (e.data && e.data.type === "tavoliere-height") '
+                 'document.getElementById("f").style.height = e.data.height + "px"; });</script>')
+        page = watch.page
+        page.goto(host("wide.html", frame))
+        inner = page.frame_locator("#f")
+        board = "document.querySelector('tavoliere-board')"
+        embedded = page.frames[1]
+        embedded.wait_for_function(f"{board} && {board}.shadowRoot && {board}.shadowRoot.querySelector('.ply').textContent === '3/3'")
+        # the board is as wide as the frame allows, not as high as the frame happened to be
+        width = embedded.evaluate(f"{board}.shadowRoot.querySelector('canvas').getBoundingClientRect().width")
+        assert width > 0.9 * 600, width
+        # two steps back while the engine starts: the board opens on ply 1, not at the start
+        previous = inner.locator("tavoliere-board").locator("button[data-go=previous]")
+        previous.click()
+        previous.click()
+        assert embedded.evaluate(f"{board}.shadowRoot.querySelector('.ply').textContent") == "1/3"
+        assert embedded.evaluate(f"!{board}.table || {board}.opening")
+        embedded.wait_for_function(f"{board}.table && !{board}.opening && {board}.table.view !== null", timeout=60_000)
+        assert embedded.evaluate(f"{board}.table.history.cursor") == 1
+        assert embedded.evaluate(f"{board}.shadowRoot.querySelector('.ply').textContent") == "1/3"
+    finally:
+        SlowHandler.delays = {}
+
+
 def test_the_room_works_offline_after_one_visit(browser, server):
     context = browser.new_context()
     page = context.new_page()

@@ -89,11 +89,13 @@ export class BoardView {
   fit() {
     const { width, height } = this.layout;
     // The box says how to fit (its --board-fit): "box", the largest board its width and
-    // height hold; otherwise as wide as the box, but short enough to leave the page a view.
+    // height hold; "width", as wide as the box (an iframe sized to its content: its height
+    // follows the board, so it must not limit it); otherwise as wide as the box, but short
+    // enough to leave the page a view.
     const box = this.canvas.parentElement;
     const boxWidth = box.clientWidth;
-    const fitBox = getComputedStyle(box).getPropertyValue("--board-fit").trim() === "box";
-    const maxHeight = fitBox ? box.clientHeight : window.innerHeight * 0.85;
+    const fit = getComputedStyle(box).getPropertyValue("--board-fit").trim();
+    const maxHeight = fit === "box" ? box.clientHeight : fit === "width" ? Infinity : window.innerHeight * 0.85;
     const scale = Math.max(1, Math.min(boxWidth / width, maxHeight / height));
     return { scale, cssWidth: width * scale, cssHeight: height * scale };
   }

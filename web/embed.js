@@ -105,8 +105,10 @@ class TavoliereBoard extends HTMLElement {
   }
 
   go(where) {
+    if (!this.moves) return;
     const total = this.moves.length;
-    const ply = { first: 0, previous: this.ply - 1, next: this.ply + 1, last: total }[where];
+    const now = this.ply ?? total;  // no ply asked: the last
+    const ply = { first: 0, previous: now - 1, next: now + 1, last: total }[where];
     this.goTo(ply);
   }
 
@@ -189,10 +191,14 @@ class TavoliereBoard extends HTMLElement {
       this.moves = read.moves;
     }
     this.table = this.makeTable();
+    this.opening = true;
     const answer = await this.table.open(this.spec, this.moves, this.ply === null ? null : Math.min(this.ply, this.moves.length));
+    this.opening = false;
     if (!answer.ok) { this.fail(this.words.error(answer)); return; }
     this.spec = this.table.game;
     this.moves = [...this.table.history.moves];
+    // « ‹ › » pressed while the engine started: land on the ply they asked for
+    if (this.ply !== null && this.ply !== this.table.history.cursor) await this.table.goTo(Math.min(this.ply, this.moves.length));
     this.ply = this.table.history.cursor;
     this.render();
     this.dispatchEvent(new CustomEvent("ready", { detail: this.record }));
@@ -250,7 +256,11 @@ class TavoliereBoard extends HTMLElement {
   async goTo(ply) {
     if (!this.moves) return;
     this.ply = Math.max(0, Math.min(ply, this.moves.length));
-    if (!this.table) { this.start(); return; }
+    if (!this.table || this.opening) {  // the engine is starting: keep the ply, show its number
+      this.showRecordText();
+      this.start();
+      return;
+    }
     await this.table.goTo(this.ply);
   }
 
