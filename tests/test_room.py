@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from conftest import OUTPUT
+from conftest import OUTPUT, click_more
 from tavoliere import load_game
 from test_conformance import first_specs
 
@@ -318,4 +318,68 @@ def test_the_computers_estimate_is_a_bar_above_the_board_that_can_be_switched_of
     page.locator("#new-game").click()
     page.get_by_role("button", name="Start").click()
     page.wait_for_function("document.getElementById('win-bar').hidden")
+    assert watch.errors == []
+
+
+def test_a_person_resigns_and_the_link_the_saved_game_and_undo_know_it(watch, server):
+    page = watch.open(server + "#game=havannah(size=4)&white=human&black=ai:1")
+    page.on("dialog", lambda dialog: dialog.accept())
+    assert page.locator("#resign").is_disabled()  # nothing played yet
+    click_cell(page, "d4")
+    wait_turn(page, 2)
+    page.locator("#resign").click()
+    page.wait_for_function("window.tavoliere.view().outcome !== null")
+    assert page.locator("#turn").text_content() == "Black wins: White resigned"
+    assert page.locator("#move-list .result").text_content() == "0-1"
+    assert page.url.endswith("&end=resign0") and page.locator("#resign").is_disabled()
+    assert page.evaluate("window.tavoliere.play('a1').then(() => 'played', e => e.message)") == "game-ended"
+    assert page.evaluate("window.tavoliere.view().moves.length") == 2
+    click_more(page, "#record")  # the record says so in its Result tag
+    page.wait_for_function("document.getElementById('record-text').value !== ''")
+    assert '[Result "Black wins: White resigned"]' in page.locator("#record-text").input_value()
+    page.keyboard.press("Escape")
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert page.evaluate("window.tavoliere.view().outcome") == {"winner": 1, "reason": "resign", "cells": []}
+    page.goto(server)  # the saved game, resumed
+    page.evaluate("window.tavoliere.ready")
+    assert page.evaluate("window.tavoliere.view().outcome.reason") == "resign"
+    page.locator("#undo").click()  # takes the resignation back, and the computer's move
+    page.wait_for_function("window.tavoliere.view().outcome === null")
+    assert "end=" not in page.url
+    assert watch.errors == []
+
+
+def test_two_people_agree_a_draw_and_the_computer_weighs_its_chances(watch, server):
+    page = watch.open(server + "#game=havannah(size=4)&white=human&black=human&moves=d4,c3")
+    answers = []
+    page.on("dialog", lambda dialog: dialog.accept() if answers.pop(0) else dialog.dismiss())
+    answers.append(False)
+    page.locator("#offer-draw").click()
+    page.wait_for_function("document.getElementById('message').textContent.includes('declined')")
+    assert page.evaluate("window.tavoliere.view().outcome") is None
+    answers.append(True)
+    page.locator("#offer-draw").click()
+    page.wait_for_function("window.tavoliere.view().outcome !== null")
+    assert page.locator("#turn").text_content() == "Draw: agreed by the players"
+    assert page.locator("#move-list .result").text_content() == "½-½"
+    # against the computer: it accepts only when its own last estimate is under 40%
+    page.goto("about:blank")  # a new load, not only a new fragment
+    page.goto(server + "#game=havannah(size=4)&white=human&black=ai:1")
+    page.evaluate("window.tavoliere.ready")
+    click_cell(page, "d4")
+    wait_turn(page, 2)
+    page.wait_for_function("!document.getElementById('win-bar').hidden")
+    white = int(page.locator("#win-bar").get_attribute("aria-label").split()[-1].rstrip("%"))
+    page.locator("#offer-draw").click()
+    page.wait_for_timeout(200)
+    accepted = page.evaluate("window.tavoliere.view().outcome") is not None
+    assert accepted == (100 - white < 40), white
+    if not accepted:
+        assert "declines" in page.locator("#message").text_content()
+    # a link with an end that cannot be read is refused by name
+    page.goto("about:blank")
+    page.goto(server + "#game=havannah(size=4)&moves=d4&end=resign7")
+    page.evaluate("window.tavoliere.ready")
+    assert '"resign7" is not an end' in page.locator("#message").text_content()
     assert watch.errors == []

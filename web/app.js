@@ -8,14 +8,15 @@ import { compareRecords, opponentOf, renderPanel, showSend, wireCorrespondence }
 import { Engine } from "./engine.js";
 import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
-import { excerpt, newCorrespondenceId, readLink, readName, writeLink } from "./links.js";
+import { excerpt, newCorrespondenceId, readEnding, readLink, readName, writeLink } from "./links.js";
 import { wireRecords } from "./records.js";
 import { currentGame, findCorrespondence, loadCorrespondence, loadGames, newGameId, saveCorrespondence, saveGame } from "./storage.js";
-import { Table, playerText as writePlayer, readPlayer } from "./table.js";
+import { Table, endingOutcome, playerText as writePlayer, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
 
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
 const HINT_LEVEL = 3;
+const DRAW_HOPE = 0.4;  // the computer accepts a draw when its winning chance is under this
 
 const $ = (id) => document.getElementById(id);
 // The first game of the menu opens when nothing else is asked for.
@@ -89,7 +90,7 @@ function readFragment() {
   if (!link.corr && link.players.some((p) => p !== null)) {
     table.players = link.players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
   }
-  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr };
+  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.corr ? null : link.end };
 }
 
 // The correspondence part of this browser's links: the game's identifier, the names, and the
@@ -101,7 +102,7 @@ function corrFields(entry) {
 function writeFragment() {
   if (!table.game || table.opening) return;
   const h = table.history;
-  const link = writeLink({ game: table.game, moves: h.moves, ply: h.atEnd ? null : h.cursor, corr: room.corr && corrFields(room.corr) });
+  const link = writeLink({ game: table.game, moves: h.moves, ply: h.atEnd ? null : h.cursor, corr: room.corr && corrFields(room.corr), end: table.ending });
   history.replaceState(null, "", `#${link}`);
 }
 
@@ -229,6 +230,10 @@ function renderButtons() {
   $("undo").disabled = !ready || !h.moves.length || (room.corr !== null && !canTakeBack());
   $("redo").disabled = !ready || !h.undone.length;
   $("hint").disabled = !ready || !table.humanToMove() || room.corr !== null;
+  // Resigning and drawing need a person at the table and a game still going (not by link).
+  const playing = ready && !table.opening && !table.view.outcome && h.atEnd && h.moves.length > 0 &&
+    room.corr === null && table.players.some((p) => p.kind === "human");
+  $("resign").disabled = $("offer-draw").disabled = !playing;
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
   const buttons = table.buttons().map((move) => {
     const button = document.createElement("button");
@@ -371,7 +376,7 @@ function save() {
     problem = saveCorrespondence(entry);
     render();
   } else {
-    problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players });
+    problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending });
   }
   if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
 }
@@ -456,11 +461,39 @@ function showProgress(progress) {
   $("thinking").textContent = t("thinking", { detail });
 }
 
+// -- resigning and draws -------------------------------------------------------------------
+// The person who resigns: the one to move, or, against the computer, the person.
+function resigningSide() {
+  const mover = table.view.to_move;
+  return table.players[mover].kind === "human" ? mover : 1 - mover;
+}
+
+function resign() {
+  const side = resigningSide();
+  if (!window.confirm(t("confirm-resign", { player: room.texts.player(side) }))) return;
+  table.end(`resign${side}`);
+}
+
+// Between two people the other one is asked; the computer accepts when its own last
+// estimate gives it little hope (under 40%), and declines without one.
+function offerDraw() {
+  const side = resigningSide();
+  const other = 1 - side;
+  if (table.players[other].kind === "ai") {
+    const chance = room.chance === null ? null : (other === 0 ? room.chance : 1 - room.chance);
+    if (chance === null || chance >= DRAW_HOPE) { say(t("computer-declines"), "info"); return; }
+    table.end("draw");
+    return;
+  }
+  if (window.confirm(t("draw-offered", { offerer: room.texts.player(side), player: room.texts.player(other) }))) table.end("draw");
+  else say(t("draw-declined"), "info");
+}
+
 // -- opening games ----------------------------------------------------------------------------
 // Draw the record's board at once, then open it when the engine is ready; a record that
 // cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
-async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null } = {}) {
+async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null } = {}) {
   table.stopThinking();
   room.chance = null;
   renderWinBar();
@@ -468,10 +501,10 @@ async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry
   room.id = entry ? entry.id : id;
   if (entry) table.players = [0, 1].map((side) => ({ kind: side === entry.side ? "human" : "remote" }));
   else if (table.players.some((p) => p.kind === "remote")) table.players = loadPlayers();
-  room.opening = { game: spec, moves, ply, id: room.id, entry };  // what Retry opens if the engine fails first
+  room.opening = { game: spec, moves, ply, id: room.id, entry, ending };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(spec));
   await engine.ready;
-  let answer = await table.open(spec, moves, ply);
+  let answer = await table.open(spec, moves, ply, ending);
   if (!answer.ok) {
     say(t("bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
@@ -540,7 +573,7 @@ async function receive(link) {
 // Open a link or a stored record: a correspondence link is received first.
 async function openRecord(record) {
   try {
-    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null });
+    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null });
     const entry = await receive(record);
     if (!entry) return await startGame(defaultGame());
     const ply = entry.fresh && record.moves.length === entry.moves.length ? record.ply : null;
@@ -810,12 +843,16 @@ function wire() {
     say,
     gameTitle,
     errorText: (answer) => room.texts.error(answer),
-    record: () => ({ game: table.game, moves: [...table.history.moves], players: table.players }),
+    record: () => ({
+      game: table.game, moves: [...table.history.moves], players: table.players,
+      // a resignation or an agreed draw, in a record's words (English, as its other tags)
+      result: table.ending ? new GameTexts(room.site, table.game.split("(")[0], "en").outcome(endingOutcome(table.ending)) : null,
+    }),
     playerName: (side) => playerName(side, "en"),
     open: (entry) => {
       if (entry.players) table.players = entry.players;
       say("");
-      return startGame(entry.game, entry.moves, null, { id: entry.id });
+      return startGame(entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending) });
     },
     withLabels: (draw) => {
       const shown = board.showLabels;
@@ -835,7 +872,7 @@ function wire() {
   $("retry").addEventListener("click", () => {
     engine.restart();
     const h = table.history;
-    open(table.ready ? { game: table.game, moves: h.moves, ply: h.cursor, id: room.id, entry: room.corr } : room.opening);
+    open(table.ready ? { game: table.game, moves: h.moves, ply: h.cursor, id: room.id, entry: room.corr, ending: table.ending } : room.opening);
   });
   $("new-game").addEventListener("click", openNewGameDialog);
   $("corr-choice").addEventListener("change", showCorrespondenceFields);
@@ -862,6 +899,8 @@ function wire() {
   $("undo").addEventListener("click", () => table.undo());
   $("redo").addEventListener("click", () => table.redo());
   $("hint").addEventListener("click", () => table.hintMove(HINT_LEVEL));
+  $("resign").addEventListener("click", resign);
+  $("offer-draw").addEventListener("click", offerDraw);
   $("move-now").addEventListener("click", () => table.moveNow());
   $("first").addEventListener("click", () => table.goTo(0));
   $("previous").addEventListener("click", () => table.goTo(table.history.cursor - 1));
@@ -894,7 +933,7 @@ function resumeRecord() {
     return { game: entry.game, moves: entry.moves, ply: null, entry };
   }
   if (entry.players.every(validPlayer)) table.players = entry.players;
-  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id };
+  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending) };
 }
 
 // Show a record once the engine is ready; if the engine fails, the status line says why and

@@ -31,8 +31,15 @@ export function readName(text) {
   return name;
 }
 
+// How the players ended a game after its last move, as a link and a saved game write it:
+// "resign0" or "resign1" (that player resigned) or "draw" (agreed).  Anything else is null.
+export function readEnding(text) {
+  return ["resign0", "resign1", "draw"].includes(text) ? text : null;
+}
+
 // The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:
-// the last), players (the white= and black= texts, or null), corr (null, or {id, names, by})}.
+// the last), players (the white= and black= texts, or null), corr (null, or {id, names, by}),
+// end (null, or an ending: see readEnding)}.
 // Throws a PageError naming what cannot be read.
 export function readLink(text) {
   if (text.length > MAX_FRAGMENT) throw new PageError("link.too-long");
@@ -43,12 +50,15 @@ export function readLink(text) {
   if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= moves.length)) {
     throw new PageError("link.ply", { ply: excerpt(plyText) });
   }
+  const endText = params.get("end");
+  if (endText !== null && readEnding(endText) === null) throw new PageError("link.end", { text: excerpt(endText) });
   return {
     game: params.get("game"),
     moves,
     ply,
     players: [params.get("white"), params.get("black")],
     corr: readCorrespondence(params),
+    end: readEnding(endText),
   };
 }
 
@@ -63,13 +73,14 @@ function readCorrespondence(params) {
 
 // The fragment (without "#") of a record; `corr` ({id, names, by}) makes it a correspondence
 // link.
-export function writeLink({ game, moves = [], ply = null, corr = null }) {
+export function writeLink({ game, moves = [], ply = null, corr = null, end = null }) {
   const parts = [];
   if (corr) parts.push(`c=${corr.id}`);
   parts.push(`game=${escape(game)}`);
   if (corr) parts.push(`n0=${escape(corr.names[0])}`, `n1=${escape(corr.names[1])}`, `by=${corr.by}`);
   if (moves.length) parts.push(`moves=${moves.map((m) => escape(m).replace(/,/g, "%2C")).join(",")}`);
   if (ply !== null) parts.push(`ply=${ply}`);
+  if (end) parts.push(`end=${end}`);
   return parts.join("&");
 }
 

@@ -64,8 +64,9 @@ function recordMessage(text, kind = "error") {
 }
 
 async function showRecord(room) {
-  const { game, moves, players } = room.record();
+  const { game, moves, players, result } = room.record();
   const tags = { White: room.playerName(0), Black: room.playerName(1), Date: new Date().toISOString().slice(0, 10) };
+  if (result) tags.Result = result;
   const answer = await room.engine.request({ op: "export", game, moves, tags });
   $("record-text").value = answer.ok ? answer.text : "";
   recordMessage(answer.ok ? "" : room.errorText(answer));

@@ -36,6 +36,12 @@ export function playerText(player) {
   return player.kind === "ai" ? `ai:${player.level}` : "human";
 }
 
+// The outcome of an ending ("resign0", "resign1" or "draw"), as the engine writes outcomes.
+export function endingOutcome(ending) {
+  if (ending === "draw") return { winner: null, reason: "agreement", cells: [] };
+  return { winner: 1 - Number(ending.slice(-1)), reason: "resign", cells: [] };
+}
+
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
   // played at an earlier position may drop the later ones (the room asks; embeds refuse).
@@ -58,6 +64,7 @@ export class Table extends EventTarget {
     this.ready = false;        // the engine has answered once
     this.opening = false;      // a prebuilt board is on view while the engine opens a record
     this.early = null;         // a cell clicked before the engine was ready, played once it is
+    this.ending = null;        // how the players ended the game after its last move (links.js)
   }
 
   emit(type, detail = null) {
@@ -151,13 +158,14 @@ export class Table extends EventTarget {
 
   // Open a record: the engine checks every move first.  The answer is the engine's; on a
   // failure nothing changes.
-  async open(spec, moves = [], ply = null) {
+  async open(spec, moves = [], ply = null, ending = null) {
     this.stopThinking();
     const full = await this.engine.request({ op: "view", game: spec, moves });
     if (!full.ok) return full;
     this.ready = true;
     this.opening = false;
     this.game = full.game;
+    this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
     this.history = new History(full.moves, ply === null ? full.moves.length : ply);
     await this.show();
     await this.playEarlyClick();
@@ -288,6 +296,10 @@ export class Table extends EventTarget {
       this.say("not-your-turn");
       return { ok: false, error: "not-your-turn" };
     }
+    if (this.ending && this.history.atEnd) {  // resigned or agreed drawn: the rules would go on
+      this.say("game-ended");
+      return { ok: false, error: "game-ended" };
+    }
     if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
@@ -309,6 +321,7 @@ export class Table extends EventTarget {
       return answer;
     }
     this.history.push(answer.played);
+    this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
     this.hint = [];
     this.emit("change");
@@ -365,6 +378,7 @@ export class Table extends EventTarget {
   // Against the computer, undo goes back to the person's last turn.
   async undo() {
     this.stopThinking();
+    this.ending = null;  // undo takes back a resignation or a draw first
     const h = this.history;
     if (!h.undo()) return;
     await this.showQuietly();
@@ -389,6 +403,33 @@ export class Table extends EventTarget {
     this.computerTurn();
   }
 
+  // -- resigning and agreeing a draw ------------------------------------------------------
+  // The players end the game after its last move: "resign0" or "resign1" (that player
+  // resigns) or "draw" (agreed).  The record keeps it after its moves; a move played or an
+  // undo takes it back.
+  end(ending) {
+    const v = this.view;
+    if (!v || v.outcome || !this.history.atEnd || !this.ready || this.opening || this.playing) return false;
+    this.stopThinking();
+    this.ending = ending;
+    this.view = this.withEnding(v);
+    this.clicks = [];
+    this.fits = null;
+    this.preview = [];
+    this.ahead = {};
+    this.hint = [];
+    this.emit("change");
+    this.emit("record");
+    this.emit("gameover", this.view.outcome);
+    return true;
+  }
+
+  // The view at the record's end carries the ending as its outcome, with no moves left.
+  withEnding(view) {
+    if (!this.ending || !this.history.atEnd || view.outcome) return view;
+    return { ...view, outcome: endingOutcome(this.ending), legal: [], more: null };
+  }
+
   againstComputer() {
     return this.players.some((p) => p.kind === "ai") && this.players.some((p) => p.kind === "human");
   }
@@ -398,7 +439,7 @@ export class Table extends EventTarget {
   async showQuietly() {
     const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
     if (!answer.ok) { this.emit("message", { answer }); return false; }
-    this.view = answer;
+    this.view = this.withEnding(answer);
     this.clicks = [];
     this.fits = null;
     this.preview = [];

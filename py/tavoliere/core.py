@@ -165,6 +165,8 @@ CORE_TEXTS = {
         "reason.repetition": "the same position occurred for the third time",
         "reason.max-plies": "the move limit was reached",
         "reason.full-board": "the board is full",
+        "reason.resign": "{loser} resigned",
+        "reason.agreement": "agreed by the players",
         "option.max_plies": "Move limit (draw)",
     },
     "it": {
@@ -173,6 +175,8 @@ CORE_TEXTS = {
         "reason.repetition": "la stessa posizione si è ripetuta per la terza volta",
         "reason.max-plies": "è stato raggiunto il limite di semimosse",
         "reason.full-board": "il tavoliere è pieno",
+        "reason.resign": "il {loser} ha abbandonato",
+        "reason.agreement": "d'accordo fra i giocatori",
         "option.max_plies": "Limite di semimosse (patta)",
     },
 }
