@@ -412,13 +412,7 @@ export class Table extends EventTarget {
     if (!v || v.outcome || !this.history.atEnd || !this.ready || this.opening || this.playing) return false;
     this.stopThinking();
     this.ending = ending;
-    this.view = this.withEnding(v);
-    this.clicks = [];
-    this.fits = null;
-    this.preview = [];
-    this.ahead = {};
-    this.hint = [];
-    this.emit("change");
+    this.showView(v);
     this.emit("record");
     this.emit("gameover", this.view.outcome);
     return true;
@@ -439,13 +433,18 @@ export class Table extends EventTarget {
   async showQuietly() {
     const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
     if (!answer.ok) { this.emit("message", { answer }); return false; }
-    this.view = this.withEnding(answer);
+    this.showView(answer);
+    return true;
+  }
+
+  // A new position on view: the choice in progress and the hint go.
+  showView(view) {
+    this.view = this.withEnding(view);
     this.clicks = [];
     this.fits = null;
     this.preview = [];
     this.ahead = {};
     this.hint = [];
     this.emit("change");
-    return true;
   }
 }
