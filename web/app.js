@@ -162,6 +162,7 @@ function renderTurn() {
   $("game-name").textContent = gameHeading(table.game || room.boardKey || defaultGame());
   $("rematch").hidden = $("swap-sides").hidden = Boolean(room.corr);
   $("thinking").hidden = !table.thinking;
+  renderWinBar();
 }
 
 // "You", "Person" or "Computer, level N" (a correspondence game: the names); records ask for
@@ -413,7 +414,8 @@ function stepText(step) {
 }
 
 function renderWinBar() {
-  const shown = room.winBar && room.chance !== null;
+  // at the end the result says it all, and the strip's room is the result's
+  const shown = room.winBar && room.chance !== null && !(table.view && table.view.outcome);
   $("win-bar").hidden = !shown;
   if (!shown) return;
   const percent = Math.round(100 * room.chance);
