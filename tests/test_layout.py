@@ -136,10 +136,10 @@ def test_the_layout_does_not_move_when_the_game_ends(browser, server, size):
     states, _ = random_game(game, seed=3)
     result = {0: "1-0", 1: "0-1", None: "½-½"}[game.outcome(states[-1]).winner]
     assert page.locator("#move-list .result").text_content() == result
-    page.locator("#first").click()
-    assert page.locator("#move-list .result").text_content() == result
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"{size}-game-over.png"))
+    page.locator("#first").click()
+    assert page.locator("#move-list .result").text_content() == result
     context.close()
 
 
