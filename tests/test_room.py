@@ -386,3 +386,38 @@ def test_two_people_agree_a_draw_and_the_computer_weighs_its_chances(watch, serv
     page.evaluate("window.tavoliere.ready")
     assert '"resign7" is not an end' in page.locator("#message").text_content()
     assert watch.errors == []
+
+
+def test_review_marks_the_move_that_threw_the_game_away(watch, server):
+    # Black's g5 leaves a4 open: White closes the bridge a1-a4 at once.
+    page = watch.open(server + "#game=havannah(size=4)&white=human&black=human&moves=a1,g7,a2,g6,a3,g5,a4")
+    page.evaluate(LONG_TASKS)
+    assert page.locator("#turn").text_content().startswith("White wins")
+    page.locator("#review").click()
+    assert page.locator("#review").is_disabled()
+    page.wait_for_function("window.tavoliere.review() && window.tavoliere.review().done", timeout=60_000)
+    verdicts = page.evaluate("window.tavoliere.review().verdicts")
+    assert len(verdicts) == 7 and [v["mover"] for v in verdicts] == [0, 1] * 3 + [0]
+    assert all(0 <= v[k] <= 1 for v in verdicts for k in ("before", "after") if v[k] is not None)
+    assert verdicts[-1]["after"] == 1  # the winning move
+    assert verdicts[5]["after"] == 0 and verdicts[5]["best"] == "a4"  # g5: the computer blocks a4
+    marks = page.evaluate("import('/web/review.js').then(m => [m.verdict(0.6, 0.2), m.verdict(0.3, 0.05),"
+                          " m.verdict(0.55, 0.45), m.verdict(null, 0)])")
+    assert marks == ["??", "?", "", ""]
+    shown = page.locator("#move-list .move").evaluate_all("bs => bs.map(b => b.dataset.verdict)")
+    assert shown == [v["mark"] for v in verdicts]
+    assert verdicts[5]["mark"] in ("?", "??")
+    g5 = page.locator('#move-list .move[data-ply="6"]')
+    assert g5.text_content() == "g5" + verdicts[5]["mark"] and "preferred a4" in g5.get_attribute("title")
+    assert page.locator("#review-status").text_content().startswith("Review: ")
+    g5.click()  # browsing back: the bar shows the review's estimate for that position
+    assert page.locator("#review-status .verdict-detail").text_content().startswith(f"g5{verdicts[5]['mark']}: Black's chance ")
+    assert page.locator("#win-bar").is_visible()
+    assert page.locator("#win-bar").get_attribute("aria-label") == "The computer's estimate: White 100%"
+    assert max(page.evaluate("window.longTasks"), default=0) < 200
+    page.locator("#last").click()
+    page.locator("#undo").click()  # another record: the review of this one goes
+    page.wait_for_function("window.tavoliere.view().moves.length === 6")
+    assert page.locator("#review-status").is_hidden() and page.evaluate("window.tavoliere.review()") is None
+    assert page.locator("#move-list .verdict").count() == 0
+    assert watch.errors == []

@@ -10,6 +10,7 @@ import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { excerpt, newCorrespondenceId, readEnding, readLink, readName, writeLink } from "./links.js";
 import { wireRecords } from "./records.js";
+import { Review } from "./review.js";
 import { currentGame, findCorrespondence, loadCorrespondence, loadGames, newGameId, saveCorrespondence, saveGame } from "./storage.js";
 import { Table, endingOutcome, playerText as writePlayer, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
@@ -37,6 +38,7 @@ const room = {
   opened: 0,                  // records opened so far (links, reloads, lists): for tests
   ended: null,                // {plies, outcome} of the record's end, once seen
   prompt: "",                 // the next step of a move half made, for the strip above the board
+  review: null,               // the computer's second look at a finished game (web/review.js)
 };
 
 const board = new BoardView($("board"), (cell, event) => tap(cell, event), (cell) => table.hover(cell));
@@ -140,6 +142,7 @@ function render() {
   renderTurn();
   renderMoves();
   renderButtons();
+  renderReview();
   renderPanel(corrRoom);
 }
 
@@ -187,6 +190,7 @@ function renderMoves() {
       button.className = "move";
       button.textContent = moves[ply - 1];
       button.dataset.ply = String(ply);
+      markVerdict(button, ply);
       if (ply === table.history.cursor) button.setAttribute("aria-current", "step");
       button.addEventListener("click", () => table.goTo(ply));
       item.append(button);
@@ -219,6 +223,89 @@ function renderMoves() {
 function resultText(outcome) {
   if (outcome.winner === null || outcome.winner === undefined) return "½-½";
   return outcome.winner === 0 ? "1-0" : "0-1";
+}
+
+// -- review -----------------------------------------------------------------------------------
+// The review of the record on the table (a review of another record is over).
+function currentReview() {
+  const review = room.review;
+  return review && review.about(table.game, table.history.moves) ? review : null;
+}
+
+function startReview() {
+  if (currentReview() || !table.view || !(table.view.outcome && table.history.atEnd)) return;
+  if (room.review) room.review.stop();
+  const review = new Review(engine, table.game, table.history.moves, () => {
+    if (review !== room.review) return;
+    render();
+    if (review.done) announce(reviewSummary(review));
+  });
+  room.review = review;
+  render();
+  review.run();
+}
+
+function stopStaleReview() {
+  if (room.review && !currentReview()) {
+    room.review.stop();
+    room.review = null;
+  }
+}
+
+function reviewSummary(review) {
+  const marks = review.verdicts().map((v) => v.mark);
+  return t("review.done", {
+    threw: t("review.threw", { count: marks.filter((m) => m === "??").length }),
+    costly: t("review.costly", { count: marks.filter((m) => m === "?").length }),
+  });
+}
+
+function renderReview() {
+  const review = currentReview();
+  const twoPlayers = Boolean(room.texts.info && room.texts.info.players === 2);
+  $("review").hidden = !twoPlayers;
+  $("review").disabled = Boolean(review) || room.stage !== "ready";
+  const status = $("review-status");
+  status.hidden = !review;
+  if (!review) return;
+  const total = review.moves.length + 1;
+  let text = t("review.progress", { done: review.weighed, total });
+  if (review.error) text = t("review.failed", { detail: room.texts.error(review.error) });
+  else if (review.done) text = reviewSummary(review);
+  // the verdict on the move on view, for screens without a pointer to hover the list with
+  const shown = document.createElement("span");
+  shown.className = "verdict-detail";
+  shown.textContent = verdictText(review, table.history.cursor);
+  status.replaceChildren(text, shown);
+  status.toggleAttribute("data-done", review.done);
+}
+
+// "g5?: Black's chance 38% → 0% (the computer preferred a4)", or "" before the review has it.
+function verdictText(review, ply) {
+  const verdict = review.move(ply);
+  if (!verdict) return "";
+  const percent = (chance) => (chance === null ? "?" : Math.round(100 * chance));
+  let text = t("review.move", { move: review.moves[ply - 1] + verdict.mark, player: room.texts.player(verdict.mover),
+    before: percent(verdict.before), after: percent(verdict.after) });
+  if (verdict.best) text += ` ${t("review.better", { move: verdict.best })}`;
+  return text;
+}
+
+// A move of the list with the review's verdict: its mark, and the chances in its title.
+function markVerdict(button, ply) {
+  const review = currentReview();
+  const verdict = review && review.move(ply);
+  if (!verdict) return;
+  button.dataset.verdict = verdict.mark;
+  if (verdict.mark) {
+    const mark = document.createElement("span");
+    mark.className = "verdict";
+    mark.textContent = verdict.mark;
+    button.append(mark);
+  }
+  const detail = verdictText(review, ply);
+  button.title = detail;
+  button.setAttribute("aria-label", detail);
 }
 
 function renderButtons() {
@@ -389,6 +476,7 @@ function wireTable() {
     render();
   });
   table.addEventListener("record", save);
+  table.addEventListener("record", stopStaleReview);
   table.addEventListener("message", ({ detail }) => {
     if (detail.answer) say(room.texts.error(detail.answer));
     else say(stepText(detail.params.step) || t(detail.key, detail.params), detail.kind);
@@ -414,6 +502,9 @@ function stepText(step) {
 }
 
 function renderWinBar() {
+  // A finished game under review: the estimate of the position on view.
+  const review = table.view && currentReview();
+  if (review && review.white[table.history.cursor] !== undefined) room.chance = review.white[table.history.cursor];
   // at the end the result says it all, and the strip's room is the result's
   const shown = room.winBar && room.chance !== null && !(table.view && table.view.outcome);
   $("win-bar").hidden = !shown;
@@ -892,6 +983,7 @@ function wire() {
     startGame(entry.game, entry.moves, null, { entry });
   });
   $("rematch").addEventListener("click", () => { say(""); startGame(table.game); });
+  $("review").addEventListener("click", startReview);
   $("swap-sides").addEventListener("click", () => {
     table.players.reverse();
     savePlayers();
@@ -1055,6 +1147,12 @@ window.tavoliere = {
   snapshotDone: () => engine.snapshotDone,
   engineRequest: (request) => engine.request(request),
   opened: () => room.opened,
+  // the review of the finished game on the table, as far as it went: {done, verdicts: [{mover,
+  // before, after, mark, best}]} with the mover's chances before and after each move, or null
+  review: () => {
+    const review = currentReview();
+    return review && { done: review.done, verdicts: review.verdicts() };
+  },
 };
 
 main().catch((error) => {
