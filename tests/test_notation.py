@@ -257,6 +257,9 @@ def test_too_many_moves_are_refused_before_replaying():
     ('[Game "barrier"]\n1. a1 1. e5', "turn number 1. does not fit: the next move is ply 2, "
                                       "Black's move of turn 1 (written 1...)"),
     ('[Game "barrier"]\n1... a1', "turn number 1... does not fit"),
+    # where Black begins, the first mover's moves still carry the numbers, and are Black's
+    ('[Game "cephalopod(first_player=black)"]\n1. a1 1. e5', "turn number 1. does not fit: the next "
+                                                        "move is ply 2, White's move of turn 1"),
     ('[Game "barrier"]\n1. a1\x00 e5', "line 2: the record contains a control character (U+0000)"),
 ])
 def test_other_malformed_records_are_refused(text, words):

@@ -339,7 +339,8 @@ def test_a_person_resigns_and_the_link_the_saved_game_and_undo_know_it(watch, se
     assert page.evaluate("window.tavoliere.view().moves.length") == 2
     click_more(page, "#record")  # the record says so in its Result tag
     page.wait_for_function("document.getElementById('record-text').value !== ''")
-    assert '[Result "Black wins: White resigned"]' in page.locator("#record-text").input_value()
+    record = page.locator("#record-text").input_value()
+    assert '[Result "Black wins: White resigned"]' in record
     page.keyboard.press("Escape")
     page.reload()
     page.evaluate("window.tavoliere.ready")
@@ -350,6 +351,12 @@ def test_a_person_resigns_and_the_link_the_saved_game_and_undo_know_it(watch, se
     page.locator("#undo").click()  # takes the resignation back, and the computer's move
     page.wait_for_function("window.tavoliere.view().outcome === null")
     assert "end=" not in page.url
+    click_more(page, "#record")  # the record read back: resigned again
+    page.locator("#record-text").fill(record)
+    page.locator("#record-import").click()
+    page.wait_for_function("window.tavoliere.view().outcome !== null")
+    assert page.evaluate("window.tavoliere.view()")["outcome"]["reason"] == "resign"
+    assert page.url.endswith("&end=resign0")
     assert watch.errors == []
 
 

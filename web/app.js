@@ -942,6 +942,12 @@ function wire() {
       result: table.ending ? new GameTexts(room.site, table.game.split("(")[0], "en").outcome(endingOutcome(table.ending)) : null,
     }),
     playerName: (side) => playerName(side, "en"),
+    // the ending a record's Result tag names (a resignation or an agreed draw), as written above
+    endingOf: (game, result) => {
+      if (!result) return null;
+      const words = new GameTexts(room.site, game.split("(")[0], "en");
+      return ["resign0", "resign1", "draw"].find((ending) => words.outcome(endingOutcome(ending)) === result) || null;
+    },
     open: (entry) => {
       if (entry.players) table.players = entry.players;
       say("");

@@ -90,7 +90,7 @@ async function importRecord(room, text) {
   const answer = await room.engine.request({ op: "import", text });
   if (!answer.ok) { recordMessage(room.errorText(answer)); return; }
   recordMessage(t("imported", { count: answer.moves.length }), "info");
-  await room.open({ game: answer.game, moves: answer.moves, players: null });
+  await room.open({ game: answer.game, moves: answer.moves, players: null, ending: room.endingOf(answer.game, answer.tags.Result) });
 }
 
 function showSaved(room) {

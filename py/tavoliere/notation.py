@@ -248,7 +248,8 @@ def parse_record(text: str) -> Record:
     if "Game" not in tags:
         raise RecordError("record.no-game-tag")
     game = _load(tags.pop("Game"))
-    names, _ = _replay(game, _move_tokens(moves_text, first_line))
+    first = game.to_move(game.initial_state())
+    names, _ = _replay(game, _move_tokens(moves_text, first_line, first))
     return Record(game.spec, names, tags)
 
 
@@ -272,8 +273,9 @@ def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
     return tags, "", len(lines) + 1
 
 
-def _move_tokens(text: str, first_line: int) -> list[str]:
-    """The move texts of the move section: comments, turn numbers and a final result dropped."""
+def _move_tokens(text: str, first_line: int, first: int = 0) -> list[str]:
+    """The move texts of the move section: comments, turn numbers and a final result dropped.
+    ``first`` is the player who moves first (Black in some games' options)."""
     words: list[tuple[str, int]] = []   # (word, line number)
     line = first_line
     for piece in re.split(r"(\{[^{}]*\}|[{}])", text):
@@ -292,7 +294,7 @@ def _move_tokens(text: str, first_line: int) -> list[str]:
             raise RecordError("record.tag-in-moves", line=line, word=excerpt(word))
         turn = _TURN.fullmatch(word)
         if turn:
-            _check_turn(turn.group(1), turn.group(2), len(moves) + 1, line)
+            _check_turn(turn.group(1), turn.group(2), len(moves) + 1, line, first)
             word = turn.group(3)
             if not word:
                 continue
@@ -302,15 +304,16 @@ def _move_tokens(text: str, first_line: int) -> list[str]:
     return moves
 
 
-def _check_turn(number: str, dots: str, ply: int, line: int) -> None:
-    """``7.`` must come before White's move of turn 7 (ply 13), ``7...`` before Black's."""
-    turn, player = (ply + 1) // 2, (ply + 1) % 2
-    expected = f"{turn}." if player == 0 else f"{turn}..."
+def _check_turn(number: str, dots: str, ply: int, line: int, first: int = 0) -> None:
+    """``7.`` must come before the first mover's move of turn 7 (ply 13), ``7...`` before the
+    second's (the first mover is White unless an option lets Black begin)."""
+    turn, second = (ply + 1) // 2, (ply + 1) % 2
+    expected = f"{turn}." if second == 0 else f"{turn}..."
     # a number longer than any record's turns is wrong, and too long for int() to read
-    if len(number) > 6 or int(number) != turn or (len(dots) > 1) != (player == 1):
+    if len(number) > 6 or int(number) != turn or (len(dots) > 1) != (second == 1):
         raise RecordError("record.turn-number", line=line,
                           written=excerpt(f"{number}{dots}", quoted=False), ply=ply,
-                          player=player, turn=turn, expected=expected)
+                          player=first ^ second, turn=turn, expected=expected)
 
 
 # -- SGF ------------------------------------------------------------------------------------------
