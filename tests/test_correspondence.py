@@ -151,6 +151,36 @@ def test_two_players_play_a_whole_game_by_passing_links(browser, server):
     bruno.context.close()
 
 
+def test_a_resignation_travels_by_link_and_nobody_resigns_for_the_other(browser, server):
+    anna, bruno = Player(browser, "Anna"), Player(browser, "Bruno")
+    anna.page.goto(server)
+    anna.page.evaluate("window.tavoliere.ready")
+    link = anna.page.evaluate("window.tavoliere.correspondence.start("
+                              "{game: 'havannah(size=4)', side: 0, names: ['Anna', 'Bruno']})")
+    bruno.open(link)
+    assert anna.play("d4") == "ok"
+    bruno.open(anna.link())
+    assert bruno.page.locator("#offer-draw").is_disabled()  # draws are not agreed by link
+    # a link that says Anna resigned, made by Bruno: Anna does not take its end
+    anna.open(bruno.link() + "&end=resign0")
+    assert "was not taken" in anna.message() and anna.view()["outcome"] is None
+    bruno.page.on("dialog", lambda dialog: dialog.accept())
+    bruno.page.locator("#resign").click()  # on Anna's turn too: a resignation needs no turn
+    bruno.page.wait_for_function("window.tavoliere.view().outcome !== null")
+    assert bruno.view()["outcome"]["reason"] == "resign" and bruno.link().endswith("&end=resign1")
+    assert bruno.page.locator("#corr-send").is_visible()
+    anna.open(bruno.link())
+    assert anna.message() == "Bruno resigned: you win."
+    assert anna.view()["outcome"] == {"winner": 0, "reason": "resign", "cells": []}
+    anna.reload()  # kept in the stored game
+    assert anna.view()["outcome"]["reason"] == "resign"
+    games = anna.page.evaluate("window.tavoliere.correspondence.games()")
+    assert games[0]["ending"] == "resign1" and games[0]["outcome"]["winner"] == 0
+    assert anna.errors == [] and bruno.errors == []
+    anna.context.close()
+    bruno.context.close()
+
+
 def random_game(spec, plies, seed=0):
     game = load_game(spec)
     for attempt in range(100):

@@ -92,7 +92,7 @@ function readFragment() {
   if (!link.corr && link.players.some((p) => p !== null)) {
     table.players = link.players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
   }
-  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.corr ? null : link.end };
+  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.end };
 }
 
 // The correspondence part of this browser's links: the game's identifier, the names, and the
@@ -111,7 +111,7 @@ function writeFragment() {
 // The whole link of a correspondence game, at its last move: what the other player opens.
 function corrLink(entry) {
   const base = location.href.split("#")[0];
-  return `${base}#${writeLink({ game: entry.game, moves: entry.moves, corr: corrFields(entry) })}`;
+  return `${base}#${writeLink({ game: entry.game, moves: entry.moves, corr: corrFields(entry), end: entry.ending || null })}`;
 }
 
 // -- boards prebuilt by build.py (drawn before Python is ready) ------------------------------
@@ -320,8 +320,9 @@ function renderButtons() {
   $("hint").disabled = !ready || !table.humanToMove() || room.corr !== null;
   // Resigning and drawing need a person at the table and a game still going (not by link).
   const playing = ready && !table.opening && !table.view.outcome && h.atEnd && h.moves.length > 0 &&
-    room.corr === null && table.players.some((p) => p.kind === "human");
-  $("resign").disabled = $("offer-draw").disabled = !playing;
+    table.players.some((p) => p.kind === "human");
+  $("resign").disabled = !playing;
+  $("offer-draw").disabled = !playing || room.corr !== null;  // by link, a resignation only
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
   const buttons = table.buttons().map((move) => {
     const button = document.createElement("button");
@@ -461,6 +462,7 @@ function save() {
     entry.settled = true;
     entry.toMove = table.view.to_move;
     entry.outcome = table.view.outcome || null;
+    entry.ending = table.ending;
     problem = saveCorrespondence(entry);
     render();
   } else {
@@ -557,6 +559,7 @@ function showProgress(progress) {
 // -- resigning and draws -------------------------------------------------------------------
 // The person who resigns: the one to move, or, against the computer, the person.
 function resigningSide() {
+  if (room.corr) return room.corr.side;
   const mover = table.view.to_move;
   return table.players[mover].kind === "human" ? mover : 1 - mover;
 }
@@ -594,6 +597,7 @@ async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry
   room.id = entry ? entry.id : id;
   if (entry) table.players = [0, 1].map((side) => ({ kind: side === entry.side ? "human" : "remote" }));
   else if (table.players.some((p) => p.kind === "remote")) table.players = loadPlayers();
+  if (entry) ending = entry.ending || null;  // a correspondence game's end is the one kept here
   room.opening = { game: spec, moves, ply, id: room.id, entry, ending };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(spec));
   await engine.ready;
@@ -631,8 +635,9 @@ async function receive(link) {
     const entry = {
       id: link.corr.id, game: answer.game, moves: answer.moves, names: link.corr.names, side: 1 - link.corr.by,
       created: now, updated: now, last: count ? now : null, sent: count, archived: false, settled: false,
-      toMove: answer.to_move, outcome: answer.outcome || null,
+      toMove: answer.to_move, outcome: answer.outcome || null, ending: null,
     };
+    if (link.ending === `resign${link.corr.by}` && !answer.outcome) Object.assign(entry, { ending: link.ending, outcome: endingOutcome(link.ending) });
     const problem = saveCorrespondence(entry);
     say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) })
       : t("corr.received", { name: opponentOf(entry), side: sideName(entry.game, entry.side) }), problem ? "error" : "info");
@@ -660,7 +665,22 @@ async function receive(link) {
     else say(t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }), "info");
   }
   stored.fresh = verdict.kind === "same" || verdict.kind === "newer";
+  if (stored.fresh) receiveEnding(stored, link.ending);
   return stored;
+}
+
+// A link's end is taken only when it is the sender's own resignation: nobody resigns for the
+// other player, and an agreed draw is not played by link.
+function receiveEnding(entry, end) {
+  if (!end || end === entry.ending) return;
+  if (end !== `resign${1 - entry.side}` || entry.ending || entry.outcome) {
+    say(t("corr.end-refused"));
+    return;
+  }
+  Object.assign(entry, { ending: end, outcome: endingOutcome(end), last: Date.now(), archived: false });
+  const problem = saveCorrespondence(entry);
+  say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : t("corr.resigned", { name: opponentOf(entry) }),
+    problem ? "error" : "info");
 }
 
 // Open a link or a stored record: a correspondence link is received first.

@@ -59,9 +59,10 @@ export function renderPanel(room) {
   // Something to send: the other player's turn (or the end, after this browser's last move);
   // it stands out while the other player has not seen the last move.
   const last = v.last ? v.last.player : null;
-  const sendable = room.atEnd() && (v.outcome ? last === entry.side : v.to_move !== entry.side);
+  const resigned = entry.ending === `resign${entry.side}`;  // this side's resignation, to be sent
+  const sendable = room.atEnd() && (resigned || (v.outcome ? !entry.ending && last === entry.side : v.to_move !== entry.side));
   $("corr-send").hidden = !sendable;
-  $("corr-send").classList.toggle("corr-primary", sendable && entry.moves.length > entry.sent);
+  $("corr-send").classList.toggle("corr-primary", sendable && (entry.moves.length > entry.sent || (resigned && !entry.sentEnd)));
   $("corr-switch").hidden = entry.settled;
   $("corr-switch").textContent = t("corr.switch", { name: excerpt(entry.names[1 - entry.side], 30), side: other });
 }
@@ -69,8 +70,9 @@ export function renderPanel(room) {
 // -- sending ------------------------------------------------------------------------------------
 function markSent(room) {
   const entry = room.entry();
-  if (!entry || entry.sent === entry.moves.length) return;
+  if (!entry || (entry.sent === entry.moves.length && entry.sentEnd === Boolean(entry.ending))) return;
   entry.sent = entry.moves.length;
+  entry.sentEnd = Boolean(entry.ending);
   saveCorrespondence(entry);
   room.refresh();
 }
