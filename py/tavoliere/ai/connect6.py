@@ -49,11 +49,11 @@ NEAR = 2                 # candidate cells lie within this many steps of a stone
 # by level: root pairs examined with a reply, cells paired for candidates (root, reply),
 # threat-sequence depth (in our moves), cells paired when looking for threats, and how
 # often a quiet move is imprecise
-CANDIDATES = {1: 4, 2: 8, 3: 16, 4: 28, 5: 40}
+CANDIDATES = {1: 2, 2: 8, 3: 16, 4: 28, 5: 40}
 CELLS = {1: (8, 6), 2: (9, 7), 3: (11, 8), 4: (13, 9), 5: (14, 10)}
 THREAT_DEPTH = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
 THREAT_CELLS = {1: 10, 2: 12, 3: 16, 4: 18, 5: 20}
-IMPRECISION = {1: 0.35, 2: 0.15}
+IMPRECISION = {1: 0.5, 2: 0.1}
 CHUNK = 250              # stone placements (or the like) per work() call: a few ms in CPython
 
 
