@@ -87,7 +87,8 @@ export class BoardView {
     const motion = picture.motion || null;
     if (motion !== this.motion) {
       this.motion = motion;
-      this.animation = null;
+      this.animation = null;  // a move animated before is cut short
+      this.canvas.removeAttribute("data-animating");
       if (motion && motion.before && !reducedMotion()) this.animate(motion.before, picture.pieces, motion.cells || [], picture.leaving || []);
     }
     this.picture = picture;
