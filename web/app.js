@@ -14,6 +14,8 @@ import { Review } from "./review.js";
 import { currentGame, findCorrespondence, loadCorrespondence, loadGames, newGameId, saveCorrespondence, saveGame } from "./storage.js";
 import { Table, endingOutcome, playerText as writePlayer, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
+import { pieceChanges } from "./pieces.js";
+import { Sounds } from "./sound.js";
 
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
 const HINT_LEVEL = 3;
@@ -43,6 +45,7 @@ const room = {
 
 const board = new BoardView($("board"), (cell, event) => tap(cell, event), (cell) => table.hover(cell));
 const engine = new Engine(onStage);
+const sounds = new Sounds(loadFlag("tavoliere.sound", false));
 const table = new Table(engine, {
   players: loadPlayers(),
   confirmBranch: () => {
@@ -494,7 +497,12 @@ function wireTable() {
     const move = cellless ? room.texts.buttonLabel({ name: detail.move }) : detail.move;
     say(cellless ? t("played", { player, move }) : "", "info");
     announce(`${t("played", { player, move })}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
+    // a piece gone from the board is a capture; the end of the game has its own sound
+    const motion = table.motion;
+    const taken = motion && Object.keys(pieceChanges(motion.before, v.pieces, motion.cells).removed).length;
+    if (!v.outcome) sounds.play(taken ? "capture" : "move");
   });
+  table.addEventListener("gameover", () => sounds.play("end"));
   table.addEventListener("progress", ({ detail }) => showProgress(detail));
 }
 
@@ -937,6 +945,11 @@ function wire() {
     saveFlag("tavoliere.winbar", room.winBar);
     renderWinBar();
   });
+  $("sound-on").checked = sounds.on;
+  $("sound-on").addEventListener("change", () => {
+    sounds.set($("sound-on").checked);
+    saveFlag("tavoliere.sound", sounds.on);
+  });
   $("loupe-play").addEventListener("click", confirmPending);
   $("loupe-canvas").addEventListener("click", confirmPending);
   $("coordinates").addEventListener("change", () => {
@@ -1166,6 +1179,7 @@ window.tavoliere = {
   lastMove: () => table.view.last,
   picture: () => table.picture(),  // what the board draws (a move half made included)
   cellSize: () => board.scale,
+  animating: () => board.animating,  // a move is being drawn (also the canvas's data-animating)
   cursor: () => room.cursor,
   // how the engine started ({path, ms, key, storage}) and the snapshot made on this visit, if
   // any (README, "Snapshots"); a Promise of the maker's report; a bridge request, answered

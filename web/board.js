@@ -1,14 +1,26 @@
 // Draws any board on a canvas from the engine's layout (cells as polygons or circles, each
 // with a tone) and any piece from its token (shape, owner, label); turns clicks into cell
 // names.  It knows no rules and no game.
-import { readPiece } from "./pieces.js";
+import { pieceChanges, readPiece } from "./pieces.js";
 
 const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
   "player-0", "player-1", "player-2", "player-3", "ink-0", "ink-1", "ink-2", "ink-3", "neutral",
   "neutral-ink", "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected",
   "win", "preview", "shaded", "hint", "last-dot"];
 const TONES = ["board-light", "board-dark", "tone-2", "tone-3"];
-const LEAVING_MS = 700;
+const LEAVING_MS = 700;  // pieces the game says were captured fade out slowly
+// A move's animation: a piece placed drops in, a moving piece slides along its path, a piece
+// removed fades out; the longer the path, the longer the slide, never past MOTION_MAX_MS.
+const MOTION_MIN_MS = 180;
+const MOTION_STEP_MS = 40;
+const MOTION_MAX_MS = 250;
+// When the next click chooses between several paths (or any several sets of cells), each
+// choice has its own tint, the one under the pointer or the keyboard cursor stronger.
+const PATH_TINTS = [[136, 78, 204], [232, 128, 24], [24, 150, 170], [204, 60, 140]];
+const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+const easeInOut = (t) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
+const easeOut = (t) => 1 - (1 - t) ** 3;
+const clamp01 = (t) => Math.max(0, Math.min(1, t));
 const PIPS = {  // pip positions on a die face, in units of a third of the face
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
@@ -34,7 +46,9 @@ export class BoardView {
     this.layout = null;
     this.picture = { pieces: {} };
     this.showLabels = true;
-    this.leaving = null;  // {cells, pieces, start}: captured pieces fading out
+    this.motion = null;     // the picture's motion last seen (a new one is a move to animate)
+    this.animation = null;  // the move being animated: see animate()
+    this.hovered = null;    // the cell under the mouse (it picks the path to stress)
     // A click's pointerType says whether a finger made it; older browsers send a MouseEvent,
     // so the last pointerdown's type stands in.
     canvas.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; });
@@ -43,9 +57,12 @@ export class BoardView {
       if (cell) onCell(cell, { pointerType: event.pointerType || this.pointerType || "mouse" });
     });
     canvas.addEventListener("pointermove", (event) => {
-      if (event.pointerType === "mouse") onHover(this.cellAt(event.clientX, event.clientY));
+      if (event.pointerType !== "mouse") return;
+      const cell = this.cellAt(event.clientX, event.clientY);
+      this.hover(cell);
+      onHover(cell);
     });
-    canvas.addEventListener("pointerleave", () => onHover(null));
+    canvas.addEventListener("pointerleave", () => { this.hover(null); onHover(null); });
     new ResizeObserver(() => this.draw()).observe(canvas.parentElement);
     canvas.addEventListener("blur", () => this.draw());
   }
@@ -63,26 +80,108 @@ export class BoardView {
   }
 
   // picture: {pieces: {cell: token}, last, targets, selected, preview, shaded, win, hint:
-  //           [cells], leaving: [cells whose pieces were just captured], cursor: cell}
+  //           [cells], leaving: [cells whose pieces were just captured], cursor: cell,
+  //           paths: [{cells, next}] (the choices of the next click, each tinted apart),
+  //           motion: {before, cells} (a move just made: the pieces before it and its cells)}
   show(picture) {
-    const before = this.picture.pieces;
-    const gone = (picture.leaving || []).filter((cell) => before[cell] && !picture.pieces[cell]);
-    if (gone.length) this.fadeOut(gone, before);
+    const motion = picture.motion || null;
+    if (motion !== this.motion) {
+      this.motion = motion;
+      this.animation = null;  // a move animated before is cut short
+      this.canvas.removeAttribute("data-animating");
+      if (motion && motion.before && !reducedMotion()) this.animate(motion.before, picture.pieces, motion.cells || [], picture.leaving || []);
+    }
     this.picture = picture;
     this.draw();
   }
 
-  // Captured pieces stay a moment, fading, so the player sees what left the board.
-  fadeOut(cells, pieces) {
+  // Whether a move is being animated (also the canvas's data-animating attribute).
+  get animating() {
+    return Boolean(this.animation);
+  }
+
+  // A move, drawn in a few frames from the pieces before it to those after (pieces.js tells
+  // what moved, what was placed, removed or changed).  Input is never held up: clicks go on
+  // as usual, and a new picture simply draws on with the frames left.
+  animate(before, after, cells, leaving) {
+    const change = pieceChanges(before, after, cells);
+    const removed = Object.keys(change.removed);
+    if (!change.moved.length && !change.placed.length && !removed.length && !Object.keys(change.changed).length) return;
+    const steps = Math.max(1, ...change.moved.map((m) => m.path.length - 1));
+    const duration = Math.min(MOTION_MAX_MS, Math.max(MOTION_MIN_MS, 140 + MOTION_STEP_MS * steps));
+    const slow = new Set(removed.filter((cell) => leaving.includes(cell)));
     const start = performance.now();
-    this.leaving = { cells, pieces: Object.fromEntries(cells.map((c) => [c, pieces[c]])), start };
-    const step = (now) => {
-      if (!this.leaving || this.leaving.start !== start) return;
-      if (now - start >= LEAVING_MS) this.leaving = null;
+    this.animation = { ...change, after, slow, duration, start, end: start + (slow.size ? Math.max(duration, LEAVING_MS) : duration) };
+    this.canvas.setAttribute("data-animating", "");
+    const frame = () => {
+      const animation = this.animation;
+      if (!animation || animation.start !== start) return;
+      if (performance.now() >= animation.end) this.animation = null;
       this.draw();
-      if (this.leaving) requestAnimationFrame(step);
+      if (this.animation) requestAnimationFrame(frame);
+      else this.canvas.removeAttribute("data-animating");
     };
-    requestAnimationFrame(step);
+    requestAnimationFrame(frame);
+  }
+
+  // The animation at this moment: per cell, how to draw its piece ({alpha, scale, old,
+  // oldAlpha, hidden}), the sliding pieces ({token, x, y}) and the pieces fading out.
+  animationFrame(now) {
+    const a = this.animation;
+    const elapsed = now - a.start;
+    const t = clamp01(elapsed / a.duration);
+    const cells = new Map();
+    const sliders = [];
+    for (const move of a.moved) {
+      const points = move.path.map((name) => this.cells.get(name)).filter(Boolean);
+      const n = points.length - 1;
+      if (n < 1) continue;
+      const p = easeInOut(t);
+      // the path's length, each step by its own length, so jumps and steps keep one speed
+      const lengths = points.slice(1).map((q, i) => Math.hypot(q.x - points[i].x, q.y - points[i].y));
+      const total = lengths.reduce((x, y) => x + y, 0) || 1;
+      let along = p * total;
+      let i = 0;
+      while (i < n - 1 && along > lengths[i]) { along -= lengths[i]; i += 1; }
+      const f = lengths[i] ? clamp01(along / lengths[i]) : 1;
+      sliders.push({ token: move.token, x: points[i].x + (points[i + 1].x - points[i].x) * f, y: points[i].y + (points[i + 1].y - points[i].y) * f });
+      if (t < 1) cells.set(move.to, { hidden: true });
+      // what the piece leaves behind on its path appears as it passes
+      move.path.forEach((name, k) => {
+        if (k < n && a.after[name] && (k === 0 || a.placed.includes(name))) cells.set(name, { alpha: clamp01((p - k / n) * n), scale: 1 });
+      });
+    }
+    const drop = easeOut(t);
+    for (const name of a.placed) {
+      if (!cells.has(name)) cells.set(name, { alpha: drop, scale: 1 + 0.35 * (1 - drop) });
+    }
+    for (const [name, old] of Object.entries(a.changed)) {
+      if (!cells.has(name)) cells.set(name, { alpha: t, scale: 1, old, oldAlpha: 1 - t });
+    }
+    const fading = Object.entries(a.removed).map(([name, token]) => {
+      const span = a.slow.has(name) ? LEAVING_MS : a.duration;
+      return { name, token, alpha: clamp01(1 - elapsed / span) };
+    });
+    return { cells, sliders, fading };
+  }
+
+  // The mouse over the board: a choice between paths stresses the one under it.
+  hover(cell) {
+    if (cell === this.hovered) return;
+    const before = this.stressedPath();
+    this.hovered = cell;
+    if (this.stressedPath() !== before) this.draw();
+  }
+
+  // The index of the path the pointer or the keyboard cursor is on, or -1.
+  stressedPath() {
+    const paths = this.picture.paths || [];
+    const cursor = this.picture.cursor && this.canvas.matches(":focus-visible") ? this.picture.cursor : null;
+    for (const cell of [this.hovered, cursor]) {
+      const i = cell ? paths.findIndex((path) => path.next === cell || path.cells.includes(cell)) : -1;
+      if (i >= 0) return i;
+    }
+    return -1;
   }
 
   // Scale and offset from layout units to CSS pixels of the canvas.
@@ -118,38 +217,69 @@ export class BoardView {
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
     const sets = {};
     for (const key of ["last", "targets", "selected", "preview", "win", "shaded", "hint", "pending"]) sets[key] = new Set(this.picture[key] || []);
+    // the choices of the next click, each in its own tint (cells two choices share keep the
+    // common preview shade), the one under the pointer or the cursor stressed
+    const paths = this.picture.paths || [];
+    const stressed = paths.length ? this.stressedPath() : -1;
+    const tintOf = new Map();
+    paths.forEach((path, i) => { for (const name of path.cells) tintOf.set(name, i); });
     for (const cell of this.layout.cells) {
       this.outline(cell);
       ctx.fillStyle = color[TONES[cell.tone || 0]] || color["board-light"];
       ctx.fill();
       for (const key of ["last", "preview", "shaded", "hint"]) {
+        if (key === "preview" && tintOf.has(cell.name)) continue;
         if (sets[key].has(cell.name)) { ctx.fillStyle = color[key === "last" ? "last-move" : key]; ctx.fill(); }
+      }
+      if (tintOf.has(cell.name)) {
+        const i = tintOf.get(cell.name);
+        ctx.fillStyle = this.tint(i, stressed === i ? 0.62 : stressed < 0 ? 0.45 : 0.25);
+        ctx.fill();
       }
       ctx.lineWidth = 0.03;
       ctx.strokeStyle = color["grid-line"];
       ctx.stroke();
     }
-    if (this.leaving) {
-      ctx.globalAlpha = Math.max(0, 1 - (performance.now() - this.leaving.start) / LEAVING_MS);
-      for (const name of this.leaving.cells) this.piece(this.cells.get(name), this.leaving.pieces[name]);
-      ctx.globalAlpha = 1;
+    if (stressed >= 0) {  // the stressed choice's cells outlined in its tint, over the grid
+      for (const name of paths[stressed].cells) {
+        const cell = this.cells.get(name);
+        if (!cell) continue;
+        this.outline(cell);
+        ctx.lineWidth = 0.08;
+        ctx.strokeStyle = this.tint(stressed, 1);
+        ctx.stroke();
+      }
+    }
+    const motion = this.animation ? this.animationFrame(performance.now()) : null;
+    if (motion) {  // pieces leaving the board, under the rest
+      for (const { name, token, alpha } of motion.fading) {
+        if (alpha > 0) this.drawPiece(this.cells.get(name), token, alpha);
+      }
     }
     // The piece the last move ended on (its last cell that holds one) wears a dot, clear on
     // pieces of any colour; the other cells of the move keep only their tint.
     const marked = [...(this.picture.last || [])].reverse().find((name) => this.picture.pieces[name]);
     for (const cell of this.layout.cells) {
       const piece = this.picture.pieces[cell.name];
-      if (piece) this.piece(cell, piece);
-      if (cell.name === marked) this.lastMark(cell);
+      const moving = motion && motion.cells.get(cell.name);
+      if (moving) {
+        if (moving.old && moving.oldAlpha > 0) this.drawPiece(cell, moving.old, moving.oldAlpha);
+        if (piece && !moving.hidden && moving.alpha > 0) this.drawPiece(cell, piece, moving.alpha, moving.scale);
+      } else if (piece) this.piece(cell, piece);
+      if (cell.name === marked && !moving) this.lastMark(cell);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
       if (sets.pending.has(cell.name)) this.ring(cell, 0.42, color.selected, 0.14);
-      // a target on a piece is a ring, so the piece's label (pips, a count) stays readable
+      // a target on a piece is a ring, so the piece's label (pips, a count) stays readable;
+      // a target that starts one of several paths wears the path's tint
+      const target = tintOf.has(cell.name) && paths[tintOf.get(cell.name)].next === cell.name
+        ? this.tint(tintOf.get(cell.name), 1) : color.target;
       if (sets.targets.has(cell.name)) {
-        if (piece) this.ring(cell, 0.45, color.target, 0.07);
-        else this.dot(cell, 0.16, color.target);
+        if (piece) this.ring(cell, 0.45, target, 0.07);
+        else this.dot(cell, 0.16, target);
       }
     }
+    if (motion) for (const { token, x, y } of motion.sliders) this.piece({ x, y }, token);
     const cursor = this.picture.cursor && this.cells.get(this.picture.cursor);
     if (cursor && this.canvas.matches(":focus-visible")) {  // keyboard focus, not a tap
       ctx.setLineDash([0.12, 0.08]);
@@ -173,6 +303,27 @@ export class BoardView {
     }
     cell.points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
     ctx.closePath();
+  }
+
+  // A piece drawn see-through and scaled about its centre (a frame of an animation).
+  drawPiece(cell, token, alpha, scale = 1) {
+    if (!cell) return;
+    const ctx = this.context;
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    if (scale !== 1) {
+      ctx.translate(cell.x, cell.y);
+      ctx.scale(scale, scale);
+      ctx.translate(-cell.x, -cell.y);
+    }
+    this.piece(cell, token);
+    ctx.restore();
+  }
+
+  // The tint of the i-th choice of the next click, at an opacity.
+  tint(i, alpha) {
+    const [r, g, b] = PATH_TINTS[i % PATH_TINTS.length];
+    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
   }
 
   text(size, weight) {

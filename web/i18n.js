@@ -148,6 +148,7 @@ const TEXTS = {
     "no": "no",
     "confirm-taps": "Confirm every move",
     "win-bar-on": "Winning chances (the computer's estimate)",
+    "sound-on": "Sounds (moves, captures, end of the game)",
     "win-bar": "The computer's estimate: {player} {chance}%",
     "confirm-cell": "Confirm {cell}",
     // correspondence games
@@ -359,6 +360,7 @@ const TEXTS = {
     "no": "no",
     "confirm-taps": "Conferma ogni mossa",
     "win-bar-on": "Probabilità di vittoria (stima del computer)",
+    "sound-on": "Suoni (mosse, catture, fine della partita)",
     "win-bar": "Stima del computer: {player} {chance}%",
     "confirm-cell": "Conferma {cell}",
     // correspondence games

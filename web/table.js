@@ -15,6 +15,7 @@ export const MAX_MOVES = 5000;
 // the board, so targets are shown before the first click only when there are few.
 const MAX_OPEN_TARGETS = 24;
 const MAX_PREVIEWS = 6;
+const MAX_PATHS = 4;  // choices of the next click tinted apart (board.js has four tints)
 
 // The moves of a link or an attribute: names separated by commas.
 export function readMoves(text) {
@@ -59,6 +60,8 @@ export class Table extends EventTarget {
     this.preview = [];         // cells the candidate moves would change
     this.ahead = {};           // the changes most candidate moves make: drawn at once
     this.hint = [];            // cells of a suggested move
+    this.paths = [];           // the choices of the next click when they differ in cells: [{next, cells}]
+    this.motion = null;        // the step forward just shown: {before: pieces, cells: the move's}
     this.thinking = null;      // {id, kind} while the computer searches
     this.playing = false;      // a move is on its way to the engine
     this.ready = false;        // the engine has answered once
@@ -140,8 +143,10 @@ export class Table extends EventTarget {
       shaded: v.outcome ? [] : marks.shaded || [],
       win: v.outcome ? v.outcome.cells : marks.highlight || [],
       hint: this.hint,
+      paths: this.paths,
       leaving: marks.leaving || [],
       cursor,
+      motion: this.motion,
     };
   }
 
@@ -186,10 +191,12 @@ export class Table extends EventTarget {
     if (await this.showQuietly()) this.computerTurn();
   }
 
+  // A single step forward is a move the board may animate; any other jump is not.
   async goTo(ply) {
     this.stopThinking();
+    const step = this.view && ply === this.history.cursor + 1 ? this.view.pieces : null;
     this.history.goTo(ply);
-    await this.show();
+    if (await this.showQuietly(step)) this.computerTurn();
   }
 
   // -- making moves ------------------------------------------------------------------------
@@ -228,7 +235,7 @@ export class Table extends EventTarget {
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
       { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.anyOrder) }, "info");
-    ({ cells: this.preview, ahead: this.ahead } = await this.previewOf(candidates));
+    ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await this.previewOf(candidates));
     this.emit("change");
   }
 
@@ -243,6 +250,7 @@ export class Table extends EventTarget {
     this.fits = null;
     this.preview = [];
     this.ahead = {};
+    this.paths = [];
     this.emit("change");
   }
 
@@ -250,13 +258,16 @@ export class Table extends EventTarget {
   // `ahead`: each change that most candidates make (a token, or null: emptied), drawn at once,
   // so a pawn already stands on its chosen cell, among its new obstacles, while the obstacle
   // to remove is chosen; `cells`: the cells the candidates disagree on (marked); `changed`:
-  // every cell some candidate changes.
+  // every cell some candidate changes; `paths`: when the next click chooses between moves
+  // that change different cells (two paths to one destination), each choice, {next: the
+  // cell clicked for it, cells: the marked cells only its moves change}, so the board can
+  // tell them apart.
   async previewOf(candidates) {
-    if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [] };
+    if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
     const line = this.history.line();
     const before = this.view.pieces;
-    const answers = (await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name }))))
-      .filter((a) => a.ok);
+    const results = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name })));
+    const answers = results.filter((a) => a.ok);
     const cells = [];
     const changed = [];
     const ahead = {};
@@ -271,7 +282,29 @@ export class Table extends EventTarget {
       const [token, count] = [...counts].sort((x, y) => y[1] - x[1])[0];
       if (count * 2 > answers.length && token !== now) ahead[cell] = token;
     }
-    return { cells, ahead, changed };
+    return { cells, ahead, changed, paths: this.choices(candidates, results, cells, before) };
+  }
+
+  // The choices of the next click among the candidates, each with the marked cells that only
+  // its moves change; none when the clicks come in any order, or when there are fewer than
+  // two choices (or too many to tell apart).
+  choices(candidates, results, marked, before) {
+    if (this.anyOrder) return [];
+    const at = this.clicks.length;
+    const groups = new Map();
+    candidates.forEach((move, i) => {
+      const next = move.clicks[at];
+      if (next === undefined || !results[i].ok) return;
+      if (!groups.has(next)) groups.set(next, new Set());
+      for (const cell of marked) {
+        if ((results[i].pieces[cell] ?? null) !== (before[cell] ?? null)) groups.get(next).add(cell);
+      }
+    });
+    if (groups.size < 2 || groups.size > MAX_PATHS) return [];
+    const owners = new Map();
+    for (const cells of groups.values()) for (const cell of cells) owners.set(cell, (owners.get(cell) || 0) + 1);
+    const paths = [...groups].map(([next, cells]) => ({ next, cells: [...cells].filter((cell) => owners.get(cell) === 1) }));
+    return paths.some((path) => path.cells.length) ? paths : [];
   }
 
   // What a hovered cell would do, before any click.
@@ -305,6 +338,7 @@ export class Table extends EventTarget {
     // One move at a time: a second click before the first move's answer would be judged
     // against the old position.
     this.playing = true;
+    const before = this.view.pieces;
     let answer;
     try {
       answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name });
@@ -315,6 +349,7 @@ export class Table extends EventTarget {
     this.fits = null;
     this.preview = [];
     this.ahead = {};
+    this.paths = [];
     if (!answer.ok) {
       this.emit("message", { answer });
       this.emit("change");
@@ -324,6 +359,8 @@ export class Table extends EventTarget {
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
     this.hint = [];
+    this.paths = [];
+    this.motion = { before, cells: answer.last ? answer.last.cells || [] : [] };
     this.emit("change");
     this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer });
     this.emit("record");
@@ -429,22 +466,25 @@ export class Table extends EventTarget {
   }
 
   // The view of the position on view, without starting the computer (undo and redo step
-  // over its moves first).
-  async showQuietly() {
+  // over its moves first).  `before`: the pieces one move earlier, when this is a step forward.
+  async showQuietly(before = null) {
     const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
     if (!answer.ok) { this.emit("message", { answer }); return false; }
-    this.showView(answer);
+    this.showView(answer, before);
     return true;
   }
 
-  // A new position on view: the choice in progress and the hint go.
-  showView(view) {
+  // A new position on view: the choice in progress and the hint go.  `before`: the pieces
+  // one move earlier, when the position is a step forward (the board may animate it).
+  showView(view, before = null) {
     this.view = this.withEnding(view);
     this.clicks = [];
     this.fits = null;
     this.preview = [];
     this.ahead = {};
+    this.paths = [];
     this.hint = [];
+    this.motion = before && view.last ? { before, cells: view.last.cells || [] } : null;
     this.emit("change");
   }
 }
