@@ -418,6 +418,7 @@ def test_review_marks_the_move_that_threw_the_game_away(watch, server):
     assert g5.text_content() == "g5" + verdicts[5]["mark"] and "preferred a4" in g5.get_attribute("title")
     assert page.locator("#review-status").text_content().startswith("Review: ")
     g5.click()  # browsing back: the bar shows the review's estimate for that position
+    page.wait_for_function("window.tavoliere.view().moves.length === 6")
     assert page.locator("#review-status .verdict-detail").text_content().startswith(f"g5{verdicts[5]['mark']}: Black's chance ")
     assert page.locator("#win-bar").is_visible()
     assert page.locator("#win-bar").get_attribute("aria-label") == "The computer's estimate: White 100%"
