@@ -235,8 +235,13 @@ function currentReview() {
   return review && review.about(table.game, table.history.moves) ? review : null;
 }
 
+// Whether the record on the table is a finished game (browsed back or not).
+function recordOver() {
+  return Boolean(room.ended && room.ended.outcome && room.ended.plies === table.history.moves.length);
+}
+
 function startReview() {
-  if (currentReview() || !table.view || !(table.view.outcome && table.history.atEnd)) return;
+  if (currentReview() || !table.view || !recordOver()) return;
   if (room.review) room.review.stop();
   const review = new Review(engine, table.game, table.history.moves, () => {
     if (review !== room.review) return;
@@ -265,8 +270,10 @@ function reviewSummary(review) {
 
 function renderReview() {
   const review = currentReview();
-  const twoPlayers = Boolean(room.texts.info && room.texts.info.players === 2);
-  $("review").hidden = !twoPlayers;
+  // at the end, Review takes the place of Resign and Offer a draw
+  const over = recordOver();
+  $("resign").hidden = $("offer-draw").hidden = over;
+  $("review").hidden = !over || !(room.texts.info && room.texts.info.players === 2);
   $("review").disabled = Boolean(review) || room.stage !== "ready";
   const status = $("review-status");
   status.hidden = !review;
