@@ -5,6 +5,7 @@
     python build.py serve [--port N] # build, then serve _site/ on http://127.0.0.1:8000
     python build.py test  [--slow]   # install the test dependencies, build, run the whole suite
     python build.py bench [--runs N] # page load benchmark in headless Chromium
+    python build.py lighthouse       # Lighthouse on the room and the example article
 """
 
 from __future__ import annotations
@@ -314,6 +315,88 @@ def run_tests(slow: bool, extra: list[str]) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
 
+# -- Lighthouse ---------------------------------------------------------------------------------
+# The pages measured, and the Chromium flags of the browser tests (README, "Tests").
+LIGHTHOUSE_PAGES = {"room": "index.html", "article": "web/article.html"}
+LIGHTHOUSE_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+                    "--disable-component-update --disable-sync --no-first-run")
+LIGHTHOUSE_CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+# What issue 16 asks: accessibility and best practices 100, performance 95, CLS under 0.05.
+LIGHTHOUSE_TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100}
+LIGHTHOUSE_MAX_CLS = 0.05
+
+
+def lighthouse_summary(report: dict) -> dict:
+    """The four category scores (0 to 100) and the cumulative layout shift of a Lighthouse JSON
+    report, with the reasons it misses the targets (an empty list when it meets them)."""
+    scores = {}
+    for name in LIGHTHOUSE_CATEGORIES:
+        score = report["categories"].get(name, {}).get("score")
+        scores[name] = None if score is None else round(score * 100)
+    cls = report["audits"]["cumulative-layout-shift"].get("numericValue")
+    misses = [f"{name} {scores[name]} < {target}" for name, target in LIGHTHOUSE_TARGETS.items()
+              if scores[name] is None or scores[name] < target]
+    if cls is None or cls >= LIGHTHOUSE_MAX_CLS:
+        misses.append(f"CLS {cls} >= {LIGHTHOUSE_MAX_CLS}")
+    return {**scores, "cls": cls, "misses": misses}
+
+
+def lighthouse_table(rows: list[tuple[str, str, dict]]) -> str:
+    """A Markdown table of (page, preset, summary) rows, as the README shows them."""
+    lines = ["| page | preset | performance | accessibility | best practices | SEO | CLS |",
+             "|---|---|---|---|---|---|---|"]
+    for page, preset, s in rows:
+        cells = [s[name] if s[name] is not None else "-" for name in LIGHTHOUSE_CATEGORIES]
+        cls = "-" if s["cls"] is None else f"{s['cls']:.3f}"
+        lines.append(f"| {page} | {preset} | " + " | ".join(map(str, cells)) + f" | {cls} |")
+    return "\n".join(lines)
+
+
+def run_lighthouse(runs: int, out_dir: Path) -> int:
+    """Lighthouse (the npm package pinned in package-lock.json) on the built site served on a
+    free local port, for each page and the mobile and desktop presets; the run of median
+    performance is kept.  Prints the table; 1 if a page misses a target."""
+    import statistics
+    import threading
+    cli = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if not cli.exists():
+        log("npm ci (lighthouse)")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    env = dict(os.environ)
+    env.setdefault("CHROME_PATH", os.environ.get("TAVOLIERE_CHROMIUM") or "/usr/bin/chromium")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    handler = functools.partial(SiteHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    rows = []
+    try:
+        for page, path in LIGHTHOUSE_PAGES.items():
+            for preset in ("mobile", "desktop"):
+                results = []
+                for run in range(runs):
+                    stem = out_dir / f"{page}-{preset}-{run + 1}"
+                    command = ["node", str(cli), f"http://127.0.0.1:{server.server_address[1]}/{path}",
+                               "--quiet", "--output=json", "--output=html", f"--output-path={stem}",
+                               f"--chrome-flags={LIGHTHOUSE_FLAGS}",
+                               f"--only-categories={','.join(LIGHTHOUSE_CATEGORIES)}"]
+                    if preset == "desktop":
+                        command.append("--preset=desktop")
+                    subprocess.run(command, cwd=ROOT, env=env, check=True)
+                    report = json.loads(Path(f"{stem}.report.json").read_text())
+                    results.append(lighthouse_summary(report))
+                    log(f"{page} {preset} run {run + 1}: {results[-1]}")
+                middle = statistics.median_low(r["performance"] or 0 for r in results)
+                rows.append((page, preset, next(r for r in results if (r["performance"] or 0) == middle)))
+    finally:
+        server.shutdown()
+    print(lighthouse_table(rows))
+    misses = [f"{page} {preset}: {', '.join(s['misses'])}" for page, preset, s in rows if s["misses"]]
+    for line in misses:
+        print(f"below target: {line}")
+    print(f"reports: {out_dir}")
+    return 1 if misses else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -326,6 +409,9 @@ def main(argv=None) -> int:
     p.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     p = commands.add_parser("bench", help="page load benchmark in headless Chromium")
     p.add_argument("--runs", type=int, default=5)
+    p = commands.add_parser("lighthouse", help="build, then Lighthouse on the room and the article")
+    p.add_argument("--runs", type=int, default=3, help="runs of each page and preset (the median is kept)")
+    p.add_argument("--no-build", action="store_true", help="measure the _site/ already built")
     args = parser.parse_args(argv)
 
     if args.command == "build":
@@ -342,6 +428,10 @@ def main(argv=None) -> int:
         from loadbench import run_embed_benchmark, run_load_benchmark
         run_load_benchmark(SITE, args.runs, extra_wheels())
         run_embed_benchmark(SITE, args.runs)
+    elif args.command == "lighthouse":
+        if not args.no_build:
+            build()
+        return run_lighthouse(args.runs, ROOT / "test-output" / "lighthouse")
     return 0
 
 
