@@ -168,3 +168,31 @@ def test_every_game_photographed_at_both_sizes(browser, server, size):
             assert box[1] + box[3] <= 800, f"{spec}: the board runs below the window"
         page.screenshot(path=str(OUTPUT / f"screens-{size}-{spec.split('(')[0]}.png"))
     context.close()
+
+
+# Every layout shift of the page, as Lighthouse counts them (CLS): none after an input.
+SHIFTS = """window.shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifts.push(e.value);
+}).observe({type: 'layout-shift', buffered: true});"""
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_nothing_moves_while_the_room_and_the_article_load(browser, server, size):
+    """A first visit: the board is drawn where its room was kept, the panel's lines have
+    their height before their words come, the embedded boards keep the article's text still
+    (issue 16: CLS under 0.05; build.py lighthouse measures it on a throttled phone)."""
+    for path in ("", "web/article.html"):
+        context = new_context(browser, size)
+        context.add_init_script(SHIFTS)
+        page = context.new_page()
+        page.goto(server + path)
+        if path:
+            page.wait_for_function("[...document.querySelectorAll('tavoliere-board')].every("
+                                   "b => b.shadowRoot && b.shadowRoot.querySelector('canvas').width > 100)")
+            page.wait_for_timeout(500)
+        else:
+            page.evaluate("window.tavoliere.ready")
+        shift = page.evaluate("window.shifts.reduce((a, b) => a + b, 0)")
+        assert shift < 0.01, f"{path or 'the room'} moved while loading: {page.evaluate('window.shifts')}"
+        context.close()
