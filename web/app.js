@@ -817,6 +817,9 @@ function wire() {
     applyTheme();
   });
   darkScheme.addEventListener("change", applyTheme);
+  // A printout is black on white: the board is drawn light for it, then in the theme again.
+  window.addEventListener("beforeprint", () => { document.documentElement.dataset.theme = "light"; board.draw(); });
+  window.addEventListener("afterprint", applyTheme);
   $("confirm-taps").checked = room.confirmAll;
   $("confirm-taps").addEventListener("change", () => {
     room.confirmAll = $("confirm-taps").checked;
