@@ -430,7 +430,6 @@ const STAGE_PROGRESS = { downloading: 0, starting: 0.85, rules: 0.95, ready: 1, 
 const DOWNLOAD_SHARE = 0.8;
 
 function onStage(stage, detail, { received = null, total = null } = {}) {
-  const changed = stage !== room.stage;
   room.stage = stage;
   let progress = STAGE_PROGRESS[stage] ?? 0;
   if (received !== null) {
@@ -445,7 +444,7 @@ function onStage(stage, detail, { received = null, total = null } = {}) {
   $("status").dataset.stage = stage;
   $("loading").toggleAttribute("data-done", stage === "ready" || stage === "failed");
   $("retry").hidden = stage !== "failed";
-  if (changed) render();  // the download's progress changes only the status line and the bar
+  if (received === null) render();  // the download's progress changes only the status and the bar
 }
 
 // The computer's search (its move or a hint) estimates the mover's chance; the bar shows the

@@ -28,10 +28,10 @@ function status(stage, detail = "", extra = {}) {
   postMessage({ type: "status", stage, detail, ...extra });
 }
 
-// Fetch a big runtime file first, reporting bytes, so the page can show download progress;
-// loadPyodide then finds it in the HTTP cache.
 const PROGRESS_MS = 100;  // the download's progress is reported at most this often
 
+// Fetch a big runtime file first, reporting bytes, so the page can show download progress;
+// loadPyodide then finds it in the HTTP cache.
 async function prefetch(url, onBytes) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
