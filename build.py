@@ -5,6 +5,7 @@
     python build.py serve [--port N] # build, then serve _site/ on http://127.0.0.1:8000
     python build.py test  [--slow]   # install the test dependencies, build, run the whole suite
     python build.py bench [--runs N] # page load benchmark in headless Chromium
+    python build.py lighthouse       # Lighthouse on the room and the example article
 """
 
 from __future__ import annotations
@@ -221,6 +222,30 @@ def service_worker(site: Path) -> None:
     (site / "sw.js").write_text(code)
 
 
+def module_graph(entry: Path) -> list[str]:
+    """The modules ``entry`` imports, directly or not (static ``import ... from "./x.js"``
+    only), by file name, in the order first met."""
+    found, todo = [], [entry]
+    while todo:
+        text = todo.pop(0).read_text()
+        for name in re.findall(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"\./([\w.-]+\.js)"', text, re.M):
+            if name not in found:
+                found.append(name)
+                todo.append(entry.parent / name)
+    return found
+
+
+def preload_links(page: Path) -> None:
+    """Lets the room's page ask for all its modules and site.json at once, instead of one
+    level of imports after another (each a round trip before the board is drawn)."""
+    script = '<script type="module" src="web/app.js"></script>'
+    links = [f'<link rel="modulepreload" href="web/{name}">' for name in module_graph(ROOT / "web" / "app.js")]
+    links.append('<link rel="preload" href="site.json" as="fetch" crossorigin>')
+    text = page.read_text()
+    assert script in text, f"{page} no longer loads web/app.js as {script}"
+    page.write_text(text.replace(script, "\n  ".join([script, *links])))
+
+
 def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
     """The static site in ``site`` (by default _site/); ``extra_games`` are game modules
     shipped beside the package's own (see ``build_wheel``)."""
@@ -229,6 +254,7 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
         shutil.rmtree(site)
     site.mkdir(parents=True)
     shutil.copy2(ROOT / "index.html", site / "index.html")
+    preload_links(site / "index.html")
     shutil.copytree(ROOT / "web", site / "web")
     (site / "pyodide").mkdir()
     for name in PYODIDE_FILES:
@@ -269,6 +295,36 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # keep the terminal quiet
         pass
+
+
+class PagesHandler(SiteHandler):
+    """The site served as GitHub Pages serves it, for Lighthouse: text files gzip-compressed
+    for a browser that accepts it, and ten minutes of caching (Cache-Control: max-age=600)."""
+    COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".webmanifest")
+    gzipped: dict[str, bytes] = {}
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def do_GET(self):
+        import gzip
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (not path.name.endswith(self.COMPRESSED) or not path.is_file()
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().do_GET()
+        key = str(path)
+        if key not in self.gzipped:
+            self.gzipped[key] = gzip.compress(path.read_bytes(), mtime=0)
+        body = self.gzipped[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 def serve_forever(directory: Path, port: int, host: str = "127.0.0.1") -> None:
@@ -314,6 +370,89 @@ def run_tests(slow: bool, extra: list[str]) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
 
+# -- Lighthouse ---------------------------------------------------------------------------------
+# The pages measured, and the Chromium flags of the browser tests (README, "Tests").
+LIGHTHOUSE_PAGES = {"room": "index.html", "article": "web/article.html"}
+LIGHTHOUSE_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+                    "--disable-component-update --disable-sync --no-first-run")
+LIGHTHOUSE_CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+# What issue 16 asks: accessibility and best practices 100, performance 95, CLS under 0.05.
+LIGHTHOUSE_TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100}
+LIGHTHOUSE_MAX_CLS = 0.05
+
+
+def lighthouse_summary(report: dict) -> dict:
+    """The four category scores (0 to 100) and the cumulative layout shift of a Lighthouse JSON
+    report, with the reasons it misses the targets (an empty list when it meets them)."""
+    scores = {}
+    for name in LIGHTHOUSE_CATEGORIES:
+        score = report["categories"].get(name, {}).get("score")
+        scores[name] = None if score is None else round(score * 100)
+    cls = report["audits"]["cumulative-layout-shift"].get("numericValue")
+    misses = [f"{name} {scores[name]} < {target}" for name, target in LIGHTHOUSE_TARGETS.items()
+              if scores[name] is None or scores[name] < target]
+    if cls is None or cls >= LIGHTHOUSE_MAX_CLS:
+        misses.append(f"CLS {cls} >= {LIGHTHOUSE_MAX_CLS}")
+    return {**scores, "cls": cls, "misses": misses}
+
+
+def lighthouse_table(rows: list[tuple[str, str, dict]]) -> str:
+    """A Markdown table of (page, preset, summary) rows, as the README shows them."""
+    lines = ["| page | preset | performance | accessibility | best practices | SEO | CLS |",
+             "|---|---|---|---|---|---|---|"]
+    for page, preset, s in rows:
+        cells = [s[name] if s[name] is not None else "-" for name in LIGHTHOUSE_CATEGORIES]
+        cls = "-" if s["cls"] is None else f"{s['cls']:.3f}"
+        lines.append(f"| {page} | {preset} | " + " | ".join(map(str, cells)) + f" | {cls} |")
+    return "\n".join(lines)
+
+
+def run_lighthouse(runs: int, out_dir: Path) -> int:
+    """Lighthouse (the npm package pinned in package-lock.json) on the built site served on a
+    free local port as GitHub Pages serves it, for each page and the mobile and desktop
+    presets; the run of median performance is kept.  Prints the table; 1 if a page misses a
+    target."""
+    import statistics
+    import threading
+    cli = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if not cli.exists():
+        log("npm ci (lighthouse)")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    env = dict(os.environ)
+    env.setdefault("CHROME_PATH", os.environ.get("TAVOLIERE_CHROMIUM") or "/usr/bin/chromium")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    handler = functools.partial(PagesHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    rows = []
+    try:
+        for page, path in LIGHTHOUSE_PAGES.items():
+            for preset in ("mobile", "desktop"):
+                results = []
+                for run in range(runs):
+                    stem = out_dir / f"{page}-{preset}-{run + 1}"
+                    command = ["node", str(cli), f"http://127.0.0.1:{server.server_address[1]}/{path}",
+                               "--quiet", "--output=json", "--output=html", f"--output-path={stem}",
+                               f"--chrome-flags={LIGHTHOUSE_FLAGS}",
+                               f"--only-categories={','.join(LIGHTHOUSE_CATEGORIES)}"]
+                    if preset == "desktop":
+                        command.append("--preset=desktop")
+                    subprocess.run(command, cwd=ROOT, env=env, check=True)
+                    report = json.loads(Path(f"{stem}.report.json").read_text())
+                    results.append(lighthouse_summary(report))
+                    log(f"{page} {preset} run {run + 1}: {results[-1]}")
+                middle = statistics.median_low(r["performance"] or 0 for r in results)
+                rows.append((page, preset, next(r for r in results if (r["performance"] or 0) == middle)))
+    finally:
+        server.shutdown()
+    print(lighthouse_table(rows))
+    misses = [f"{page} {preset}: {', '.join(s['misses'])}" for page, preset, s in rows if s["misses"]]
+    for line in misses:
+        print(f"below target: {line}")
+    print(f"reports: {out_dir}")
+    return 1 if misses else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -326,6 +465,9 @@ def main(argv=None) -> int:
     p.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     p = commands.add_parser("bench", help="page load benchmark in headless Chromium")
     p.add_argument("--runs", type=int, default=5)
+    p = commands.add_parser("lighthouse", help="build, then Lighthouse on the room and the article")
+    p.add_argument("--runs", type=int, default=3, help="runs of each page and preset (the median is kept)")
+    p.add_argument("--no-build", action="store_true", help="measure the _site/ already built")
     args = parser.parse_args(argv)
 
     if args.command == "build":
@@ -342,6 +484,10 @@ def main(argv=None) -> int:
         from loadbench import run_embed_benchmark, run_load_benchmark
         run_load_benchmark(SITE, args.runs, extra_wheels())
         run_embed_benchmark(SITE, args.runs)
+    elif args.command == "lighthouse":
+        if not args.no_build:
+            build()
+        return run_lighthouse(args.runs, ROOT / "test-output" / "lighthouse")
     return 0
 
 

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from conftest import OUTPUT, SlowHandler, start_server
+from conftest import OUTPUT, ROOT, SlowHandler, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -214,3 +214,25 @@ def test_the_site_works_under_a_sub_path(watch, site):
         assert all("/tavoliere/" in u for u in watch.requests if u.startswith("http://127.0.0.1"))
     finally:
         server.shutdown()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_example_article_passes_axe_in_both_themes(browser, server, scheme):
+    """web/article.html with its boards started, light and dark (the boards follow the
+    system's theme): no axe violation of any impact, the boards' shadow roots included."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(server + "web/article.html")
+    for board in page.locator("tavoliere-board").all():
+        board.scroll_into_view_if_needed()
+    page.wait_for_function("[...document.querySelectorAll('tavoliere-board')].every(b => b.record.ply !== null"
+                           " && b.shadowRoot.querySelector('.status').textContent.length > 0"
+                           " && !b.shadowRoot.querySelector('.status').textContent.includes('…'))", timeout=60000)
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}"
+             for v in result["violations"]]
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"article-{scheme}.png"), full_page=True)
+    context.close()
+    assert not found, found

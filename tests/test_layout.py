@@ -168,3 +168,58 @@ def test_every_game_photographed_at_both_sizes(browser, server, size):
             assert box[1] + box[3] <= 800, f"{spec}: the board runs below the window"
         page.screenshot(path=str(OUTPUT / f"screens-{size}-{spec.split('(')[0]}.png"))
     context.close()
+
+
+# Every layout shift of the page, as Lighthouse counts them (CLS): none after an input.
+SHIFTS = """window.shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifts.push(e.value);
+}).observe({type: 'layout-shift', buffered: true});"""
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_nothing_moves_while_the_room_and_the_article_load(browser, server, size):
+    """A first visit: the board is drawn where its room was kept, the panel's lines have
+    their height before their words come, the embedded boards keep the article's text still
+    (issue 16: CLS under 0.05; build.py lighthouse measures it on a throttled phone)."""
+    for path in ("", "web/article.html"):
+        context = new_context(browser, size)
+        context.add_init_script(SHIFTS)
+        page = context.new_page()
+        page.goto(server + path)
+        if path:
+            page.wait_for_function("[...document.querySelectorAll('tavoliere-board')].every("
+                                   "b => b.shadowRoot && b.shadowRoot.querySelector('canvas').width > 100)")
+            page.wait_for_timeout(500)
+        else:
+            page.evaluate("window.tavoliere.ready")
+        shift = page.evaluate("window.shifts.reduce((a, b) => a + b, 0)")
+        assert shift < 0.01, f"{path or 'the room'} moved while loading: {page.evaluate('window.shifts')}"
+        context.close()
+
+
+def test_the_printout_is_the_board_its_name_and_the_moves_in_black_on_white(browser, server):
+    """Print (issue 16): a diagram on one A4 page, light whatever the theme, with no
+    buttons, menus, banners or panels."""
+    import re
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, color_scheme="dark")
+    context.add_init_script(NO_SNAPSHOTS)
+    page = context.new_page()
+    page.goto(server + "#game=barrier&moves=c2,c7,c2-d2-d3-d4,c7-b7-b6-b5&end=resign1" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark", "the theme came back"
+    page.emulate_media(media="print")
+    for shown in ("#game-name", "#turn", "#board", "#move-list"):
+        assert page.locator(shown).is_visible(), shown
+    for hidden in (".tools", "#new-game", "#undo", "#rematch", ".history-nav", "#more", "#players",
+                   "#loading", "#win-bar", ".top h1"):
+        assert not page.locator(hidden).first.is_visible(), hidden
+    box = page.locator("#board").bounding_box()
+    assert box["width"] > 400 and box["height"] > 400, box
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    assert page.evaluate("getComputedStyle(document.getElementById('move-list')).color") == "rgb(0, 0, 0)"
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / "print-barrier.pdf").write_bytes(pdf)
+    context.close()

@@ -31,6 +31,11 @@ function siteInfo() {
   return site;
 }
 
+// The styles are read before the element is defined, so a board is styled from its first
+// frame (a stylesheet link in the shadow root would show it unstyled, then move the page).
+siteInfo().catch(() => {});
+const CSS = await fetch(STYLE).then((r) => (r.ok ? r.text() : "")).catch(() => "");
+
 function engine() {
   if (!shared) {
     shared = new Engine((stage, detail) => { for (const board of boards) board.onStage(stage, detail); });
@@ -82,9 +87,8 @@ class TavoliereBoard extends HTMLElement {
   }
 
   build() {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = STYLE.href;
+    const style = document.createElement("style");
+    style.textContent = CSS;
     this.frame = document.createElement("div");
     this.frame.className = "frame";
     this.frame.innerHTML = `<div class="box"><canvas tabindex="0"></canvas></div>
@@ -92,7 +96,7 @@ class TavoliereBoard extends HTMLElement {
       <nav class="nav"><button data-go="first">«</button><button data-go="previous">‹</button>
       <span class="ply"></span><button data-go="next">›</button><button data-go="last">»</button></nav>
       <p class="status" aria-live="polite"></p><p class="moves"></p>`;
-    this.root.append(link, this.frame);
+    this.root.append(style, this.frame);
     this.canvas = this.frame.querySelector("canvas");
     this.board = new BoardView(this.canvas, (cell) => this.click(cell));
     this.canvas.addEventListener("keydown", (event) => {
@@ -102,6 +106,9 @@ class TavoliereBoard extends HTMLElement {
     for (const button of this.frame.querySelectorAll("[data-go]")) {
       button.addEventListener("click", () => this.go(button.dataset.go));
     }
+    // What the attributes say at once, so the frame has its height before site.json comes.
+    this.frame.querySelector(".moves").textContent = (this.getAttribute("moves") || "").split(",").map((m) => m.trim()).filter(Boolean).join(" ") || this.textContent.trim();
+    this.frame.querySelector(".nav").hidden = (this.getAttribute("mode") || "view") !== "view";
   }
 
   go(where) {

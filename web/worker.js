@@ -28,6 +28,8 @@ function status(stage, detail = "", extra = {}) {
   postMessage({ type: "status", stage, detail, ...extra });
 }
 
+const PROGRESS_MS = 100;  // the download's progress is reported at most this often
+
 // Fetch a big runtime file first, reporting bytes, so the page can show download progress;
 // loadPyodide then finds it in the HTTP cache.
 async function prefetch(url, onBytes) {
@@ -77,7 +79,16 @@ async function restore(info, meta, data) {
 async function freshStart(info, wheel) {
   let received = 0;
   const total = info.download_bytes || null;  // build.py knows the sizes; an old site.json may not
-  const report = (n) => { received += n; status("downloading", "", { received, total }); };
+  // A few updates a second move the bar smoothly; one for every chunk read would make the page
+  // redraw hundreds of times while it is loading.
+  let reported = -Infinity;
+  const report = (n) => {
+    received += n;
+    const now = performance.now();
+    if (now - reported < PROGRESS_MS && !(total && received >= total)) return;
+    reported = now;
+    status("downloading", "", { received, total });
+  };
   await Promise.all(["pyodide.asm.wasm", "python_stdlib.zip"].map(
     (name) => prefetch(new URL(name, runtime), report)));
   status("starting");
