@@ -270,10 +270,10 @@ function reviewSummary(review) {
 
 function renderReview() {
   const review = currentReview();
-  // at the end, Review takes the place of Resign and Offer a draw
-  const over = recordOver();
-  $("resign").hidden = $("offer-draw").hidden = over;
-  $("review").hidden = !over || !(room.texts.info && room.texts.info.players === 2);
+  // at the end, Review takes the place of Offer a draw (the two share one place: nothing moves)
+  const reviewable = recordOver() && Boolean(room.texts.info && room.texts.info.players === 2);
+  $("offer-draw").toggleAttribute("data-away", reviewable);
+  $("review").toggleAttribute("data-away", !reviewable);
   $("review").disabled = Boolean(review) || room.stage !== "ready";
   const status = $("review-status");
   status.hidden = !review;
