@@ -38,6 +38,9 @@ PRIOR_VISITS = 20         # virtual visits of the priors
 CHECKED_PLIES = 10        # playout plies that look for wins and blocks
 EXPAND_AFTER = 8          # real visits of a leaf before it gets children
 PERMUTATIONS = 48         # playout orders drawn once per search, rotated at random
+MATE_DEPTH = 2            # nodes this close to the root look for a move making two threats
+SAFETY_CHUNK = 1          # root moves checked per iteration for a reply making two threats
+CONNECT_BONUS = 0.0       # prior per side or corner a move's group would touch (0: off, see README)
 
 _TREES: dict[str, tuple] = {}   # game spec -> (board tuple, root node): tree reuse
 
@@ -60,6 +63,7 @@ class Node:
 # patterns of own neighbours that can close a ring or join two groups (else only a group's
 # new sides or corners can make a win)
 JOIN_BONUS = tuple(0.0 if not p else 0.2 if len(ARCS[p]) > 1 else 0.1 for p in range(64))
+EDGE_COUNT = tuple(bin(m).count("1") for m in range(1 << 12))   # sides and corners touched
 MAY_JOIN = tuple(len(ARCS[p]) > 1 or p == 63 or bool(ENCLOSABLE[p]) for p in range(64))
 
 
@@ -97,6 +101,30 @@ def would_win(board: HavannahBoard, cell: int, p: int) -> bool:
     return False
 
 
+def double_threat(board: HavannahBoard, p: int, empties) -> int:
+    """A cell where colour ``p`` (to move, with no win in one) makes two winning threats at
+    once, or -1.  Called only where the opponent has no win in one: then the opponent can
+    block one threat and p completes the other (p's structures are p's stones only, so a
+    block cannot spoil them; not so under the Schmittberger option, where it is not used)."""
+    own, owner, edge = board.own[p], board.owner, board.geo.edge
+    may_join = MAY_JOIN
+    for y in empties:
+        pattern = own[y]
+        if not pattern:
+            continue          # a lone stone and one more make no structure
+        trial = board.copy()
+        trial.place(y)
+        trial.turn = p
+        own_t, found = trial.own[p], 0
+        for t in empties:
+            if (t != y and own_t[t] and (may_join[own_t[t]] or edge[t])
+                    and would_win(trial, t, p)):
+                found += 1
+                if found == 2:
+                    return y
+    return -1
+
+
 @bot_for("havannah")
 @bot_for("havannah", style="uct", plain=True)   # plain UCT on the fast kernel
 class HavannahEngine(TreeSearch):
@@ -131,7 +159,14 @@ class HavannahEngine(TreeSearch):
         if self.root is None:
             self.root = Node(-1, 3 - self.to_play)
         if self.root.children is None:
-            self.expand(self.root, self.root_board, self.last)
+            self.expand(self.root, self.root_board, self.last, 0)
+        # levels 3 to 5: before searching, each root move is checked for an answer that wins
+        # at once or makes two winning threats (a few moves per iteration)
+        self.pending = []
+        if (not plain and level >= 3 and MATE_DEPTH >= 1 and SAFETY_CHUNK > 0
+                and not self.root_board.needs_empty):
+            self.pending = [c for c in reversed(self.root.children)
+                            if c.children is None and not c.proven]
         # weak levels: now and then the second or third choice instead of the best
         chance = {1: 0.4, 2: 0.2}.get(level, 0.0)
         self.blunder = rng.randrange(1, 3) if rng.random() < chance else 0
@@ -176,8 +211,11 @@ class HavannahEngine(TreeSearch):
             _TREES[self.key] = (self.state.board, self.root)
 
     # -- expansion -----------------------------------------------------------------------------
-    def expand(self, node: Node, board: HavannahBoard, last) -> None:
-        """Create the node's children with their priors; wins and forced blocks first."""
+    def expand(self, node: Node, board: HavannahBoard, last, depth: int = 99,
+               proof_only: bool = False) -> None:
+        """Create the node's children with their priors; wins and forced blocks first, then a
+        move that makes two threats (near the root).  ``proof_only``: stop before the
+        priors when nothing is proven (``node.children`` stays None)."""
         p = board.turn
         q = 3 - p
         owner = board.owner
@@ -209,9 +247,35 @@ class HavannahEngine(TreeSearch):
             node.proven = 1          # whatever p plays, q wins next
             return
         if threats:
-            node.children = [Node(threats[0], p, 1.0, 0.5)]
+            block = threats[0]
+            if depth <= MATE_DEPTH and self.level >= 3 and not board.needs_empty:
+                # a block that makes two threats of p's own wins (q has no other threat)
+                trial = board.copy()
+                trial.place(block)
+                trial.turn = p
+                own_t, edge, found = trial.own[p], trial.geo.edge, 0
+                for t in empties:
+                    if (t != block and own_t[t] and (MAY_JOIN[own_t[t]] or edge[t])
+                            and would_win(trial, t, p)):
+                        found += 1
+                        if found == 2:
+                            child = Node(block, p, 1.0, 1.0)
+                            child.proven = 1
+                            node.children = [child]
+                            node.proven = -1
+                            return
+            node.children = [Node(block, p, 1.0, 0.5)]
             return
-        node.children = self.prior_children(board, empties, p, last)
+        if depth <= MATE_DEPTH and self.level >= 3 and not board.needs_empty:
+            y = double_threat(board, p, empties)
+            if y >= 0:
+                child = Node(y, p, 1.0, 1.0)
+                child.proven = 1        # two threats: the opponent cannot stop both
+                node.children = [child]
+                node.proven = -1
+                return
+        if not proof_only:
+            node.children = self.prior_children(board, empties, p, last)
 
     @staticmethod
     def really_wins(board: HavannahBoard, cell: int, pass_first: bool = False) -> bool:
@@ -252,11 +316,23 @@ class HavannahEngine(TreeSearch):
                     bonus[n] += 0.05
         base = self.base_prior
         children = []
+        parent, mask, edge = board.parent, board.mask, board.geo.edge
+        connect = CONNECT_BONUS
         for c in empties:
             value = base[c] + bonus[c]
             pattern = own_p[c]
             if pattern:
                 value += JOIN_BONUS[pattern]     # connects to own stones (or joins groups)
+                if connect:
+                    # the sides and corners the group would touch: progress to a fork or bridge
+                    joined, ring = edge[c], around[c]
+                    for i in ARCS[pattern]:
+                        leader = ring[i]
+                        while parent[leader] != leader:
+                            leader = parent[leader]
+                        joined |= mask[leader]
+                    if joined:
+                        value += connect * EDGE_COUNT[joined]
             elif boundary[c]:
                 value -= 0.15                    # the first line is rarely useful early
             if own_q[c]:
@@ -266,7 +342,32 @@ class HavannahEngine(TreeSearch):
         return children
 
     # -- one iteration ----------------------------------------------------------------------
+    def check_root_moves(self) -> None:
+        """Prove a few root moves lost (the opponent then wins at once or makes two threats)
+        or won (they make two threats themselves)."""
+        for _ in range(SAFETY_CHUNK):
+            if not self.pending:
+                return
+            child = self.pending.pop()
+            if child.proven or child.children is not None:
+                continue
+            board = self.root_board.copy()
+            if board.place(child.move):
+                child.proven = 1
+            else:
+                last = self.last[:]
+                last[child.mover] = child.move
+                trial = Node(child.move, child.mover)
+                self.expand(trial, board, last, 1, proof_only=True)
+                child.proven = trial.proven
+            if child.proven > 0:
+                self.root.proven = -1
+                self.pending = []
+
     def iterate(self) -> None:
+        if self.pending:
+            self.check_root_moves()
+            return
         board = self.root_board.copy()
         node = self.root
         path = [node]
@@ -282,7 +383,7 @@ class HavannahEngine(TreeSearch):
             if node.children is None and node.n >= (1 if self.plain else PRIOR_VISITS + EXPAND_AFTER):
                 if board.empty == 0:
                     break
-                self.expand(node, board, last)
+                self.expand(node, board, last, len(path) - 1)
                 if node.proven:
                     break
         if node.proven:
