@@ -198,3 +198,23 @@ def test_make_a_structure_in_two(moves, answers, what):
         state = game.apply(state, choose(game, state, iterations=50))
     assert game.outcome(state).winner == 1 - game.to_move(game.replay(moves.split()))
     assert what in game.outcome(state).reason
+
+
+def test_a_kept_tree_is_checked_too():
+    """With the tree of its previous move kept, the bot still checks every root move for an
+    answer making two threats (those subtrees were grown without that check).  A game lost
+    to morat: g5 let White's h15 threaten i14 and j15 (rings); h15 and j15 are the answers."""
+    game = load_game("havannah(size=8)")
+    moves = ("i10 i6 i9 h13 f7 g11 f8 i13 e8 i12 i8 h11 g12 g13 g9 f11 f12 f13 h9 e11 e12 g7 "
+             "g8 h10 j10 g10 f9 e7 h8 j9 j8 i11 h12 k13 l13 k12 g6 j14 j11 i15 f6 h7 i7 h6 d7 "
+             "g14 d6 e6 e5 d5 k10 k9").split()
+    earlier = Thinker(game, game.replay(moves[:-2]), seconds=0.5, seed=0)
+    while not earlier.done:
+        earlier.step(0.05)
+    thinker = Thinker(game, game.replay(moves), seconds=60, seed=0)
+    assert thinker.engine.root.n > 0             # the kept tree
+    while thinker.engine.pending:
+        thinker.step(0.05)
+    thinker.step(0.05)
+    thinker.stop()
+    assert game.move_name(thinker.move()) in {"h15", "j15"}

@@ -165,8 +165,8 @@ class HavannahEngine(TreeSearch):
         self.pending = []
         if (not plain and level >= 3 and MATE_DEPTH >= 1 and SAFETY_CHUNK > 0
                 and not self.root_board.needs_empty):
-            self.pending = [c for c in reversed(self.root.children)
-                            if c.children is None and not c.proven]
+            # (children of a kept tree too: they were expanded deeper, without this check)
+            self.pending = [c for c in reversed(self.root.children) if not c.proven]
         # weak levels: now and then the second or third choice instead of the best
         chance = {1: 0.4, 2: 0.2}.get(level, 0.0)
         self.blunder = rng.randrange(1, 3) if rng.random() < chance else 0
@@ -349,7 +349,7 @@ class HavannahEngine(TreeSearch):
             if not self.pending:
                 return
             child = self.pending.pop()
-            if child.proven or child.children is not None:
+            if child.proven:
                 continue
             board = self.root_board.copy()
             if board.place(child.move):
