@@ -179,7 +179,7 @@ def main(argv=None) -> int:
 
     p = commands.add_parser("gtp-match", help="our Havannah bot against a GTP engine (morat)")
     p.add_argument("--engine", help="the engine's command line, e.g. \"/path/morat-havannah\"")
-    p.add_argument("--build-morat", metavar="SOURCE",
+    p.add_argument("--build-morat", metavar="SOURCE[@COMMIT]",
                    help="build morat-havannah from this git URL or source path (cached) and "
                         "play it unless --engine is given")
     p.add_argument("--cache", help="cache directory for --build-morat "

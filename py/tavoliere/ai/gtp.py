@@ -147,19 +147,23 @@ def read_board(text: str, base: int) -> dict[str, int] | None:
 
 
 def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
-    """Clone ``source`` (a git URL or a repository path, bare or not; or a plain source
-    directory) into ``cache`` and ``make morat-havannah`` there, once per source and commit.
-    The binary's path."""
+    """Clone ``source`` (a git URL or a repository path, bare or not, with ``@COMMIT`` to pin
+    a commit, else its HEAD; or a plain source directory) into ``cache`` and
+    ``make morat-havannah`` there, once per commit.  The binary's path."""
     cache_dir = Path(cache or os.environ.get("TAVOLIERE_CACHE")
                      or Path.home() / ".cache" / "tavoliere") / "morat"
     cache_dir.mkdir(parents=True, exist_ok=True)
     commit = None
-    try:
-        head = subprocess.run(["git", "ls-remote", source, "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.split()
-        commit = head[0] if head else None
-    except (subprocess.CalledProcessError, FileNotFoundError):
-        pass
+    pinned = re.fullmatch(r"(.+)@([0-9a-fA-F]{7,40})", source)
+    if pinned:                                   # SOURCE@COMMIT
+        source, commit = pinned.groups()
+    else:
+        try:
+            head = subprocess.run(["git", "ls-remote", source, "HEAD"], capture_output=True,
+                                  text=True, check=True).stdout.split()
+            commit = head[0] if head else None
+        except (subprocess.CalledProcessError, FileNotFoundError):
+            pass
     key = commit or hashlib.sha1(str(Path(source).resolve()).encode()).hexdigest()
     work = cache_dir / key[:12]
     binary = work / "morat-havannah"
