@@ -10,8 +10,9 @@ import pytest
 from tavoliere.ai.gtp import GTPEngine, GTPError, engine_match, read_board
 
 FAKE = r'''
-import sys
+import os, sys
 base, stones, log = 8, {}, []
+die = os.environ.get("FAKE_GTP_DIE")        # a file: the engine dies once, at a genmove
 def cells():
     span = 2 * base - 1
     return [chr(97 + L) + str(N + 1) for L in range(span) for N in range(span)
@@ -38,6 +39,9 @@ for line in sys.stdin:
         stones[args[1]] = args[0]
         answer = "" if ok else "illegal move"
     elif command == "genmove":
+        if die and len(stones) > 3 and not os.path.exists(die):
+            open(die, "w").close()
+            sys.exit(1)
         move = next(c for c in cells() if c not in stones)
         stones[move] = args[0]
         answer = move
@@ -82,6 +86,13 @@ def test_a_match_against_the_fake_engine(fake, tmp_path):
     games = [json.loads(line) for line in records.read_text().splitlines()]
     assert [g["white"] for g in games] == ["ours", "fake"]
     assert all(g["winner"] == (0 if g["white"] == "ours" else 1) for g in games)
+
+
+def test_an_engine_that_dies_is_restarted_with_the_moves_so_far(fake, tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_GTP_DIE", str(tmp_path / "died"))
+    result = engine_match("havannah(size=4)", fake, games=2, iterations=60, seed=0)
+    assert len(result["restarts"]) == 1 and "game 1" in result["restarts"][0]
+    assert result["wins"] == 2 and result["disagreements"] == []
 
 
 def test_swap_and_other_games_are_refused(fake):

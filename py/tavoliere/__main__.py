@@ -129,6 +129,8 @@ def cmd_gtp_match(args) -> None:
     checked = result["checked"]
     print(f"the engine's board agreed with ours after {checked['boards']} games, its winner "
           f"in {checked['winners']}; {len(result['disagreements'])} disagreements")
+    for line in result["restarts"]:
+        print(f"restart: {line}")
     for line in result["disagreements"]:
         print(f"disagreement: {line}")
 

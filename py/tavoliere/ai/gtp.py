@@ -35,6 +35,10 @@ class GTPError(RuntimeError):
     """The engine answered ``?`` (a failure) or stopped answering."""
 
 
+class GTPStopped(GTPError):
+    """The engine's process has ended (or closed its output)."""
+
+
 class GTPEngine:
     """One engine process.  ``send("genmove w")`` returns the text of the ``=`` answer."""
 
@@ -49,7 +53,7 @@ class GTPEngine:
     def send(self, command: str) -> str:
         process = self.process
         if process.poll() is not None:
-            raise GTPError(f"the engine has stopped (exit status {process.returncode})")
+            raise GTPStopped(f"the engine has stopped (exit status {process.returncode})")
         process.stdin.write(command.strip() + "\n")
         process.stdin.flush()
         lines = []
@@ -57,7 +61,7 @@ class GTPEngine:
         while True:
             line = process.stdout.readline()
             if not line:
-                raise GTPError(f"the engine stopped while answering {command!r}")
+                raise GTPStopped(f"the engine stopped while answering {command!r}")
             line = line.rstrip("\r\n")
             if not lines and not line.strip():
                 continue                  # stray blank lines before an answer
@@ -203,15 +207,41 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
     wins = losses = draws = 0
     plies, their_time, disagreements = [], [], []
     checked = {"boards": 0, "winners": 0}
-    with GTPEngine(command) as engine:
+    restarts = []
+    moves: list[str] = []
+
+    def start():
+        engine = GTPEngine(command)
         engine.send(f"boardsize {base}")
-        name = set_time(engine, theirs_seconds)
+        return engine, set_time(engine, theirs_seconds)
+
+    def ask(text: str) -> str:
+        """Send a command; if the engine has died (morat rarely does), start it again, play
+        the game's moves so far and send the command once more."""
+        nonlocal engine
+        try:
+            return engine.send(text)
+        except GTPStopped:
+            try:
+                engine.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                engine.process.kill()
+                engine.process.wait()
+            restarts.append(f"game {index + 1}, ply {len(moves) + 1}: the engine stopped "
+                            f"(exit status {engine.process.returncode}) and was restarted")
+            engine, _ = start()
+            for ply, move_text in enumerate(moves):
+                engine.send(f"play {'wb'[ply % 2]} {move_text}")
+            return engine.send(text)
+
+    engine, name = start()
+    try:
         can_show = engine.known("showboard")
         can_judge = engine.known("winner")
         for index in range(games):
             rng = random.Random(seed * 7919 + index)
             ours = 0 if index % 2 == 0 else 1
-            engine.send("clear_board")
+            ask("clear_board")
             state = game.initial_state()
             moves, note = [], None
             while game.outcome(state) is None:
@@ -226,7 +256,7 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                     move = thinker.move()
                     text = game.move_name(move)
                     try:
-                        engine.send(f"play {colour} {text}")
+                        ask(f"play {colour} {text}")
                     except GTPError as error:
                         note = f"the engine refused our {text}: {error}"
                         disagreements.append(f"game {index + 1}: {note}")
@@ -235,7 +265,7 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                         break
                 else:
                     started = perf_counter()
-                    text = engine.send(f"genmove {colour}").strip().lower()
+                    text = ask(f"genmove {colour}").strip().lower()
                     their_time.append(perf_counter() - started)
                     if text == "resign":
                         note = "the engine resigned"
@@ -247,14 +277,14 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
             winner = outcome.winner if outcome else (ours if note == "the engine resigned"
                                                      else None)
             if can_judge:
-                said = engine.send("winner").strip().lower()
+                said = ask("winner").strip().lower()
                 theirs = {"white": 0, "black": 1, "draw": None}.get(said, "?")
                 checked["winners"] += 1
                 if outcome and theirs != outcome.winner:
                     disagreements.append(f"game {index + 1}: we say {outcome.winner}, the "
                                          f"engine says {said}")
             if can_show:
-                shown = read_board(engine.send("showboard"), base)
+                shown = read_board(ask("showboard"), base)
                 mine = {game.grid.names[c]: state.board[c] - 1
                         for c in range(game.grid.size) if state.board[c]}
                 if shown is None:
@@ -286,6 +316,8 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                                           "theirs_seconds": theirs_seconds,
                                           "winner": winner, "reason": reason,
                                           "moves": moves}) + "\n")
+    finally:
+        engine.close()
     score = wins + 0.5 * draws
     low, high = wilson(score, games)
     return {"spec": game.spec, "engine": name, "games": games, "wins": wins, "losses": losses,
@@ -293,4 +325,4 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
             "ours_seconds": ours_seconds, "theirs_seconds": theirs_seconds,
             "their_mean_seconds": sum(their_time) / len(their_time) if their_time else None,
             "mean_plies": sum(plies) / len(plies), "disagreements": disagreements,
-            "checked": checked}
+            "checked": checked, "restarts": restarts}
