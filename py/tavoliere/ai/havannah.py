@@ -13,6 +13,12 @@ union-find whose group leaders know the sides and corners they touch):
   the only child; otherwise, if the opponent threatens to win at once on one cell, that
   block is the only child; with two threats the node is lost (the opponent wins next).
   Playouts do the same around the last stones of each player.
+* **Two threats** (levels 3 to 5): near the root (``MATE_DEPTH``), a move that leaves two
+  cells that each win (a ring, bridge or fork one block cannot stop) is a proven win, and
+  so is a forced block that does so.  Before the search proper, every root move is checked
+  (one per iteration, ``SAFETY_CHUNK``) for an answer that wins at once or makes two threats:
+  such root moves are proven losses, so the search never plays one while another move is
+  safe (those of a kept tree too).  This is what games lost to morat were lost to.
 * **MCTS-solver**: proven wins and losses are backed up the tree and a proven root ends the
   search.
 * **Tree reuse**: the tree of the previous search is kept per game spec; the next search
@@ -40,7 +46,6 @@ EXPAND_AFTER = 8          # real visits of a leaf before it gets children
 PERMUTATIONS = 48         # playout orders drawn once per search, rotated at random
 MATE_DEPTH = 2            # nodes this close to the root look for a move making two threats
 SAFETY_CHUNK = 1          # root moves checked per iteration for a reply making two threats
-CONNECT_BONUS = 0.0       # prior per side or corner a move's group would touch (0: off, see README)
 
 _TREES: dict[str, tuple] = {}   # game spec -> (board tuple, root node): tree reuse
 
@@ -63,7 +68,6 @@ class Node:
 # patterns of own neighbours that can close a ring or join two groups (else only a group's
 # new sides or corners can make a win)
 JOIN_BONUS = tuple(0.0 if not p else 0.2 if len(ARCS[p]) > 1 else 0.1 for p in range(64))
-EDGE_COUNT = tuple(bin(m).count("1") for m in range(1 << 12))   # sides and corners touched
 MAY_JOIN = tuple(len(ARCS[p]) > 1 or p == 63 or bool(ENCLOSABLE[p]) for p in range(64))
 
 
@@ -316,23 +320,11 @@ class HavannahEngine(TreeSearch):
                     bonus[n] += 0.05
         base = self.base_prior
         children = []
-        parent, mask, edge = board.parent, board.mask, board.geo.edge
-        connect = CONNECT_BONUS
         for c in empties:
             value = base[c] + bonus[c]
             pattern = own_p[c]
             if pattern:
                 value += JOIN_BONUS[pattern]     # connects to own stones (or joins groups)
-                if connect:
-                    # the sides and corners the group would touch: progress to a fork or bridge
-                    joined, ring = edge[c], around[c]
-                    for i in ARCS[pattern]:
-                        leader = ring[i]
-                        while parent[leader] != leader:
-                            leader = parent[leader]
-                        joined |= mask[leader]
-                    if joined:
-                        value += connect * EDGE_COUNT[joined]
             elif boundary[c]:
                 value -= 0.15                    # the first line is rarely useful early
             if own_q[c]:
