@@ -1,4 +1,4 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,solve}``; ``-h`` lists them."""
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve}``; ``-h`` lists them."""
 
 from __future__ import annotations
 
@@ -105,6 +105,36 @@ def cmd_match(args) -> None:
           f"(95% interval {low:.1%} to {high:.1%}); {result['mean_plies']:.0f} plies a game")
 
 
+def cmd_gtp_match(args) -> None:
+    from .ai.gtp import build_morat, engine_match
+    command = args.engine
+    if args.build_morat:
+        binary = build_morat(args.build_morat, args.cache)
+        print(f"morat-havannah: {binary}")
+        command = command or str(binary)
+    if not command:
+        raise ValueError("give the engine's command line (--engine) or --build-morat SOURCE")
+    result = engine_match(args.spec, command, games=args.games, ours_seconds=args.ours_seconds,
+                          theirs_seconds=args.theirs_seconds, seed=args.seed, level=args.level,
+                          log=print if args.verbose else None, records=args.records)
+    low, high = result["ci95"]
+    mean = result["their_mean_seconds"]
+    print(f"{result['spec']}: ours (level {args.level}, {args.ours_seconds:g} s a move) v "
+          f"{result['engine']} ({args.theirs_seconds:g} s a move"
+          f"{f', {mean:.2f} s used on average' if mean is not None else ''}), "
+          f"{result['games']} games, colours alternated, seed {args.seed}")
+    print(f"ours {result['wins']} wins, {result['losses']} losses, {result['draws']} draws; "
+          f"ours scores {result['score']:.1%} (95% interval {low:.1%} to {high:.1%}); "
+          f"{result['mean_plies']:.0f} plies a game")
+    checked = result["checked"]
+    print(f"the engine's board agreed with ours after {checked['boards']} games, its winner "
+          f"in {checked['winners']}; {len(result['disagreements'])} disagreements")
+    for line in result["restarts"]:
+        print(f"restart: {line}")
+    for line in result["disagreements"]:
+        print(f"disagreement: {line}")
+
+
 def cmd_solve(args) -> None:
     from .ai.barrier_solver import describe_size, solve_size
     print(describe_size(solve_size(args.size)))
@@ -149,11 +179,32 @@ def main(argv=None) -> int:
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_match)
 
+    p = commands.add_parser("gtp-match", help="our Havannah bot against a GTP engine (morat)")
+    p.add_argument("--engine", help="the engine's command line, e.g. \"/path/morat-havannah\"")
+    p.add_argument("--build-morat", metavar="SOURCE[@COMMIT]",
+                   help="build morat-havannah from this git URL or source path (cached) and "
+                        "play it unless --engine is given")
+    p.add_argument("--cache", help="cache directory for --build-morat "
+                                   "(default $TAVOLIERE_CACHE or ~/.cache/tavoliere)")
+    p.add_argument("--spec", default="havannah(size=8)", help="a Havannah spec without swap")
+    p.add_argument("--size", type=int, help="shorthand for --spec havannah(size=N)")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--ours-seconds", type=float, default=1.0)
+    p.add_argument("--theirs-seconds", type=float, default=1.0)
+    p.add_argument("--level", type=int, default=5, help="our level (its slips; the time is "
+                                                        "--ours-seconds)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--records", help="append every game to this file as a JSON line")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every game")
+    p.set_defaults(run=cmd_gtp_match)
+
     p = commands.add_parser("solve", help="solve Barrier on an N x N board (who wins, from where)")
     p.add_argument("size", type=int)
     p.set_defaults(run=cmd_solve)
 
     args = parser.parse_args(argv)
+    if args.command == "gtp-match" and args.size:
+        args.spec = f"havannah(size={args.size})"
     try:
         args.run(args)
     except ValueError as error:  # bad specs and moves: a message, not a traceback

@@ -13,6 +13,12 @@ union-find whose group leaders know the sides and corners they touch):
   the only child; otherwise, if the opponent threatens to win at once on one cell, that
   block is the only child; with two threats the node is lost (the opponent wins next).
   Playouts do the same around the last stones of each player.
+* **Two threats** (levels 3 to 5): near the root (``MATE_DEPTH``), a move that leaves two
+  cells that each win (a ring, bridge or fork one block cannot stop) is a proven win, and
+  so is a forced block that does so.  Before the search proper, every root move is checked
+  (one per iteration, ``SAFETY_CHUNK``) for an answer that wins at once or makes two threats:
+  such root moves are proven losses, so the search never plays one while another move is
+  safe (those of a kept tree too).  This is what games lost to morat were lost to.
 * **MCTS-solver**: proven wins and losses are backed up the tree and a proven root ends the
   search.
 * **Tree reuse**: the tree of the previous search is kept per game spec; the next search
@@ -38,6 +44,8 @@ PRIOR_VISITS = 20         # virtual visits of the priors
 CHECKED_PLIES = 10        # playout plies that look for wins and blocks
 EXPAND_AFTER = 8          # real visits of a leaf before it gets children
 PERMUTATIONS = 48         # playout orders drawn once per search, rotated at random
+MATE_DEPTH = 2            # nodes this close to the root look for a move making two threats
+SAFETY_CHUNK = 1          # root moves checked per iteration for a reply making two threats
 
 _TREES: dict[str, tuple] = {}   # game spec -> (board tuple, root node): tree reuse
 
@@ -97,6 +105,30 @@ def would_win(board: HavannahBoard, cell: int, p: int) -> bool:
     return False
 
 
+def double_threat(board: HavannahBoard, p: int, empties) -> int:
+    """A cell where colour ``p`` (to move, with no win in one) makes two winning threats at
+    once, or -1.  Called only where the opponent has no win in one: then the opponent can
+    block one threat and p completes the other (p's structures are p's stones only, so a
+    block cannot spoil them; not so under the Schmittberger option, where it is not used)."""
+    own, owner, edge = board.own[p], board.owner, board.geo.edge
+    may_join = MAY_JOIN
+    for y in empties:
+        pattern = own[y]
+        if not pattern:
+            continue          # a lone stone and one more make no structure
+        trial = board.copy()
+        trial.place(y)
+        trial.turn = p
+        own_t, found = trial.own[p], 0
+        for t in empties:
+            if (t != y and own_t[t] and (may_join[own_t[t]] or edge[t])
+                    and would_win(trial, t, p)):
+                found += 1
+                if found == 2:
+                    return y
+    return -1
+
+
 @bot_for("havannah")
 @bot_for("havannah", style="uct", plain=True)   # plain UCT on the fast kernel
 class HavannahEngine(TreeSearch):
@@ -131,7 +163,14 @@ class HavannahEngine(TreeSearch):
         if self.root is None:
             self.root = Node(-1, 3 - self.to_play)
         if self.root.children is None:
-            self.expand(self.root, self.root_board, self.last)
+            self.expand(self.root, self.root_board, self.last, 0)
+        # levels 3 to 5: before searching, each root move is checked for an answer that wins
+        # at once or makes two winning threats (a few moves per iteration)
+        self.pending = []
+        if (not plain and level >= 3 and MATE_DEPTH >= 1 and SAFETY_CHUNK > 0
+                and not self.root_board.needs_empty):
+            # (children of a kept tree too: they were expanded deeper, without this check)
+            self.pending = [c for c in reversed(self.root.children) if not c.proven]
         # weak levels: now and then the second or third choice instead of the best
         chance = {1: 0.4, 2: 0.2}.get(level, 0.0)
         self.blunder = rng.randrange(1, 3) if rng.random() < chance else 0
@@ -176,8 +215,11 @@ class HavannahEngine(TreeSearch):
             _TREES[self.key] = (self.state.board, self.root)
 
     # -- expansion -----------------------------------------------------------------------------
-    def expand(self, node: Node, board: HavannahBoard, last) -> None:
-        """Create the node's children with their priors; wins and forced blocks first."""
+    def expand(self, node: Node, board: HavannahBoard, last, depth: int = 99,
+               proof_only: bool = False) -> None:
+        """Create the node's children with their priors; wins and forced blocks first, then a
+        move that makes two threats (near the root).  ``proof_only``: stop before the
+        priors when nothing is proven (``node.children`` stays None)."""
         p = board.turn
         q = 3 - p
         owner = board.owner
@@ -209,9 +251,35 @@ class HavannahEngine(TreeSearch):
             node.proven = 1          # whatever p plays, q wins next
             return
         if threats:
-            node.children = [Node(threats[0], p, 1.0, 0.5)]
+            block = threats[0]
+            if depth <= MATE_DEPTH and self.level >= 3 and not board.needs_empty:
+                # a block that makes two threats of p's own wins (q has no other threat)
+                trial = board.copy()
+                trial.place(block)
+                trial.turn = p
+                own_t, edge, found = trial.own[p], trial.geo.edge, 0
+                for t in empties:
+                    if (t != block and own_t[t] and (MAY_JOIN[own_t[t]] or edge[t])
+                            and would_win(trial, t, p)):
+                        found += 1
+                        if found == 2:
+                            child = Node(block, p, 1.0, 1.0)
+                            child.proven = 1
+                            node.children = [child]
+                            node.proven = -1
+                            return
+            node.children = [Node(block, p, 1.0, 0.5)]
             return
-        node.children = self.prior_children(board, empties, p, last)
+        if depth <= MATE_DEPTH and self.level >= 3 and not board.needs_empty:
+            y = double_threat(board, p, empties)
+            if y >= 0:
+                child = Node(y, p, 1.0, 1.0)
+                child.proven = 1        # two threats: the opponent cannot stop both
+                node.children = [child]
+                node.proven = -1
+                return
+        if not proof_only:
+            node.children = self.prior_children(board, empties, p, last)
 
     @staticmethod
     def really_wins(board: HavannahBoard, cell: int, pass_first: bool = False) -> bool:
@@ -266,7 +334,32 @@ class HavannahEngine(TreeSearch):
         return children
 
     # -- one iteration ----------------------------------------------------------------------
+    def check_root_moves(self) -> None:
+        """Prove a few root moves lost (the opponent then wins at once or makes two threats)
+        or won (they make two threats themselves)."""
+        for _ in range(SAFETY_CHUNK):
+            if not self.pending:
+                return
+            child = self.pending.pop()
+            if child.proven:
+                continue
+            board = self.root_board.copy()
+            if board.place(child.move):
+                child.proven = 1
+            else:
+                last = self.last[:]
+                last[child.mover] = child.move
+                trial = Node(child.move, child.mover)
+                self.expand(trial, board, last, 1, proof_only=True)
+                child.proven = trial.proven
+            if child.proven > 0:
+                self.root.proven = -1
+                self.pending = []
+
     def iterate(self) -> None:
+        if self.pending:
+            self.check_root_moves()
+            return
         board = self.root_board.copy()
         node = self.root
         path = [node]
@@ -282,7 +375,7 @@ class HavannahEngine(TreeSearch):
             if node.children is None and node.n >= (1 if self.plain else PRIOR_VISITS + EXPAND_AFTER):
                 if board.empty == 0:
                     break
-                self.expand(node, board, last)
+                self.expand(node, board, last, len(path) - 1)
                 if node.proven:
                     break
         if node.proven:
