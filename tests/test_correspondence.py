@@ -67,12 +67,18 @@ def with_moves(link, moves):
     return re.sub(r"&moves=[^&]*", "", link) + "&moves=" + ",".join(moves)
 
 
-def test_two_players_play_a_whole_game_by_passing_links(browser, server):
+def anna_invites_bruno(browser, server):
+    """Two browsers; Anna starts a correspondence game of Havannah base 4 as White."""
     anna, bruno = Player(browser, "Anna"), Player(browser, "Bruno")
     anna.page.goto(server)
     anna.page.evaluate("window.tavoliere.ready")
     link = anna.page.evaluate("window.tavoliere.correspondence.start("
                               "{game: 'havannah(size=4)', side: 0, names: ['Anna', 'Bruno']})")
+    return anna, bruno, link
+
+
+def test_two_players_play_a_whole_game_by_passing_links(browser, server):
+    anna, bruno, link = anna_invites_bruno(browser, server)
     assert "c=" in link and "n0=Anna" in link and "by=0" in link
     bruno.open(link)
     assert "you play Black" in bruno.message()
@@ -152,11 +158,7 @@ def test_two_players_play_a_whole_game_by_passing_links(browser, server):
 
 
 def test_a_resignation_travels_by_link_and_nobody_resigns_for_the_other(browser, server):
-    anna, bruno = Player(browser, "Anna"), Player(browser, "Bruno")
-    anna.page.goto(server)
-    anna.page.evaluate("window.tavoliere.ready")
-    link = anna.page.evaluate("window.tavoliere.correspondence.start("
-                              "{game: 'havannah(size=4)', side: 0, names: ['Anna', 'Bruno']})")
+    anna, bruno, link = anna_invites_bruno(browser, server)
     bruno.open(link)
     assert anna.play("d4") == "ok"
     bruno.open(anna.link())
