@@ -37,6 +37,13 @@ def host(tmp_path, server):
     pages.shutdown()
 
 
+def open_boards(page, url):
+    """Open a page with boards; the element is defined once its styles have come (embed.js),
+    so a script that uses a board's API waits for that first, as a host page's would."""
+    page.goto(url)
+    page.evaluate("customElements.whenDefined('tavoliere-board')")
+
+
 def shadow(page, board, selector, what="textContent"):
     return page.evaluate(f"document.getElementById('{board}').shadowRoot.querySelector('{selector}').{what}")
 
@@ -44,7 +51,7 @@ def shadow(page, board, selector, what="textContent"):
 def test_a_view_board_shows_its_record_before_any_engine_starts(watch, host):
     url = host("view.html", SPACER + VIEW_BOARD.format(id="a"))
     page = watch.page
-    page.goto(url)
+    open_boards(page, url)
     page.wait_for_function("document.getElementById('a').shadowRoot.querySelector('.moves').textContent !== ''")
     assert "c2-d2-d3-d4" in shadow(page, "a", ".moves")
     assert shadow(page, "a", ".ply") == "4/4"
@@ -65,7 +72,7 @@ def test_a_view_board_shows_its_record_before_any_engine_starts(watch, host):
 def test_boards_from_another_origin_share_one_worker_and_play(watch, host):
     url = host("two.html", VIEW_BOARD.format(id="a") + PLAY_BOARD.format(id="b"))
     page = watch.page
-    page.goto(url)
+    open_boards(page, url)
     page.evaluate("""() => new Promise(resolve => {
         const b = document.getElementById('b');
         if (b.record.moves && b.shadowRoot.querySelector('.status').textContent.includes('to move')) resolve();
@@ -98,7 +105,7 @@ def test_a_bad_attribute_shows_a_message_inside_the_element(watch, host):
               '<tavoliere-board id="bad2" game="barrier" mode="fly"></tavoliere-board>'
               + VIEW_BOARD.format(id="good"))
     page = watch.page
-    page.goto(host("bad.html", boards))
+    open_boards(page, host("bad.html", boards))
     page.wait_for_function("document.getElementById('bad').shadowRoot.querySelector('.status').textContent !== ''")
     assert "chess" in shadow(page, "bad", ".status")
     page.wait_for_function("document.getElementById('bad2').shadowRoot.querySelector('.status').textContent !== ''")
@@ -222,7 +229,7 @@ def test_the_example_article_passes_axe_in_both_themes(browser, server, scheme):
     system's theme): no axe violation of any impact, the boards' shadow roots included."""
     context = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
     page = context.new_page()
-    page.goto(server + "web/article.html")
+    open_boards(page, server + "web/article.html")
     for board in page.locator("tavoliere-board").all():
         board.scroll_into_view_if_needed()
     page.wait_for_function("[...document.querySelectorAll('tavoliere-board')].every(b => b.record.ply !== null"

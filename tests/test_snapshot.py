@@ -305,11 +305,11 @@ PLAY_BOARD = ('<!doctype html><meta charset="utf-8"><title>An article</title><li
               '<script type="module" src="{site}web/embed.js"></script>'
               '<tavoliere-board id="b" game="havannah(size=5)" mode="play" white="human" black="ai:1">'
               '</tavoliere-board>')
-WAIT_READY = """() => new Promise(resolve => {
+WAIT_READY = """async () => { await customElements.whenDefined('tavoliere-board'); return new Promise(resolve => {
   const b = document.getElementById('b');
   if (b.shadowRoot.querySelector('.status').textContent.includes('to move')) resolve();
   b.addEventListener('ready', () => resolve(), { once: true });
-})"""
+}); }"""
 
 
 @pytest.mark.browser
