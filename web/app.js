@@ -8,7 +8,7 @@ import { compareRecords, opponentOf, renderPanel, showSend, wireCorrespondence }
 import { Engine } from "./engine.js";
 import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
-import { excerpt, newCorrespondenceId, readEnding, readLink, readName, writeLink } from "./links.js";
+import { ENDINGS, excerpt, newCorrespondenceId, readEnding, readLink, readName, writeLink } from "./links.js";
 import { wireRecords } from "./records.js";
 import { Review } from "./review.js";
 import { currentGame, findCorrespondence, loadCorrespondence, loadGames, newGameId, saveCorrespondence, saveGame } from "./storage.js";
@@ -228,6 +228,11 @@ function resultText(outcome) {
   return outcome.winner === 0 ? "1-0" : "0-1";
 }
 
+// Whether the game on the table has two players (a winning chance, a review, need one rival).
+function twoPlayers() {
+  return Boolean(room.texts.info && room.texts.info.players === 2);
+}
+
 // -- review -----------------------------------------------------------------------------------
 // The review of the record on the table (a review of another record is over).
 function currentReview() {
@@ -271,7 +276,7 @@ function reviewSummary(review) {
 function renderReview() {
   const review = currentReview();
   // at the end, Review takes the place of Offer a draw (the two share one place: nothing moves)
-  const reviewable = recordOver() && Boolean(room.texts.info && room.texts.info.players === 2);
+  const reviewable = recordOver() && twoPlayers();
   $("offer-draw").toggleAttribute("data-away", reviewable);
   $("review").toggleAttribute("data-away", !reviewable);
   $("review").disabled = Boolean(review) || room.stage !== "ready";
@@ -365,7 +370,7 @@ function gameHeading(spec) {
   return parts.join(" · ");
 }
 
-// The options written in a game spec: "hexade(size=8)" gives size=8.
+// The options written in a game spec: "game(size=8)" gives size=8.
 function givenOptions(spec) {
   return new URLSearchParams((spec.match(/\((.*)\)/) || ["", ""])[1].replaceAll(",", "&"));
 }
@@ -559,7 +564,7 @@ function onStage(stage, detail, { received = null, total = null } = {}) {
 // first player's, until another search or another game.
 function showProgress(progress) {
   const chance = progress.win_chance;
-  if (chance !== null && chance !== undefined && room.texts.info && room.texts.info.players === 2) {
+  if (chance !== null && chance !== undefined && twoPlayers()) {
     room.chance = table.view.to_move === 0 ? chance : 1 - chance;
     renderWinBar();
   }
@@ -990,7 +995,7 @@ function wire() {
     endingOf: (game, result) => {
       if (!result) return null;
       const words = new GameTexts(room.site, game.split("(")[0], "en");
-      return ["resign0", "resign1", "draw"].find((ending) => words.outcome(endingOutcome(ending)) === result) || null;
+      return ENDINGS.find((ending) => words.outcome(endingOutcome(ending)) === result) || null;
     },
     open: (entry) => {
       if (entry.players) table.players = entry.players;

@@ -33,8 +33,10 @@ export function readName(text) {
 
 // How the players ended a game after its last move, as a link and a saved game write it:
 // "resign0" or "resign1" (that player resigned) or "draw" (agreed).  Anything else is null.
+export const ENDINGS = ["resign0", "resign1", "draw"];
+
 export function readEnding(text) {
-  return ["resign0", "resign1", "draw"].includes(text) ? text : null;
+  return ENDINGS.includes(text) ? text : null;
 }
 
 // The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:
