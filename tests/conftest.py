@@ -37,8 +37,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.timeout(TEST_TIME_LIMIT_S))
 
 
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = build.CHROMIUM_FLAGS
 OUTPUT = ROOT / "test-output"
 
 
