@@ -115,11 +115,18 @@ def test_a_bad_attribute_shows_a_message_inside_the_element(watch, host):
     assert watch.errors == []
 
 
+def iframe_page(server, fragment, width, on_height):
+    """A host page with the iframe route (web/embed.html#fragment) ``width`` px wide, whose
+    script runs ``on_height`` (JavaScript, given ``height``) for each height the frame tells."""
+    return (f'<iframe id="f" src="{server}web/embed.html#{fragment}" '
+            f'style="width: {width}px; height: 100px"></iframe>'
+            '<script>window.heights = []; addEventListener("message", e => { '
+            'if (e.data && e.data.type === "tavoliere-height") { const height = e.data.height; '
+            f'{on_height} }} }});</script>')
+
+
 def test_the_iframe_route_shows_a_board_and_tells_its_height(watch, server, host):
-    frame = (f'<iframe id="f" src="{server}web/embed.html#game=hexade(size=5)&moves=a1,e5&mode=view" '
-             'style="width: 420px; height: 100px"></iframe>'
-             '<script>window.heights = []; addEventListener("message", e => { '
-             'if (e.data && e.data.type === "tavoliere-height") window.heights.push(e.data.height); });</script>')
+    frame = iframe_page(server, "game=hexade(size=5)&moves=a1,e5&mode=view", 420, "window.heights.push(height);")
     page = watch.page
     page.goto(host("frame.html", frame))
     page.wait_for_function("window.heights.length > 0 && Math.max(...window.heights) > 200")
@@ -131,10 +138,8 @@ def test_the_iframe_route_shows_a_board_and_tells_its_height(watch, server, host
 def test_the_iframe_route_fills_the_frame_and_keeps_a_navigation_made_while_loading(watch, server, host):
     SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
     try:
-        frame = (f'<iframe id="f" src="{server}web/embed.html#game=havannah(size=6)&moves=d4,e5,c3&mode=view" '
-                 'style="width: 640px; height: 100px"></iframe>'
-                 '<script>addEventListener("message", e => { if (e.data && e.data.type === "tavoliere-height") '
-                 'document.getElementById("f").style.height = e.data.height + "px"; });</script>')
+        frame = iframe_page(server, "game=havannah(size=6)&moves=d4,e5,c3&mode=view", 640,
+                            'document.getElementById("f").style.height = height + "px";')
         page = watch.page
         page.goto(host("wide.html", frame))
         inner = page.frame_locator("#f")
