@@ -118,6 +118,8 @@ def run_load_benchmark(site: Path, runs: int = 5, wheels: Path | None = None) ->
                 expected = "snapshot" if query == "" else "fresh (snapshots off)"
                 if load["path"] != expected:
                     raise SystemExit(f"{row}: the engine took the path {load['path']!r}")
+                if load["prestarted"] != (query == ""):  # web/prestart.js starts only a restore
+                    raise SystemExit(f"{row}: the worker was {'' if load['prestarted'] else 'not '}prestarted")
                 repeats[row].append(ready)
                 if query == "":
                     restore_ms.append(load["ms"])

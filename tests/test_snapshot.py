@@ -148,6 +148,9 @@ def context(browser):
     context.close()
 
 
+STORED_HINT = "tavoliere.snapshot.stored"  # engine.js keeps it, web/prestart.js reads it
+
+
 class Errors(list):
     """A page's console errors, less the 404 of the /favicon.ico that the browser asks for
     when the tests read the storage from site.json (a document without an icon)."""
@@ -179,6 +182,7 @@ def visited(browser, server, site):
     page, errors = watched(context)
     first = room(page, server + "#white=human&black=human")
     assert first["path"] == "fresh" and first["storage"] is True
+    assert first["prestarted"] is False  # nothing stored yet: the worker starts with the room
     moves = seeded_moves(page, site)
     made = wait_stored(page)
     assert made["key"] == first["key"] and made["stored_bytes"] < made["bytes"]
@@ -202,6 +206,7 @@ def test_the_next_visit_restores_an_engine_that_plays_the_same_moves(visited, se
     page, errors = watched(context)
     again = room(page, server + "#white=human&black=human")
     assert again["path"] == "snapshot" and again["key"] == first["key"]
+    assert again["prestarted"] is True  # web/prestart.js started it before the page's modules
     assert again["snapshot"] is None  # no new one is made
     assert seeded_moves(page, site) == fresh_moves
     page.evaluate("window.tavoliere.play('c4')")
@@ -210,6 +215,7 @@ def test_the_next_visit_restores_an_engine_that_plays_the_same_moves(visited, se
     # the URL flag turns snapshots off: a fresh start, and no snapshot made
     off = room(page, server + "?snapshot=off#white=human&black=human")
     assert off["path"] == "fresh (snapshots off)" and off["storage"] is False
+    assert off["prestarted"] is False
     page.wait_for_timeout(1500)
     assert page.evaluate("window.tavoliere.engineLoad().snapshot") is None
     assert errors.real() == []
@@ -224,11 +230,13 @@ def test_a_truncated_snapshot_falls_back_and_is_replaced(visited, server):
 
     load = room(page, server)
     assert load["path"].startswith("fresh (snapshot refused: corrupt"), load
+    assert page.evaluate(f"localStorage.getItem('{STORED_HINT}')") is None  # no early start until replaced
     assert page.locator("#status").get_attribute("data-stage") == "ready"
     answer = page.evaluate("r => window.tavoliere.engineRequest(r)", {"op": "view", "game": "hekka"})
     assert answer["ok"], answer
     wait_stored(page)
 
+    assert page.evaluate(f"localStorage.getItem('{STORED_HINT}')") == "1"
     assert room(page, server)["path"] == "snapshot"
     assert errors.real() == []
     page.close()
@@ -244,7 +252,9 @@ def test_the_setting_turns_snapshots_off_and_forgets_the_copy(visited, server):
     page.locator("#quick-start").uncheck()
     stored_key(page, present=False, seconds=10)
     assert page.evaluate("localStorage.getItem('tavoliere.snapshot')") == "off"
-    assert room(page, server)["path"] == "fresh (snapshots off)"
+    assert page.evaluate(f"localStorage.getItem('{STORED_HINT}')") is None
+    off = room(page, server)
+    assert off["path"] == "fresh (snapshots off)" and off["prestarted"] is False
     assert not page.locator("#quick-start").is_checked()
     page.locator("#more > summary").click()
     page.locator("#quick-start").check()

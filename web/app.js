@@ -1199,7 +1199,7 @@ window.tavoliere = {
   cursor: () => room.cursor,
   // how the engine started ({path, ms, key, storage}) and the snapshot made on this visit, if
   // any (README, "Snapshots"); a Promise of the maker's report; a bridge request, answered
-  engineLoad: () => engine.load && { ...engine.load, snapshot: engine.snapshot },
+  engineLoad: () => engine.load && { ...engine.load, snapshot: engine.snapshot, prestarted: engine.prestarted },
   snapshotDone: () => engine.snapshotDone,
   engineRequest: (request) => engine.request(request),
   opened: () => room.opened,

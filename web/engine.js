@@ -7,7 +7,7 @@
 // there is one for this build.  When it had to start Python from scratch, this side waits
 // until the page is idle and then starts a second, short-lived worker that makes and stores a
 // new snapshot, so the next visit, or the next page with boards, starts in a moment.
-import { deleteSnapshot, snapshotsWanted } from "./snapshot.js";
+import { STORED, deleteSnapshot, snapshotsWanted } from "./snapshot.js";
 
 const MAKE_AFTER_MS = 1000;     // after the engine is ready, then at the browser's next idle time
 const BUSY_WAIT_MS = 20_000;    // while the engine is working, wait at most this long for a pause
@@ -22,6 +22,22 @@ function workerURL() {
 
 function readFailed() {
   try { return localStorage.getItem(FAILED); } catch { return null; }
+}
+
+function remember(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch { /* storage refused: only a hint is lost */ }
+}
+
+// The worker web/prestart.js started before the page's modules loaded, with the messages it
+// has sent since; the first Engine of the page takes it over.
+function takePrestarted() {
+  const early = self.tavolierePrestarted;
+  self.tavolierePrestarted = null;
+  self.tavoliereEngineStarted = true;
+  return early || null;
 }
 
 export class Engine {
@@ -40,8 +56,10 @@ export class Engine {
   }
 
   start() {
+    const early = takePrestarted();
+    this.prestarted = Boolean(early);  // for the tests and the benchmark
     const name = snapshotsWanted() ? "engine" : "engine snapshot=off";
-    this.worker = new Worker(workerURL(), { type: "module", name });
+    this.worker = early ? early.worker : new Worker(workerURL(), { type: "module", name });
     this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
     this.ready.catch(() => {});
     this.worker.onmessage = (event) => this.receive(event.data);
@@ -49,12 +67,18 @@ export class Engine {
       event.preventDefault();
       this.fail(event.message || "the engine could not start");
     };
+    for (const [kind, event] of early ? early.held : []) {
+      if (kind === "message") this.worker.onmessage(event);
+      else this.worker.onerror(event);
+    }
   }
 
   receive(data) {
     if (data.type === "status") {
       if (data.stage === "ready") {
         this.load = data.load || null;
+        // No snapshot to restore after all: no early start next time, until one is stored.
+        if (this.load && this.load.path.startsWith("fresh (snapshot refused")) remember(STORED, null);
         this.scheduleSnapshot();
       }
       this.onStatus(data.stage, data.detail, data);
@@ -108,8 +132,9 @@ export class Engine {
       maker.terminate();
       this.snapshot = report;
       if (report.stored && !snapshotsWanted()) deleteSnapshot().catch(() => {});  // turned off meanwhile
+      else if (report.stored) remember(STORED, "1");
       if (!report.stored && this.load) {
-        try { localStorage.setItem(FAILED, this.load.key); } catch { /* tried again next visit */ }
+        remember(FAILED, this.load.key);  // tried again next visit if this one is refused
       }
       this.resolveSnapshot(report);
     };

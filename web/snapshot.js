@@ -12,6 +12,9 @@
 // so that snapshots made by older code are not restored.
 export const FORMAT = 1;
 export const SETTING = "tavoliere.snapshot";  // localStorage: "off" turns snapshots off
+// localStorage: this browser has stored a snapshot (the hint web/prestart.js reads; the name is
+// written there too, as that script imports nothing).
+export const STORED = "tavoliere.snapshot.stored";
 const DB = "tavoliere-engine";
 const STORE = "snapshot";
 const PAGE = 4096;           // the unit of the zero pages left out
@@ -289,6 +292,7 @@ export async function setSnapshots(on) {
   try {
     if (on) localStorage.removeItem(SETTING);
     else localStorage.setItem(SETTING, "off");
+    if (!on) localStorage.removeItem(STORED);
   } catch { /* storage refused: the setting lasts for this visit */ }
   if (!on) await deleteSnapshot().catch(() => {});
 }

@@ -8,13 +8,16 @@
 // The worker's name (set by engine.js) chooses its role: "engine", "engine snapshot=off" (never
 // restore a snapshot), or "snapshot": a short-lived worker that starts a clean Python, warms
 // it, stores a memory snapshot of it (snapshot.js) and says {type: "snapshot", ...}.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { Refused, deleteSnapshot, makeSnapshot, readSnapshot, restoreSnapshot, snapshotKey,
   writeSnapshot } from "./snapshot.js";
 
-// Pyodide's large module (loadPyodide imports it later from the same address) starts loading
-// now, while site.json and the stored snapshot are read.
+// Pyodide's modules are imported, not part of this module's graph, so that site.json and the
+// stored snapshot are read while they load; its large module (loadPyodide imports it later
+// from the same address) starts loading now too.
+const pyodideModule = import("../pyodide/pyodide.mjs");
+pyodideModule.catch(() => {});
 import("../pyodide/pyodide.asm.mjs").catch(() => {});
+const loadPyodide = async (options) => (await pyodideModule).loadPyodide(options);
 
 const siteURL = new URL("../", import.meta.url);
 const runtime = new URL("pyodide/", siteURL);
