@@ -11,6 +11,7 @@ import pytest
 from tavoliere import load_game
 from tavoliere.core import IllegalMove, InvalidMove, Outcome
 from tavoliere.games.barrier import Barrier
+from tavoliere.notation import RecordError, export_record, parse_record
 
 GAME = Barrier()
 
@@ -58,9 +59,66 @@ def test_cells_are_named_chess_style_with_a1_bottom_left():
 
 # -- 1.2 turn structure ---------------------------------------------------------------------
 
-def test_white_moves_first():
-    """"White moves first." """
+def test_white_moves_first_unless_black_is_chosen():
+    """1.2: "White moves first (S2: "Inizia il Bianco oppure, indifferentemente, uno dei
+    giocatori"). REC: offer first_player as an option, default White." """
     assert GAME.to_move(GAME.initial_state()) == 0
+    assert GAME.spec == "barrier" and GAME.settings["first_player"] == "white"
+    black = load_game("barrier(first_player=black)")
+    assert black.to_move(black.initial_state()) == 1
+    assert black == Barrier(first_player="black") != GAME
+    # the options are written in the order they are declared, size first
+    assert load_game("barrier(first_player=black,size=7)").spec == \
+        "barrier(size=7,first_player=black)"
+    with pytest.raises(ValueError, match="first_player takes one of: white, black"):
+        load_game("barrier(first_player=red)")
+
+
+BLACK_FIRST = Barrier(first_player="black")
+
+
+def test_with_black_first_black_places_then_white_then_black_moves_first():
+    """With first_player=black, ply 1 is Black's placement, ply 2 White's, and the movements
+    alternate from Black on; otherwise the rules are the same, so B-1's record gives the
+    same position with the colours exchanged, and the first mover the same eight moves."""
+    state = BLACK_FIRST.replay(["c4"])
+    assert BLACK_FIRST.pieces(state) == {"c4": "pawn.1"}
+    assert BLACK_FIRST.to_move(state) == 0
+    state = BLACK_FIRST.replay(["f6"], state)
+    assert BLACK_FIRST.pieces(state) == {"c4": "pawn.1", "f6": "pawn.0"}
+    assert BLACK_FIRST.to_move(state) == 1
+    assert {name.split("-")[0] for name in legal(BLACK_FIRST, state)} == {"c4"}
+    state = BLACK_FIRST.replay(B1_RECORD[2:], state)
+    assert BLACK_FIRST.pieces(state) == {"c4": "block", "d4": "block", "e4": "block",
+                                         "f6": "block", "f5": "block", "f4": "block",
+                                         "e3": "pawn.1", "g4": "pawn.0"}
+    assert BLACK_FIRST.to_move(state) == 1
+    assert {name[-2:] for name in legal(BLACK_FIRST, state)} == {"c2", "d1", "f1", "g2"}
+    assert BLACK_FIRST.diagram(state).endswith("Black to move")
+
+
+def test_with_black_first_white_cannot_take_the_first_turns():
+    """Black's turn is Black's: White's pawn may not move in the first movement, and White's
+    placement may not go on Black's cell."""
+    state = BLACK_FIRST.replay(["c4"])
+    with pytest.raises(IllegalMove, match="c4 holds Black's pawn"):
+        BLACK_FIRST.parse_move("c4", state)
+    state = BLACK_FIRST.replay(["f6"], state)
+    with pytest.raises(IllegalMove, match="Black's pawn is on c4, not on f6"):
+        BLACK_FIRST.parse_move("f6-f5-f4-g4", state)
+    with pytest.raises(IllegalMove, match="ply 3: "):
+        BLACK_FIRST.replay(["c4", "f6", "f6-f5-f4-g4"])
+
+
+def test_with_black_first_the_stuck_player_still_loses():
+    """1.4: "A player who has no legal L-move when their movement turn starts loses": who
+    began does not change it; ``position`` sets the side to move whoever began."""
+    stuck = BLACK_FIRST.position("h8", "a1", "b1 a2", to_move=1)
+    assert BLACK_FIRST.to_move(stuck) == 1
+    assert BLACK_FIRST.outcome(stuck) == Outcome(0, "no-moves", ("a1",))
+    stuck = BLACK_FIRST.position("h8", "a1", "g8 h7", to_move=0)
+    assert BLACK_FIRST.to_move(stuck) == 0
+    assert BLACK_FIRST.outcome(stuck) == Outcome(1, "no-moves", ("h8",))
 
 
 def test_placements_go_on_any_empty_cell():
@@ -171,17 +229,23 @@ def test_no_pawn_is_ever_stuck_right_after_the_placements():
                     assert game.legal_moves(state), (size, white, black)
 
 
+@pytest.mark.parametrize("first", ["white", "black"])
 @pytest.mark.parametrize("size", range(5, 10))
-def test_every_game_ends_with_a_winner_within_the_obstacle_bound(size):
+def test_every_game_ends_with_a_winner_within_the_obstacle_bound(size, first):
     """"There are no draws." and "The game always ends: every movement adds exactly 3
-    obstacles, so there are at most floor((N^2 - 2) / 3) movement plies." """
-    game, rng = Barrier(size=size), random.Random(size)
+    obstacles, so there are at most floor((N^2 - 2) / 3) movement plies."  Whoever begins,
+    the turns alternate from the first player, and each turn moves the mover's own pawn."""
+    game, rng = Barrier(size=size, first_player=first), random.Random(f"{size}-{first}")
+    starter = ("white", "black").index(first)
     for _ in range(40):
         state = game.initial_state()
         while (outcome := game.outcome(state)) is None:
-            before = len(state.obstacles)
+            before, mover = state, game.to_move(state)
+            assert mover == (starter + state.ply) % 2
             state = game.play(state, rng.choice(game.legal_moves(state)))
-            assert len(state.obstacles) == (before + 3 if state.ply > 2 else 0)
+            assert len(state.obstacles) == (len(before.obstacles) + 3 if state.ply > 2 else 0)
+            assert state.pawns[1 - mover] == before.pawns[1 - mover]
+            assert state.pawns[mover] not in (None, before.pawns[mover])
         assert outcome.winner == 1 - game.to_move(state)
         assert state.ply - 2 <= (size * size - 2) // 3
 
@@ -306,6 +370,36 @@ def test_no_move_is_legal_once_the_game_is_over():
     state = GAME.replay(["b4", "b5", "b4-a4-a5-a6", "b5-b6-b7-a7"])
     with pytest.raises(IllegalMove, match=r"the game is over \(Black wins: White has no legal move\)"):
         GAME.parse_move("a6-b6-b7-b8", state)
+
+
+def test_a_record_with_black_first_keeps_its_option_and_reads_back():
+    """A record carries the game's options in its Game tag, so the game read back is Black
+    first again; the turn numbers go with the first mover's moves, here Black's."""
+    spec = "barrier(size=5,first_player=black)"
+    game, rng = load_game(spec), random.Random(7)
+    state, names = game.initial_state(), []
+    while game.outcome(state) is None:
+        move = rng.choice(game.legal_moves(state))
+        names.append(game.move_name(move))
+        state = game.play(state, move)
+    text = export_record(spec, names, {"White": "Anna", "Black": "Bruno"})
+    assert text.startswith(f'[Game "{spec}"]')
+    assert f"1. {names[0]} {names[1]} 2. {names[2]}" in " ".join(text.split())
+    record = parse_record(text)
+    assert (record.game, record.moves) == (spec, tuple(names))
+    assert game.replay(record.moves) == state
+    assert game.pieces(game.replay(record.moves[:1])) == {names[0]: "pawn.1"}
+    assert record.tags["Result"] == game.outcome_text(game.outcome(state))
+
+
+def test_a_record_with_black_first_gives_ply_1_to_black():
+    """``1...`` marks the second player's move; with Black first that is White, who does
+    not have ply 1."""
+    with pytest.raises(RecordError, match=r"turn number 1\.\.\. does not fit: the next move is "
+                                          r"ply 1, Black's move of turn 1 \(written 1\.\)"):
+        parse_record('[Game "barrier(first_player=black)"]\n1... c4')
+    with pytest.raises(RecordError, match="ply 2, White's move of turn 1"):
+        parse_record('[Game "barrier(first_player=black)"]\n1. c4 2. f6')
 
 
 def test_replay_names_the_ply_that_failed():

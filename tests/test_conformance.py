@@ -8,7 +8,7 @@ from tavoliere import IllegalMove, InvalidMove, load_game
 from tavoliere.core import game_class, game_names, read_piece
 
 SPECS = {
-    "barrier": ["barrier(size=5)", "barrier"],
+    "barrier": ["barrier(size=5)", "barrier", "barrier(size=6,first_player=black)"],
     "hekka": ["hekka", "hekka(areas=symmetric)"],
     "havannah": ["havannah(size=4)", "havannah(size=5,swap=true)", "havannah(size=6,ring_needs_empty=true)"],
     "hexade": ["hexade(size=4)", "hexade(size=5)"],

@@ -56,6 +56,18 @@ def test_options_are_areas_and_max_plies():
         max_plies.parse("hekka", "9")
 
 
+def test_white_always_begins_and_first_player_is_not_an_option():
+    """2.2: "The first player (White by default) places in area A or area B"; the options
+    table (section 6) gives Hekka no first_player, although Barrier has one, so White
+    begins and Black's first placement is the second ply."""
+    with pytest.raises(ValueError, match="unknown option 'first_player'"):
+        Hekka(first_player="black")
+    state = GAME.initial_state()
+    assert GAME.to_move(state) == 0
+    state = GAME.replay(["c4"], state)
+    assert GAME.pieces(state) == {"c4": "pawn.0"} and GAME.to_move(state) == 1
+
+
 # -- 2.2 placement --------------------------------------------------------------------------
 
 def test_white_places_in_either_area():

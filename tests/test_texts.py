@@ -15,7 +15,7 @@ from tavoliere.core import LANGUAGES, game_class, game_names
 # Small boards and short limits, so that random games end quickly and reach every ending
 # (a registered game missing here is played with its default options).
 SMALL = {
-    "barrier": ["barrier(size=5)", "barrier(size=6)"],
+    "barrier": ["barrier(size=5)", "barrier(size=6)", "barrier(size=5,first_player=black)"],
     "hekka": ["hekka", "hekka(max_plies=12)", "hekka(areas=symmetric)"],
     "havannah": ["havannah(size=4)", "havannah(size=4,swap=true)",
                  "havannah(size=5,ring_needs_empty=true)"],

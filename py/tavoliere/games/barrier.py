@@ -2,8 +2,10 @@
 
 * The board is an empty N x N square, N from 5 to 9 (``barrier(size=N)``, default 8).
   Each player has one pawn; neutral obstacles come from an unlimited supply.
-* White moves first.  Ply 1: White puts its pawn on any empty cell.  Ply 2: Black puts its
-  pawn on any empty cell.  There is no other restriction on where the pawns go.
+* White moves first (``first_player=black`` lets Black begin: RULES.md 1.2, "Inizia il
+  Bianco oppure, indifferentemente, uno dei giocatori").  Ply 1: the first player puts its
+  pawn on any empty cell.  Ply 2: the other puts its pawn on any empty cell.  There is no
+  other restriction on where the pawns go.
 * From ply 3 on, the mover makes exactly one L-move with its own pawn, and passing is not allowed.
   With s the pawn's cell and u, v perpendicular orthogonal unit steps, the L-path is either
   "1 then 2", s, s+u, s+u+v, s+u+2v, or "2 then 1", s, s+u, s+2u, s+2u+v.
@@ -31,11 +33,13 @@ from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome
 from ..grid.square import square_grid
 from ..messages import Problem, excerpt
 
+FIRST_PLAYERS = ("white", "black")   # the choices of ``first_player``, in player order
+
 
 class BarrierState(NamedTuple):
     pawns: tuple          # (White's cell, Black's cell); None until that pawn is placed
     obstacles: frozenset  # cells holding an obstacle
-    ply: int              # plies played so far: White moves when it is even
+    ply: int              # plies played so far: the first player moves when it is even
 
 
 @lru_cache(maxsize=None)
@@ -56,23 +60,30 @@ def moved(pawns: tuple, player: int, cell: int) -> tuple:
 class Barrier(Game):
     name = "barrier"
     title = "Barrier"
-    options = (Option("size", 8, low=5, high=9, help="cells along each side of the square board"),)
+    options = (
+        Option("size", 8, low=5, high=9, help="cells along each side of the square board"),
+        Option("first_player", "white", choices=FIRST_PLAYERS, help="who places the first pawn"),
+    )
     texts = {
         "en": {
             "rules": [
                 "Barrier (Karl Scherer, 2002) is played on a square board, 8×8 here, but you may "
                 "choose any size from 5×5 to 9×9. Each player has one pawn; the neutral obstacles "
                 "are unlimited.",
-                "White, then Black, places the pawn on any empty cell. From then on, each turn you "
-                "move your pawn like a chess knight, but along a path: one step, then two at a "
-                "right angle, or two steps, then one. The two cells crossed and the destination "
-                "must be empty: the pawn never crosses an obstacle or the other pawn.",
+                "White (or Black, if so chosen in the options), then the other player, places the "
+                "pawn on any empty cell. From then on, each turn you move your pawn like a chess "
+                "knight, but along a path: one step, then two at a right angle, or two steps, "
+                "then one. The two cells crossed and the destination must be empty: the pawn "
+                "never crosses an obstacle or the other pawn.",
                 "The cell left and the two cells crossed become obstacles. When two paths reach "
                 "the same cell they are different moves, because they leave different obstacles: "
                 "click the destination cell, then the first cell of the path.",
                 "If you cannot move when it is your turn, you lose. There are no draws.",
             ],
             "option.size": "Cells per side",
+            "option.first_player": "First player",
+            "option.first_player.white": "White",
+            "option.first_player.black": "Black",
             "step.place": "Choose the cell for your pawn",
             "step.destination": "Choose where your pawn goes",
             "step.path": "Now choose the path: click its first cell",
@@ -82,8 +93,9 @@ class Barrier(Game):
                 "Barrier (Karl Scherer, 2002) si gioca su un tavoliere quadrato, qui 8×8, ma si "
                 "può scegliere da 5×5 a 9×9. Ogni giocatore ha una sola pedina; gli ostacoli "
                 "neutri sono illimitati.",
-                "Il Bianco, poi il Nero, colloca la propria pedina su una casella vuota a scelta. "
-                "Da quel momento, a turno, si muove la propria pedina come il cavallo degli "
+                "Il Bianco (o il Nero, se lo si sceglie nelle opzioni), poi l'altro giocatore, "
+                "colloca la propria pedina su una casella vuota a scelta. Da quel momento, a "
+                "turno, si muove la propria pedina come il cavallo degli "
                 "scacchi, ma lungo un percorso: un passo e poi due ad angolo retto, oppure due "
                 "passi e poi uno. Le due caselle attraversate e quella di arrivo devono essere "
                 "vuote: non si passa mai sopra un ostacolo né sopra l'altra pedina.",
@@ -94,6 +106,9 @@ class Barrier(Game):
                 "Chi al proprio turno non può muovere perde. Non ci sono patte.",
             ],
             "option.size": "Caselle per lato",
+            "option.first_player": "Chi comincia",
+            "option.first_player.white": "Bianco",
+            "option.first_player.black": "Nero",
             "step.place": "Scegli la casella della tua pedina",
             "step.destination": "Scegli dove va la tua pedina",
             "step.path": "Ora scegli il percorso: indica la sua prima casella",
@@ -104,6 +119,11 @@ class Barrier(Game):
         super().__init__(**values)
         self.grid = square_grid(self.side)
         self.paths = l_paths(self.side)
+        self.first = self.first_mover()
+
+    def first_mover(self) -> int:
+        """0 when White places first, 1 when Black does (option ``first_player``)."""
+        return FIRST_PLAYERS.index(self.settings["first_player"])
 
     @property
     def side(self) -> int:
@@ -114,18 +134,18 @@ class Barrier(Game):
         return BarrierState((None, None), frozenset(), 0)
 
     def to_move(self, state) -> int:
-        return state.ply % 2
+        return (state.ply + self.first) % 2
 
     def legal_moves(self, state) -> list:
         if state.ply < 2:
             return [(cell,) for cell in range(self.grid.size) if cell not in state.pawns]
-        player = state.ply % 2
+        player = self.to_move(state)
         start, other = state.pawns[player], state.pawns[1 - player]
         return [(start, *path) for path in self.paths[start]
                 if other not in path and state.obstacles.isdisjoint(path)]
 
     def apply(self, state, move) -> BarrierState:
-        pawns = moved(state.pawns, state.ply % 2, move[-1])
+        pawns = moved(state.pawns, self.to_move(state), move[-1])
         return BarrierState(pawns, state.obstacles.union(move[:-1]), state.ply + 1)
 
     def outcome(self, state) -> Outcome | None:
@@ -135,7 +155,7 @@ class Barrier(Game):
 
     def stalemate(self, state) -> Outcome:
         """The side to move, who cannot move, loses."""
-        loser = state.ply % 2
+        loser = self.to_move(state)
         return Outcome(1 - loser, "no-moves", (self.grid.names[state.pawns[loser]],))
 
     # -- set-up positions -----------------------------------------------------------------
@@ -156,7 +176,9 @@ class Barrier(Game):
         blocks = frozenset(self.cell(name) for name in obstacles)
         if pawns[0] == pawns[1] or blocks.intersection(pawns):
             raise ValueError("the two pawns and the obstacles must stand on different cells")
-        return self.initial_state()._replace(pawns=pawns, obstacles=blocks, ply=2 + to_move)
+        # the ply's parity says who moves: even plies are the first player's
+        ply = 2 + (to_move ^ self.first)
+        return self.initial_state()._replace(pawns=pawns, obstacles=blocks, ply=ply)
 
     def cell(self, name: str) -> int:
         """The index of the cell called ``name``; a Problem (a ValueError) if the board has no
@@ -203,7 +225,7 @@ class Barrier(Game):
                 marks[cell] = mark
         outcome = self.outcome(state)
         if outcome is None:
-            status = f"{PLAYER_NAMES[state.ply % 2]} to move"
+            status = f"{PLAYER_NAMES[self.to_move(state)]} to move"
         else:
             status = self.outcome_text(outcome)
         return f"{self.grid.diagram(marks)}\n{status}"
@@ -279,7 +301,7 @@ class Barrier(Game):
         if outcome is not None:
             return Problem("reason.game-over", **outcome.message_params(self))
         names = self.grid.names
-        player = state.ply % 2
+        player = self.to_move(state)
         if state.ply < 2:
             if len(path) > 1 or removal is not None:
                 return Problem("barrier.place-first", player=player)
@@ -305,5 +327,5 @@ class Barrier(Game):
                 return Problem("barrier.over-obstacle", cell=self.grid.names[cell])
             if cell in state.pawns:
                 return Problem("barrier.over-pawn", cell=self.grid.names[cell],
-                               opponent=1 - state.ply % 2)
+                               opponent=1 - self.to_move(state))
         raise AssertionError("an unblocked L-path is a legal move")

@@ -125,6 +125,12 @@ class Hekka(Barrier):
         self.areas = (self.rectangle(*AREA_A), self.rectangle(*AREA_B[self.settings["areas"]]))
         self.max_plies = self.settings["max_plies"]
 
+    def first_mover(self) -> int:
+        """White, always: RULES.md section 2 offers no ``first_player`` option for Hekka (its
+        options are the areas and the draw rules), and this file counts White's turns as the
+        even plies."""
+        return 0
+
     def rectangle(self, corner: str, opposite: str) -> frozenset:
         (f0, r0), (f1, r1) = self.grid.coords(self.cell(corner)), self.grid.coords(self.cell(opposite))
         return frozenset(self.grid.at(f, r) for f in range(f0, f1 + 1) for r in range(r0, r1 + 1))
