@@ -33,15 +33,21 @@ def random_position(game, rng, plies):
     return state
 
 
+def mover_and_other(game, state):
+    """The cells of the mover's pawn and of the other pawn (the mover depends on who began)."""
+    player = game.to_move(state)
+    return state.pawns[player], state.pawns[1 - player]
+
+
 def ref_mover_wins(game, state):
     n = game.side
-    me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+    me, other = mover_and_other(game, state)
     return ref.make_solver(n)(ref_cell(n, me), ref_cell(n, other),
                               ref_obstacles(n, state.obstacles))
 
 
-def solver_mover_wins(solver, state):
-    me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+def solver_mover_wins(game, solver, state):
+    me, other = mover_and_other(game, state)
     return solver.wins(bot.BarrierEngine.mask(state.obstacles), me, other)
 
 
@@ -114,7 +120,8 @@ def test_solver_matches_the_reference_on_random_positions(n, plies):
         state = random_position(game, rng, plies)
         if game.outcome(state) is not None:
             continue
-        assert solver_mover_wins(solver, state) == ref_mover_wins(game, state), game.diagram(state)
+        assert solver_mover_wins(game, solver, state) == ref_mover_wins(game, state), \
+            game.diagram(state)
 
 
 def test_separated_pawns_are_valued_by_their_longest_runs():
@@ -129,7 +136,7 @@ def test_separated_pawns_are_valued_by_their_longest_runs():
             state = random_position(game, rng, rng.randrange(3, 8))
             if game.outcome(state) is not None:
                 continue
-            me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+            me, other = mover_and_other(game, state)
             obstacles = bot.BarrierEngine.mask(state.obstacles)
             reaches = solver.separated_reaches(obstacles, me, other)
             if reaches is None:
@@ -200,16 +207,16 @@ def test_a_weak_levels_slips_are_hard_to_refute():
     slips = 0
     while slips < 4:
         state = random_position(game, rng, rng.randrange(0, 3))
-        if game.outcome(state) is not None or not solver_mover_wins(solver, state):
+        if game.outcome(state) is not None or not solver_mover_wins(game, solver, state):
             continue
         after = game.apply(state, choose(game, state, level=1, seconds=30,
                                          seed=rng.randrange(1000)))
-        if not solver_mover_wins(solver, after):
+        if not solver_mover_wins(game, solver, after):
             continue                      # the move keeps the win
         slips += 1
         replies = game.legal_moves(after)
         refuting = sum(1 for reply in replies
-                       if not solver_mover_wins(solver, game.apply(after, reply)))
+                       if not solver_mover_wins(game, solver, game.apply(after, reply)))
         assert refuting * 8 <= len(replies), game.diagram(state)
 
 
@@ -262,6 +269,76 @@ def test_placements_follow_the_book():
     assert black_wins_reply(8, game.cell("d4"), black)
 
 
+# -- Black first (RULES.md 1.2: "REC: offer first_player as an option, default White") -------
+# The rules look at who places first, never at colours, so the solver and the book, written
+# for White first, serve Black first with the colours read the other way round.
+
+def swapped(state):
+    """The same position with the colours exchanged, each pawn on the other's cell, for the
+    game where the other colour began: the same ply is then the other colour's turn."""
+    return state._replace(pawns=state.pawns[::-1])
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_with_black_first_the_bot_plays_a_winning_move_whenever_there_is_one(n):
+    """Random 5x5 and 6x6 positions with Black first, won for the side to move (reference
+    solver): the bot's move at levels 3 to 5 keeps the win, and it is the move the bot makes
+    in the same position with the colours exchanged and White first."""
+    game, white_first = Barrier(size=n, first_player="black"), Barrier(size=n)
+    rng = random.Random(30 + n)
+    found = 0
+    while found < 8:
+        state = random_position(game, rng, rng.randrange(0, 4))
+        if game.outcome(state) is not None or not ref_mover_wins(game, state):
+            continue
+        found += 1
+        level = 3 + found % 3
+        move = choose(game, state, level=level)
+        assert move in game.legal_moves(state)
+        assert not ref_mover_wins(game, game.apply(state, move)), game.diagram(state)
+        mirror = swapped(state)
+        assert white_first.to_move(mirror) == 1 - game.to_move(state)
+        assert choose(white_first, mirror, level=level) == move
+
+
+def test_with_black_first_blacks_first_cell_on_5x5_wins():
+    """Black's first cell leaves White no winning reply (reference solver)."""
+    game = Barrier(size=5, first_player="black")
+    start = game.initial_state()
+    first = choose(game, start, level=3)[0]
+    assert game.pieces(game.apply(start, (first,))) == {game.grid.names[first]: "pawn.1"}
+    assert ref.black_winning_replies(5, ref_cell(5, first)) == []
+
+
+@pytest.mark.parametrize("n, firsts", [(5, "a1 b1 c1 b2 c2 c3"), (6, "c2 b2")])
+def test_with_black_first_whites_reply_wins_whenever_one_does(n, firsts):
+    """White's reply to Black's first cell (every symmetry class on 5x5, two on 6x6): one of
+    the winning replies when there are any, and the bot knows the game lost when there are
+    none (reference solver)."""
+    game = Barrier(size=n, first_player="black")
+    for name in firsts.split():
+        state = game.apply(game.initial_state(), (game.cell(name),))
+        winners = ref.black_winning_replies(n, ref_cell(n, game.cell(name)))
+        thinker = Thinker(game, state, level=3)
+        while not thinker.done:
+            thinker.step(0.05)
+        assert thinker.progress()["proven"] == ("win" if winners else "loss"), name
+        if winners:
+            assert game.move_name(thinker.move()) in winners, name
+
+
+def test_with_black_first_white_answers_8x8_from_the_book():
+    """On 8x8 the second player wins; with Black first that is White, whose reply to d4 the
+    book proves winning at once."""
+    game = Barrier(size=8, first_player="black")
+    state = game.apply(game.initial_state(), (game.cell("d4"),))
+    assert game.to_move(state) == 0
+    thinker = Thinker(game, state, level=3)
+    thinker.step(0.05)
+    assert thinker.progress()["proven"] == "win"
+    assert black_wins_reply(8, game.cell("d4"), thinker.move()[0])
+
+
 def test_solve_size_rejects_bad_sizes():
     with pytest.raises(ValueError, match="5x5 to 9x9"):
         solve_size(4)
@@ -278,12 +355,14 @@ def play(game, bots, rng):
     return game.outcome(state).winner
 
 
+@pytest.mark.parametrize("first", ["white", "black"])
 @pytest.mark.parametrize("n", [5, 6])
-def test_the_winning_side_always_wins_against_random_play(n):
-    """5x5 is won by White (from c3), 6x6 by Black: the bot on that side always wins."""
-    game = Barrier(size=n)
-    winner = 0 if n == 5 else 1
-    rng = random.Random(n)
+def test_the_winning_side_always_wins_against_random_play(n, first):
+    """5x5 is won by the first player (from c3), 6x6 by the second: the bot on that side
+    always wins, whichever colour began."""
+    game = Barrier(size=n, first_player=first)
+    winner = game.first if n == 5 else 1 - game.first
+    rng = random.Random(f"{n}-{first}")
     for i in range(4):
         bots = {winner: lambda s: choose(game, s, level=3),
                 1 - winner: lambda s: rng.choice(game.legal_moves(s))}
@@ -332,7 +411,7 @@ def test_plies_left_matches_the_reference():
             state = random_position(game, rng, plies)
             if game.outcome(state) is not None:
                 continue
-            me, other = state.pawns[state.ply % 2], state.pawns[1 - state.ply % 2]
+            me, other = mover_and_other(game, state)
             assert solver.plies_left(bot.BarrierEngine.mask(state.obstacles), me, other) == \
                 ref_plies_left(n, ref_cell(n, me), ref_cell(n, other),
                                ref_obstacles(n, state.obstacles))
@@ -346,7 +425,7 @@ def test_on_the_losing_side_the_bot_holds_out_longest():
     for state in lost_positions(game, random.Random(9), 4, (2, 5)):
         def length(move):
             after = game.apply(state, move)
-            me, other = after.pawns[after.ply % 2], after.pawns[1 - after.ply % 2]
+            me, other = mover_and_other(game, after)
             return ref_plies_left(n, ref_cell(n, me), ref_cell(n, other),
                                   ref_obstacles(n, after.obstacles))
         counts = {move: refutations(game, state, move) for move in game.legal_moves(state)}

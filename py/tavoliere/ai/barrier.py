@@ -1,5 +1,10 @@
 """The Barrier bot: the opening book for the placements and the first movement, the exact
 solver (``barrier_solver.py``) for the rest, and deliberate imprecision at the weak levels.
+
+The rules never look at a pawn's colour, only at who places first, and so who moves first:
+the solver reads a position as the mover's pawn and the other's, and the book's "White" and
+"Black" are the first and the second player.  With ``first_player=black`` the bot reads
+them as Black and White, and plays as well.
 """
 
 from __future__ import annotations
@@ -81,7 +86,7 @@ class BarrierEngine(Engine):
     # -- setting up --------------------------------------------------------------------------
     def setup(self):
         state = self.state
-        self.player = state.ply % 2
+        self.player = self.game.to_move(state)
         if state.ply < 2:
             self.setup_placement()
             if (self.level in self.SHALLOW and self.k.size - 2 > self.SLIP_FREE
@@ -179,7 +184,7 @@ class BarrierEngine(Engine):
             self.pending = [(w,) for w in placement_classes(n)]
             self.white_scores = {}
         else:
-            white = state.pawns[0]
+            white = self.first_pawn()
             verdicts = {b: black_wins_reply(n, white, b) for (b,) in self.legal}
             winners = [b for b, wins in verdicts.items() if wins]
             if None not in verdicts.values():
@@ -188,6 +193,12 @@ class BarrierEngine(Engine):
             self.phase = "black placement"
             self.pending = [b for (b,) in self.legal]
             self.black_winners = []
+
+    def first_pawn(self) -> int:
+        """The cell of the pawn placed first, the book's "White" (it is Black's pawn when
+        Black begins): at the second placement the book and the solver value the reply to
+        it."""
+        return self.state.pawns[1 - self.player]
 
     def central_cell(self) -> int:
         middle = (self.n - 1) // 2
@@ -336,7 +347,7 @@ class BarrierEngine(Engine):
         self.done = True
 
     def solve_black_placement(self):
-        white = self.state.pawns[0]
+        white = self.first_pawn()
         while self.pending:
             black = self.pending[0]
             if not self.solver.placement_wins(white, black):

@@ -4,7 +4,8 @@
 8x8 the winner's first movement after every pair of placements, so that the bot's first
 plies need no search (those positions are the slowest to solve).  ``book_move`` and
 ``black_wins_reply`` read it; a movement position is looked up under its ``canonical`` key,
-the same for its 8 symmetric images.
+the same for its 8 symmetric images.  As in the solver, "White" is the player who places
+first: the book serves ``first_player=black`` with the colours exchanged.
 """
 
 from __future__ import annotations

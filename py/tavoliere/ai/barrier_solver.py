@@ -17,6 +17,9 @@ exact count of the moves each pawn has left:
 * the placements are searched with the board's 8 symmetries (White's first cell up to
   symmetry, Black's reply up to the symmetries that keep White's cell).
 
+Only the placements speak of colours, and there "White" is the player who places first and
+so moves first: with ``first_player=black`` every value holds with the colours exchanged.
+
 ``solve_size(n)`` gives the value of every pair of placements on the n x n board and
 ``describe_size`` turns it into the text the README quotes (5x5: White wins, only from c3;
 6x6 to 9x9: Black wins whatever White does).  The opening book (``barrier_book.py``) is made
