@@ -34,8 +34,8 @@ PERFT = [
 ]
 
 
-def reference_position(size, moves):
-    pos = ref.new_game(size)
+def reference_position(size, moves, first="white"):
+    pos = ref.new_game(size, first)
     for move in moves:
         pos = ref.play(pos, move)
     return pos
@@ -67,6 +67,16 @@ def test_perft_equals_the_reference(size, moves, depth):
     assert perft(game, game.replay(moves), depth) == ref.perft(reference_position(size, moves), depth)
 
 
+@pytest.mark.parametrize("size, moves, depth", [(5, [], 4), (8, B1, 4)])
+def test_perft_with_black_first_equals_the_reference(size, moves, depth):
+    """Who begins changes the colours, never the counts: the same as White first, and as the
+    reference's count with Black first."""
+    game = Barrier(size=size, first_player="black")
+    count = perft(game, game.replay(moves), depth)
+    assert count == ref.perft(reference_position(size, moves, "black"), depth)
+    assert count == perft(Barrier(size=size), Barrier(size=size).replay(moves), depth)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name, size, moves, depth, count", PERFT, ids=lambda v: str(v))
 def test_perft_table_is_the_references(name, size, moves, depth, count):
@@ -78,7 +88,7 @@ def test_perft_table_is_the_references(name, size, moves, depth, count):
 def play_alongside(game, rng):
     """One random game played by the engine and the reference side by side, comparing the
     legal moves, the pieces and the outcome at every ply.  Returns the number of plies."""
-    state, pos = game.initial_state(), ref.new_game(game.side)
+    state, pos = game.initial_state(), ref.new_game(game.side, game.settings["first_player"])
     while True:
         moves = [game.move_name(move) for move in game.legal_moves(state)]
         assert len(set(moves)) == len(moves)
@@ -101,6 +111,14 @@ def test_random_games_agree_with_the_reference(size):
         play_alongside(game, rng)
 
 
+@pytest.mark.parametrize("size", [5, 6, 8])
+def test_random_games_with_black_first_agree_with_the_reference(size):
+    game = Barrier(size=size, first_player="black")
+    rng = random.Random(f"barrier-black-{size}")
+    for _ in range(20):
+        play_alongside(game, rng)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", range(5, 10))
 def test_many_random_games_agree_with_the_reference(size):
@@ -111,8 +129,10 @@ def test_many_random_games_agree_with_the_reference(size):
 
 # -- properties of every position -----------------------------------------------------------
 
-positions = st.builds(lambda size, seed, plies: (Barrier(size=size), seed, plies),
-                      st.integers(5, 9), st.integers(0, 10**6), st.integers(0, 30))
+positions = st.builds(lambda size, first, seed, plies: (Barrier(size=size, first_player=first),
+                                                      seed, plies),
+                      st.integers(5, 9), st.sampled_from(["white", "black"]),
+                      st.integers(0, 10**6), st.integers(0, 30))
 
 
 @settings(max_examples=150, deadline=None)

@@ -2,7 +2,9 @@
 engine against.  Slow and plain on purpose: it shares no code with ``tavoliere``.
 
 A position is a dict: ``size``, ``white`` and ``black`` (cell names, None before the pawn is
-placed), ``obstacles`` (a set of cell names) and ``ply`` (plies played).  Moves are names.
+placed), ``obstacles`` (a set of cell names), ``ply`` (plies played) and ``first`` (the
+colour that begins: "White moves first ... REC: offer first_player as an option").  Moves
+are names.
 """
 
 LETTERS = "abcdefghi"
@@ -60,16 +62,22 @@ def l_paths(start, size):
     return paths
 
 
-def new_game(size=8):
-    return {"size": size, "white": None, "black": None, "obstacles": set(), "ply": 0}
+def new_game(size=8, first="white"):
+    return {"size": size, "white": None, "black": None, "obstacles": set(), "ply": 0,
+            "first": first}
+
+
+def second(pos):
+    return "black" if pos["first"] == "white" else "white"
 
 
 def mover(pos):
-    return "white" if pos["ply"] % 2 == 0 else "black"
+    """The first player on plies 1, 3, 5... (ply counts those played), the other between."""
+    return pos["first"] if pos["ply"] % 2 == 0 else second(pos)
 
 
 def opponent(pos):
-    return "black" if pos["ply"] % 2 == 0 else "white"
+    return second(pos) if pos["ply"] % 2 == 0 else pos["first"]
 
 
 def is_empty(pos, cell):
@@ -105,7 +113,7 @@ def result(pos):
     """None while the game goes on, else (winner, why): 'A player who has no legal L-move
     when their movement turn starts loses.  There are no draws.'"""
     if pos["ply"] >= 2 and not legal_moves(pos):
-        return (1 - pos["ply"] % 2, "stuck")
+        return (0 if opponent(pos) == "white" else 1, "stuck")
     return None
 
 

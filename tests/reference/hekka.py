@@ -21,8 +21,9 @@ AREA_B = {"literal": rectangle("efg", range(5, 8)),   # "e7-g5", read literally
 
 
 def new_game(areas="literal", max_plies=500):
+    # "The first player (White by default)": Hekka offers no other (RULES.md section 6)
     pos = {"size": 8, "white": None, "black": None, "obstacles": frozenset(), "ply": 0,
-           "areas": (AREA_A, AREA_B[areas]), "max_plies": max_plies}
+           "first": "white", "areas": (AREA_A, AREA_B[areas]), "max_plies": max_plies}
     pos["seen"] = [key(pos)]
     return pos
 
