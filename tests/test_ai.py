@@ -22,8 +22,8 @@ from tavoliere.core import _GAMES, register
 from tavoliere.games.barrier import Barrier
 from test_conformance import first_specs
 
-SPECS = ["barrier(size=5)", "barrier", "barrier(size=9)", "hekka", "havannah(size=5)",
-         "havannah", "hexade(size=6)", "hexade"]
+SPECS = ["barrier(size=5)", "barrier", "barrier(size=9)", "barrier(first_player=black)", "hekka",
+         "havannah(size=5)", "havannah", "hexade(size=6)", "hexade"]
 SPECS += first_specs(besides=("barrier", "hekka", "havannah", "hexade"))
 
 
