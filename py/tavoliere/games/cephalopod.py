@@ -186,7 +186,7 @@ class Cephalopod(Game):
             "option.size": "Tavoliere",
             "option.size.5x5": "5×5",
             "option.size.3x5": "5 colonne × 3 righe",
-            "option.first_player": "Primo giocatore",
+            "option.first_player": "Chi comincia",
             "option.first_player.white": "Bianco",
             "option.first_player.black": "Nero",
             "reason.more-dice": "il tavoliere è pieno e il {loser} vi ha meno dadi",
