@@ -130,6 +130,11 @@ class Footsteps(Game):
         },
     }
 
+    # A bid is a button labelled with its amount, the same in every language.
+    for _table in texts.values():
+        _table.update({f"move.{bid}": str(bid) for bid in range(MAX_POINTS + 1)})
+    del _table
+
     def __init__(self, **values):
         super().__init__(**values)
         self.start_points = self.settings["points"]
