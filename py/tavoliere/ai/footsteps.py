@@ -154,7 +154,7 @@ class FootstepsEngine(Engine):
         self.marker, self.points = state.marker, state.points
 
     def work(self) -> None:
-        if self.done and self.iterations:
+        if self.done:
             return
         self.iterations += 1
         self.done = True
@@ -184,3 +184,67 @@ def sample(bids: list[int], strategy: list[float], draw: float) -> int:
         if draw < total:
             return bid
     return next(bid for bid, p in zip(reversed(bids), reversed(strategy)) if p > 0)
+
+
+# -- checks: how much a best response gains against the bot ------------------------------------
+def best_responses(values: Values, points: int) -> tuple[float, float]:
+    """The values for White from the start of a game of ``points`` when one side plays the
+    bot's equilibrium strategies (those it draws from at levels 4 and 5, computed as at play
+    time from the shipped values) and the other side answers each of them as well as
+    possible, knowing them: (White's best against the bot as Black, Black's best against
+    the bot as White).  A pure strategy that adapts to every state is the strongest
+    opponent there is, so the equilibrium's value minus these is all anyone can gain."""
+    against_black: dict = {}     # the bot plays Black, White answers best
+    against_white: dict = {}     # the bot plays White, Black answers best
+
+    def looked_up(table, marker, white, black):
+        if marker >= GOAL:
+            return 1.0
+        if marker <= -GOAL:
+            return -1.0
+        return table[marker, white, black]
+
+    for total in range(0, 2 * points + 1):
+        for white in range(max(0, total - points), min(points, total) + 1):
+            black = total - white
+            for marker in MARKERS:
+                if total == 0:
+                    against_black[marker, 0, 0] = against_white[marker, 0, 0] = 0.0
+                    continue
+                _, white_strategy, black_strategy = values.equilibrium(marker, white, black)
+                w_bids, b_bids = list(bids_of(white)), list(bids_of(black))
+
+                def after(table, w_bid, b_bid):
+                    return looked_up(table, marker + step(w_bid, b_bid), white - w_bid,
+                                     black - b_bid)
+                against_black[marker, white, black] = max(
+                    sum(q * after(against_black, w_bid, b_bid)
+                        for q, b_bid in zip(black_strategy, b_bids) if q)
+                    for w_bid in w_bids)
+                against_white[marker, white, black] = min(
+                    sum(p * after(against_white, w_bid, b_bid)
+                        for p, w_bid in zip(white_strategy, w_bids) if p)
+                    for b_bid in b_bids)
+    return against_black[0, points, points], against_white[0, points, points]
+
+
+def bench(seconds: float = 0.0) -> list[dict]:
+    """``python -m tavoliere bench footsteps``: the start's value, what a best response
+    gains against the bot from the start (points 50), and the time of one bid at the
+    start.  ``seconds`` is not used: each figure is measured once."""
+    from time import perf_counter
+    values = shipped_values()
+    started = perf_counter()
+    values.equilibrium(0, MAX_POINTS, MAX_POINTS)
+    one_bid = perf_counter() - started
+    started = perf_counter()
+    white_best, black_best = best_responses(values, MAX_POINTS)
+    checked = perf_counter() - started
+    start = values.value(0, MAX_POINTS, MAX_POINTS)
+    return [{"name": "footsteps start value", "value": start},
+            {"name": "footsteps best response gain as White, x1000",
+             "value": (white_best - start) * 1000},
+            {"name": "footsteps best response gain as Black, x1000",
+             "value": (start - black_best) * 1000},
+            {"name": "footsteps one bid at the start, ms", "value": one_bid * 1000},
+            {"name": "footsteps best responses, s", "value": checked}]
