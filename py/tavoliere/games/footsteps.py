@@ -48,6 +48,7 @@ class FootstepsState(NamedTuple):
     points: tuple                       # (White's, Black's) points, before this round's bids
     pending: int | None = None          # White's sealed bid of this round, HIDDEN if concealed
     last: tuple | None = None           # the bids of the last completed round (White's, Black's)
+    ply: int = 0                        # plies played (a round is two)
 
 
 def step(white_bid: int, black_bid: int) -> int:
@@ -163,13 +164,14 @@ class Footsteps(Game):
 
     def apply(self, state: FootstepsState, move: int) -> FootstepsState:
         if state.pending is None:                 # White's bid: sealed, nothing deducted yet
-            return state._replace(pending=move)
+            return state._replace(pending=move, ply=state.ply + 1)
         if state.pending == HIDDEN:
             raise ValueError("a concealed state hides White's bid: its round cannot be played out")
         white_bid, black_bid = state.pending, move
         white, black = state.points
         return FootstepsState(state.marker + step(white_bid, black_bid),
-                              (white - white_bid, black - black_bid), None, (white_bid, black_bid))
+                              (white - white_bid, black - black_bid), None, (white_bid, black_bid),
+                              state.ply + 1)
 
     def outcome(self, state: FootstepsState) -> Outcome | None:
         if state.marker == GOAL:
