@@ -90,7 +90,8 @@ class Footsteps(Game):
             "rules": [
                 "Footsteps is a quick duel of bids. A marker stands on the middle cell of a "
                 "track of seven; White wants to push it three cells to the right, Black three "
-                "cells to the left. Each player has 50 points for the whole game.",
+                "cells to the left. Each player has 50 points for the whole game (or the number "
+                "chosen in the options).",
                 "Every round both players bid at the same time, in secret: at least 1 point, "
                 "at most what they have left. The bids are then shown together and both are "
                 "spent. The higher bid moves the marker one cell towards its bidder's goal; "
@@ -112,7 +113,7 @@ class Footsteps(Game):
                 "Footsteps è un breve duello a colpi di offerte. Un segnalino parte dalla "
                 "casella centrale di un percorso di sette: il Bianco vuole portarlo tre "
                 "caselle a destra, il Nero tre caselle a sinistra. Ciascuno dispone di 50 "
-                "punti per tutta la partita.",
+                "punti per tutta la partita (o di quanti ne fissano le opzioni).",
                 "A ogni turno i due giocatori fanno un'offerta nello stesso momento, di "
                 "nascosto: almeno 1 punto, al massimo quelli che restano. Le offerte si "
                 "scoprono insieme e si pagano entrambe. Chi ha offerto di più sposta il "
