@@ -61,6 +61,12 @@ GAMES = [
     ("havannah(size=4)", 1),
     ("hexade(size=4)", 1),
 ] + [(spec, 1) for spec in first_specs(besides=("barrier", "hekka", "havannah", "hexade"))]
+# The page does not know sealed plies yet (issue 15's second half): after White's first bid
+# its "played" announcement reads the view's last move, which a sealed bid leaves empty.
+# Strict, so that the mark must go once the page handles them.
+GAMES = [pytest.param(spec, depth, marks=pytest.mark.xfail(
+             strict=True, reason="the page does not yet hide and announce sealed bids"))
+         if spec.startswith("footsteps") else (spec, depth) for spec, depth in GAMES]
 
 
 def legal_moves(spec, names):
