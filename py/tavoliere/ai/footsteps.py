@@ -44,8 +44,8 @@ HUNCH_SHARE = {1: 1.0, 2: 0.5, 3: 0.2}     # the share of bids a level takes fro
 
 # -- values ------------------------------------------------------------------------------------
 class Values:
-    """The value for White of every state up to ``points`` a player: ``values[marker][white]
-    [black]`` for a marker in -2..2 (negative indices wrap, so ``values[-1]`` is cell -1)."""
+    """The value for White of every state up to ``points`` a player: ``table[marker][white]
+    [black]``, ``table`` a dict by the marker's cell, -2..2."""
 
     def __init__(self, points: int, table: dict[int, list[list[float]]]):
         self.points, self.table = points, table

@@ -16,7 +16,7 @@ the record ``12 7 5 5`` is two rounds.  White's bid is *sealed* until Black's ar
 (``Game.sealed``): the state after it keeps the bid in ``pending`` and deducts nothing yet,
 so the page and the bots are shown ``concealed(state)``, where the bid is ``HIDDEN``.
 
-On the page the track is the cells ``m3 m2 m1 0 p1 p2 p3`` (minus and plus three ...), the
+On the page the track is the cells ``m3 m2 m1 0 p1 p2 p3`` (m for minus, p for plus), the
 marker a neutral ``marker`` piece, and each player's points a counter in his store: ``black``
 at the left end, beside Black's goal, ``white`` at the right.  Bids are buttons (no clicks).
 """
