@@ -312,3 +312,12 @@ def test_no_game_seals_a_ply_unless_it_says_so():
     state = game.replay(["c3"])
     assert game.sealed(state) == 0 and game.concealed(state) is state
     assert ask(op="view", game="barrier(size=5)", moves=["c3"])["sealed"] == 0
+
+
+def test_the_games_list_says_which_games_seal_plies(morra):
+    """A game that overrides ``sealed`` is marked in the games list (the page offers no game by
+    link for it: a link would carry the sealed ply); the others carry no mark."""
+    games = {game["name"]: game for game in ask(op="games")["games"]}
+    assert games["morra"].get("sealed_plies") is True
+    assert games["footsteps"].get("sealed_plies") is True
+    assert "sealed_plies" not in games["barrier"]

@@ -395,10 +395,19 @@ class Game:
             state = self.apply(state, move)
         return state
 
+    @classmethod
+    def seals_plies(cls) -> bool:
+        """Whether this game ever seals a ply (it overrides ``sealed``): the page then knows,
+        before any move, that a record sent to the other player would reveal a sealed one."""
+        return cls.sealed is not Game.sealed
+
     def info(self) -> dict:
-        return {"name": self.name, "title": self.title, "players": self.players,
-                "options": [option.as_dict() for option in self.options],
-                "texts": {language: self.text_table(language) for language in LANGUAGES}}
+        out = {"name": self.name, "title": self.title, "players": self.players,
+               "options": [option.as_dict() for option in self.options],
+               "texts": {language: self.text_table(language) for language in LANGUAGES}}
+        if self.seals_plies():
+            out["sealed_plies"] = True
+        return out
 
 
 RESULT_WORDS = {"en": {"draw": "Draw", "wins": "{player} wins", "and": " and "},
