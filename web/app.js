@@ -738,7 +738,9 @@ async function withSealedTail(record) {
   await engine.ready;
   const view = await engine.request({ op: "view", game: saved.game, moves: saved.moves });
   const same = view.ok && view.sealed === extra && view.ply === record.moves.length;
-  return same ? { ...record, moves: saved.moves, id: saved.id } : record;
+  if (!same) return record;
+  if (saved.players.every(validPlayer)) table.players = saved.players;  // who bid, and who is to
+  return { ...record, moves: saved.moves, id: saved.id };
 }
 
 // Open a link or a stored record: a correspondence link is received first.
