@@ -506,9 +506,11 @@ function wireTable() {
   table.addEventListener("played", ({ detail }) => {
     const v = detail.view;
     if (detail.sealed) {
-      // a sealed move is said to have been made, never what it was
-      const text = room.texts.mark(v.marks) || t("played-sealed", { player: room.texts.player(detail.mover) });
-      say(text, "info");
+      // a sealed move is said to have been made, never what it was: in the game's words when
+      // its marks say it (the warning shows them already), else in the page's
+      const mark = room.texts.mark(v.marks);
+      const text = mark || t("played-sealed", { player: room.texts.player(detail.mover) });
+      say(mark ? "" : text, "info");
       announce(text);
       sounds.play("move");
       return;
