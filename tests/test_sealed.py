@@ -18,6 +18,7 @@ SHOWN = """() => ({
   message: document.getElementById('message').textContent,
   turn: document.getElementById('turn').textContent,
   warning: document.getElementById('warning').textContent,
+  thinking: document.getElementById('thinking').textContent,
 })"""
 
 

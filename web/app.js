@@ -590,8 +590,10 @@ function showProgress(progress) {
     renderWinBar();
   }
   let detail = "";
+  // the computer's best move so far is its move: in a game of sealed moves it stays unsaid
+  const secret = Boolean(table.thinking && table.thinking.kind === "move" && sealsPlies(table.game));
   if (progress.proven) detail = t(`proven.${progress.proven}`);
-  else if (progress.best) {
+  else if (progress.best && !secret) {
     const chance = progress.win_chance === null || progress.win_chance === undefined ? "?" : Math.round(100 * progress.win_chance);
     detail = t("thinking-detail", { move: progress.best, chance });
   }
