@@ -203,7 +203,8 @@ export class Table extends EventTarget {
     this.hidden = full.sealed || 0;
     this.handover = null;
     this.movers = new Map();
-    this.history = new History(line, ply === null ? line.length : ply);
+    // a ply counts shown moves (a link's does): the last of them is the record's end
+    this.history = new History(line, ply === null || ply >= full.moves.length ? line.length : ply);
     await this.show();
     await this.playEarlyClick();
     return full;
