@@ -233,3 +233,91 @@ def test_a_view_with_too_many_moves_lists_where_they_start_and_narrow_finds_them
     assert ask(op="narrow", game="pairs", moves=[], clicks=["d4", "d4"])["legal"] == []
     bad = ask(op="narrow", game="pairs", moves=[], clicks="d4")
     assert bad["error"] == "bad-request" and bad["code"] == "request.clicks"
+
+
+# -- sealed plies, for any game that makes them ---------------------------------------------------
+
+@pytest.fixture
+def morra():
+    """Odds and evens, a game defined only here (registered for the test, then removed):
+    each round White then Black shows 1 or 2 fingers, sealed until both are shown; an even
+    sum scores for White, odd for Black, and the first to two points wins.  A state is
+    (White's points, Black's, White's sealed choice or None; 0 where it is concealed)."""
+    from tavoliere.core import _GAMES, Game, Outcome, piece, register
+
+    class Morra(Game):
+        name, title = "morra", "Morra"
+
+        def initial_state(self):
+            return (0, 0, None)
+
+        def to_move(self, state):
+            return 0 if state[2] is None else 1
+
+        def legal_moves(self, state):
+            return [] if self.outcome(state) else [1, 2]
+
+        def apply(self, state, move):
+            if state[2] is None:
+                return (state[0], state[1], move)
+            even = (state[2] + move) % 2 == 0
+            return (state[0] + even, state[1] + (not even), None)
+
+        def outcome(self, state):
+            if 2 in state[:2]:
+                return Outcome(state.index(2), "points")
+            return None
+
+        def sealed(self, state):
+            return 0 if state[2] is None else 1
+
+        def concealed(self, state):
+            return state if state[2] is None else (state[0], state[1], 0)
+
+        def move_name(self, move):
+            return str(move)
+
+        def clicks(self, move):
+            return ()
+
+        def pieces(self, state):
+            return {"a1": piece("counter", 0, state[0]), "b1": piece("counter", 1, state[1])}
+
+        def layout(self):
+            return {}
+
+    register(Morra)
+    try:
+        yield load_game("morra")
+    finally:
+        del _GAMES["morra"]
+
+
+def test_a_sealed_ply_is_hidden_by_the_view_of_any_game(morra):
+    """A game's sealed plies (``Game.sealed``) are hidden by the bridge, whatever the game:
+    the view is the same whichever ply is sealed, and counts revealed plies only."""
+    views = [ask(op="view", game="morra", moves=["1", "2", choice]) for choice in ("1", "2")]
+    assert views[0] == views[1]
+    assert (views[0]["moves"], views[0]["ply"], views[0]["sealed"]) == (["1", "2"], 2, 1)
+    assert views[0]["last"]["name"] == "2" and views[0]["to_move"] == 1
+    assert views[0]["pieces"] == {"a1": "counter.0=0", "b1": "counter.1=1"}
+    assert ask(op="view", game="morra", moves=["1", "2"])["sealed"] == 0
+    record = ask(op="export", game="morra", moves=["1", "2", "2"])["text"]
+    assert record.splitlines()[-1] == "1. 1 2"
+
+
+def test_no_game_seals_a_ply_unless_it_says_so():
+    """By default nothing is sealed and the concealed state is the state itself."""
+    game = load_game("barrier(size=5)")
+    state = game.replay(["c3"])
+    assert game.sealed(state) == 0 and game.concealed(state) is state
+    assert ask(op="view", game="barrier(size=5)", moves=["c3"])["sealed"] == 0
+
+
+def test_the_games_list_says_which_games_seal_plies(morra):
+    """A game that overrides ``sealed`` is marked in the games list (the page offers no game by
+    link for it: a link would carry the sealed ply); the others carry no mark."""
+    games = {game["name"]: game for game in ask(op="games")["games"]}
+    assert games["morra"].get("sealed_plies") is True
+    assert games["footsteps"].get("sealed_plies") is True
+    assert "sealed_plies" not in games["barrier"]

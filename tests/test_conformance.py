@@ -16,6 +16,7 @@ SPECS = {
     "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
     "damone": ["damone", "damone(win=damone)", "damone(repetition_draw=false,no_capture_plies=0,max_plies=300)"],
     "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
+    "footsteps": ["footsteps(points=10)", "footsteps", "footsteps(points=1)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }
@@ -144,15 +145,23 @@ def test_malformed_move_texts_are_invalid_moves(name):
 @pytest.mark.parametrize("name", list(SPECS))
 def test_replay_names_the_failing_ply(name):
     game = load_game(SPECS[name][0])
-    start = game.initial_state()
-    first = game.legal_moves(start)[0]
-    legal_next = {game.move_name(move) for move in game.legal_moves(game.apply(start, first))}
-    # a name legal at ply 1 but not at ply 2 (in a mancala the first move may be legal again)
-    second = next(game.move_name(move) for move in game.legal_moves(start)
-                  if game.move_name(move) not in legal_next)
+    state, played = game.initial_state(), []
+    # the first ply that refuses a name legal at the ply before (in a mancala the first move
+    # may be legal again; in a bidding game both players start with the same bids)
+    for _ in range(20):
+        first = game.legal_moves(state)[0]
+        after = game.apply(state, first)
+        legal_next = {game.move_name(move) for move in game.legal_moves(after)}
+        refused = [game.move_name(move) for move in game.legal_moves(state)
+                   if game.move_name(move) not in legal_next]
+        played.append(game.move_name(first))
+        if refused:
+            break
+        state = after
     with pytest.raises(IllegalMove) as error:
-        game.replay([game.move_name(first), second])
-    assert error.value.ply == 2 and "ply 2" in str(error.value)
+        game.replay([*played, refused[0]])
+    ply = len(played) + 1
+    assert error.value.ply == ply and f"ply {ply}" in str(error.value)
 
 
 def test_game_classes_describe_their_options():

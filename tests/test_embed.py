@@ -248,3 +248,35 @@ def test_the_example_article_passes_axe_in_both_themes(browser, server, scheme):
     page.screenshot(path=str(OUTPUT / f"article-{scheme}.png"), full_page=True)
     context.close()
     assert not found, found
+
+
+def test_an_embedded_board_keeps_a_sealed_move_from_its_page(watch, host):
+    """Two people at an embedded Footsteps board: White's sealed bid is not in the element's
+    record, its text or its move events; the pass step comes first, then Black's bids; the
+    page hears of both bids once Black's reveals them."""
+    board = '<tavoliere-board id="f" game="footsteps" mode="play" white="human" black="human"></tavoliere-board>'
+    page = watch.page
+    open_boards(page, host("sealed.html", board))
+    page.evaluate("""() => new Promise(resolve => {
+        const f = document.getElementById('f');
+        window.seen = [];
+        f.addEventListener('move', (e) => window.seen.push(e.detail));
+        if (f.record.moves) resolve();
+        f.addEventListener('ready', () => resolve(), { once: true });
+    })""")
+    f = page.locator("#f")
+    f.locator(".move-choice").select_option("23")
+    f.locator(".move-choice-play").click()
+    f.locator(".take-device").wait_for()
+    assert shadow(page, "f", ".status") == "Pass the device to Black"
+    assert f.locator(".move-choice").count() == 0
+    assert page.evaluate("document.getElementById('f').record.moves") == []
+    assert page.evaluate("window.seen") == []
+    assert "23" not in shadow(page, "f", ".frame", "innerText")
+    f.locator(".take-device").click()
+    f.locator(".move-choice").select_option("11")
+    f.locator(".move-choice-play").click()
+    page.wait_for_function("window.seen.length === 2")
+    assert page.evaluate("window.seen") == [{"move": "23", "ply": 1}, {"move": "11", "ply": 2}]
+    assert page.evaluate("document.getElementById('f').record.moves") == ["23", "11"]
+    assert watch.errors == []

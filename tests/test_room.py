@@ -43,8 +43,13 @@ def wait_turn(page, plies, timeout=60_000):
 def play_by_clicks(page, move, seen):
     """Click ``move``'s click sequence; record in ``seen`` when the page asked for more clicks."""
     before = len(view(page)["moves"])
-    if not move["clicks"]:  # a move without a cell is a button
-        page.locator(f'#move-buttons [data-move="{move["name"]}"]').click()
+    if not move["clicks"]:  # a move without a cell is a button, or one of many in a list
+        choice = page.locator("#move-buttons .move-choice")
+        if choice.count():
+            choice.select_option(move["name"])
+            page.locator("#move-buttons .move-choice-play").click()
+        else:
+            page.locator(f'#move-buttons [data-move="{move["name"]}"]').click()
     for index, cell in enumerate(move["clicks"]):
         click_cell(page, cell)
         page.wait_for_timeout(60)

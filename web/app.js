@@ -5,6 +5,7 @@
 import { BoardView } from "./board.js";
 import { boardKey as sharedBoardKey } from "./boards.js";
 import { compareRecords, opponentOf, renderPanel, showSend, wireCorrespondence } from "./correspondence.js";
+import { handoverButton, moveControls } from "./controls.js";
 import { Engine } from "./engine.js";
 import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
@@ -106,8 +107,9 @@ function corrFields(entry) {
 
 function writeFragment() {
   if (!table.game || table.opening) return;
+  // the link leaves the device: it carries the revealed moves only, never a sealed one
   const h = table.history;
-  const link = writeLink({ game: table.game, moves: h.moves, ply: h.atEnd ? null : h.cursor, corr: room.corr && corrFields(room.corr), end: table.ending });
+  const link = writeLink({ game: table.game, moves: table.shownMoves(), ply: h.atEnd ? null : table.shownCursor(), corr: room.corr && corrFields(room.corr), end: table.ending });
   history.replaceState(null, "", `#${link}`);
 }
 
@@ -155,7 +157,8 @@ function renderTurn() {
   const words = room.texts;
   let text = v.outcome ? words.outcome(v.outcome) : words.toMove(v.to_move);
   if (table.clicks.length && room.prompt) text = room.prompt;
-  if (!h.atEnd) text += ` · ${t("viewing", { ply: h.cursor, total: h.moves.length })}`;
+  if (table.handover !== null) text = t("pass-device", { player: words.player(table.handover) });
+  if (!h.atEnd) text += ` · ${t("viewing", { ply: table.shownCursor(), total: table.shownMoves().length })}`;
   $("turn").textContent = text;
   const label = (side) => (room.corr && room.corr.side === side ? t("corr.you-name", { name: playerName(side) }) : playerName(side));
   $("players").textContent = t("players", { white: label(0), black: label(1) });
@@ -182,7 +185,7 @@ function playerName(side, lang = getLanguage()) {
 
 function renderMoves() {
   const list = $("move-list");
-  const moves = table.history.moves;
+  const moves = table.shownMoves();  // a sealed ply is not listed until it is revealed
   const items = [];
   for (let i = 0; i < moves.length; i += 2) {
     const item = document.createElement("li");
@@ -194,7 +197,7 @@ function renderMoves() {
       button.textContent = moves[ply - 1];
       button.dataset.ply = String(ply);
       markVerdict(button, ply);
-      if (ply === table.history.cursor) button.setAttribute("aria-current", "step");
+      if (ply === table.shownCursor()) button.setAttribute("aria-current", "step");
       button.addEventListener("click", () => table.goTo(ply));
       item.append(button);
     }
@@ -242,7 +245,7 @@ function currentReview() {
 
 // Whether the record on the table is a finished game (browsed back or not).
 function recordOver() {
-  return Boolean(room.ended && room.ended.outcome && room.ended.plies === table.history.moves.length);
+  return Boolean(room.ended && room.ended.outcome && room.ended.plies === table.shownMoves().length);
 }
 
 function startReview() {
@@ -328,7 +331,7 @@ function renderButtons() {
   const legal = table.view.legal;
   $("typed-move").placeholder = legal.length ? legal[legal.length >> 1].name : "";
   const ready = room.stage === "ready";
-  $("first").disabled = $("previous").disabled = h.cursor === 0;
+  $("first").disabled = $("previous").disabled = table.shownCursor() === 0;
   $("next").disabled = $("last").disabled = h.atEnd;
   $("undo").disabled = !ready || !h.moves.length || (room.corr !== null && !canTakeBack());
   $("redo").disabled = !ready || !h.undone.length;
@@ -339,16 +342,15 @@ function renderButtons() {
   $("resign").disabled = !playing;
   $("offer-draw").disabled = !playing || room.corr !== null;  // by link, a resignation only
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
-  const buttons = table.buttons().map((move) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = room.texts.buttonLabel(move);
-    button.dataset.move = move.name;
-    button.addEventListener("click", () => table.play(move.name));
-    return button;
-  });
-  $("move-buttons").replaceChildren(...buttons);
-  $("move-buttons").hidden = !buttons.length;
+  const controls = table.handover !== null
+    ? [handoverButton(t("take-device", { player: room.texts.player(table.handover) }), () => table.takeOver())]
+    : moveControls(table.buttons(), {
+      label: (move) => room.texts.buttonLabel(move),
+      play: (name) => table.play(name),
+      words: { choice: t("move-choice"), play: t("move-choice-play") },
+    });
+  $("move-buttons").replaceChildren(...controls);
+  $("move-buttons").hidden = !controls.length;
 }
 
 // The game and the options it is played with, for the header: the board size always, the
@@ -503,12 +505,21 @@ function wireTable() {
   });
   table.addEventListener("played", ({ detail }) => {
     const v = detail.view;
-    const player = room.texts.player(v.last.player);
+    if (detail.sealed) {
+      // a sealed move is said to have been made, never what it was: in the game's words when
+      // its marks say it (the warning shows them already), else in the page's
+      const mark = room.texts.mark(v.marks);
+      const text = mark || t("played-sealed", { player: room.texts.player(detail.mover) });
+      say(mark ? "" : text, "info");
+      announce(text);
+      sounds.play("move");
+      return;
+    }
     // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
-    const cellless = !v.last.cells || !v.last.cells.length;
-    const move = cellless ? room.texts.buttonLabel({ name: detail.move }) : detail.move;
-    say(cellless ? t("played", { player, move }) : "", "info");
-    announce(`${t("played", { player, move })}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
+    const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
+    const text = revealedText(detail.revealed, cellless);
+    say(cellless ? text : "", "info");
+    announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
     // a piece gone from the board is a capture; the end of the game has its own sound
     const motion = table.motion;
     const taken = motion && Object.keys(pieceChanges(motion.before, v.pieces, motion.cells).removed).length;
@@ -516,6 +527,16 @@ function wireTable() {
   });
   table.addEventListener("gameover", () => sounds.play("end"));
   table.addEventListener("progress", ({ detail }) => showProgress(detail));
+}
+
+// "White played 12. Black played 7.": the moves a move revealed, itself included (moves
+// without a cell by their button's words); a move whose player this page did not see made
+// is named alone.
+function revealedText(revealed, cellless) {
+  return revealed.map(({ move, player }) => {
+    const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
+    return player === null ? `${name}.` : t("played", { player: room.texts.player(player), move: name });
+  }).join(" ");
 }
 
 // The game's words for the next step of a move half made ("choose the path"), if it has some.
@@ -569,8 +590,10 @@ function showProgress(progress) {
     renderWinBar();
   }
   let detail = "";
+  // the computer's best move so far is its move: in a game of sealed moves it stays unsaid
+  const secret = Boolean(table.thinking && table.thinking.kind === "move" && sealsPlies(table.game));
   if (progress.proven) detail = t(`proven.${progress.proven}`);
-  else if (progress.best) {
+  else if (progress.best && !secret) {
     const chance = progress.win_chance === null || progress.win_chance === undefined ? "?" : Math.round(100 * progress.win_chance);
     detail = t("thinking-detail", { move: progress.best, chance });
   }
@@ -650,6 +673,10 @@ async function receive(link) {
     say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: words.error(answer) }));
     return stored;
   }
+  if (sealsPlies(answer.game)) {
+    say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.sealed-game") }));
+    return stored;
+  }
   const now = Date.now();
   const count = answer.moves.length;
   if (!stored) {
@@ -704,9 +731,26 @@ function receiveEnding(entry, end) {
     problem ? "error" : "info");
 }
 
+// A link written here leaves out the sealed plies at the record's end; the game saved on this
+// device keeps them.  Reopened from its own link (a reload), the game takes them back: when
+// the saved game is the link's record and sealed plies more, as the engine tells.
+async function withSealedTail(record) {
+  const saved = record.corr || record.entry || record.ply !== null ? null : currentGame();
+  if (!saved || saved.correspondence || saved.game !== record.game) return record;
+  const extra = saved.moves.length - record.moves.length;
+  if (extra <= 0 || record.moves.some((move, i) => move !== saved.moves[i])) return record;
+  await engine.ready;
+  const view = await engine.request({ op: "view", game: saved.game, moves: saved.moves });
+  const same = view.ok && view.sealed === extra && view.ply === record.moves.length;
+  if (!same) return record;
+  if (saved.players.every(validPlayer)) table.players = saved.players;  // who bid, and who is to
+  return { ...record, moves: saved.moves, id: saved.id };
+}
+
 // Open a link or a stored record: a correspondence link is received first.
 async function openRecord(record) {
   try {
+    if (!record.corr) record = await withSealedTail(record);
     if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null });
     const entry = await receive(record);
     if (!entry) return await startGame(defaultGame());
@@ -728,6 +772,7 @@ async function startCorrespondence({ game, side, names }) {
   if (side !== 0 && side !== 1) throw new PageError("corr.bad-side", { text: excerpt(String(side)) });
   if (!Array.isArray(names) || names.length !== 2) throw new PageError("corr.no-name");
   const clean = names.map(readName);
+  if (sealsPlies(game)) throw new PageError("corr.sealed-game");
   await engine.ready;
   const answer = await engine.request({ op: "view", game: String(game), moves: [] });
   if (!answer.ok) throw new Error(new GameTexts(room.site, String(game).split("(")[0], getLanguage()).error(answer));
@@ -808,6 +853,7 @@ function openNewGameDialog() {
     const given = current.split("(")[0] === info.name ? givenOptions(current) : new URLSearchParams();
     $("options").replaceChildren(...options.map((o) => optionControl(words, o, optionValue(o, given))));
     for (const side of [0, 1]) $(`seat-${side}`).textContent = words.player(side);
+    offerCorrespondence(!info.sealed_plies);
     const chosen = $("corr-side").value || "0";
     $("corr-side").replaceChildren(...[0, 1].map((side) => new Option(words.player(side), String(side))));
     $("corr-side").value = chosen;
@@ -819,6 +865,20 @@ function openNewGameDialog() {
   try { $("corr-name").value = $("corr-name").value || localStorage.getItem("tavoliere.name") || ""; } catch { /* no name kept */ }
   showCorrespondenceFields();
   $("new-game-dialog").showModal();
+}
+
+// A game whose moves are sealed cannot be played by link: the link would carry a sealed move
+// to the player it is hidden from.
+function offerCorrespondence(offered) {
+  $("corr-choice").disabled = !offered;
+  if (!offered) $("corr-choice").checked = false;
+  $("corr-sealed").hidden = offered;
+  showCorrespondenceFields();
+}
+
+function sealsPlies(spec) {
+  const info = room.site.games.find((g) => g.name === String(spec).split("(")[0]);
+  return Boolean(info && info.sealed_plies);
 }
 
 // "Play with a friend at a distance": the two names and this browser's side instead of the
@@ -986,7 +1046,7 @@ function wire() {
     gameTitle,
     errorText: (answer) => room.texts.error(answer),
     record: () => ({
-      game: table.game, moves: [...table.history.moves], players: table.players,
+      game: table.game, moves: table.shownMoves(), players: table.players,  // records leave the device
       // a resignation or an agreed draw, in a record's words (English, as its other tags)
       result: table.ending ? new GameTexts(room.site, table.game.split("(")[0], "en").outcome(endingOutcome(table.ending)) : null,
     }),
@@ -1052,8 +1112,8 @@ function wire() {
   $("offer-draw").addEventListener("click", offerDraw);
   $("move-now").addEventListener("click", () => table.moveNow());
   $("first").addEventListener("click", () => table.goTo(0));
-  $("previous").addEventListener("click", () => table.goTo(table.history.cursor - 1));
-  $("next").addEventListener("click", () => table.goTo(table.history.cursor + 1));
+  $("previous").addEventListener("click", () => table.goTo(table.shownCursor() - 1));
+  $("next").addEventListener("click", () => table.goTo(table.shownCursor() + 1));
   $("last").addEventListener("click", () => table.goTo(table.history.moves.length));
   $("typed").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -1067,7 +1127,7 @@ function wire() {
     if (event.key === "?") { event.preventDefault(); $("keys-dialog").showModal(); return; }
     if (event.key === "Enter" && table.complete()) { event.preventDefault(); table.confirm(); return; }
     const h = table.history;
-    const keys = { ArrowLeft: h.cursor - 1, ArrowRight: h.cursor + 1, Home: 0, End: h.moves.length };
+    const keys = { ArrowLeft: table.shownCursor() - 1, ArrowRight: table.shownCursor() + 1, Home: 0, End: h.moves.length };
     if (event.key in keys) { event.preventDefault(); table.goTo(keys[event.key]); }
     if (event.key === "Escape") { dropPending(); table.cancel(); say(""); }
   });
@@ -1164,6 +1224,7 @@ window.tavoliere = {
   view: () => table.view && {
     game: table.game,
     moves: [...table.view.moves],
+    sealed: table.view.sealed || 0,
     to_move: table.view.to_move,
     outcome: table.view.outcome,
     legal: table.view.legal.map((m) => m.name),

@@ -12,6 +12,7 @@
 // one worker.  Events: ready, move, gameover.  API: record, goTo(ply), newGame(), engineLoad.
 import { BoardView } from "./board.js";
 import { boardKey } from "./boards.js";
+import { handoverButton, moveControls } from "./controls.js";
 import { Engine } from "./engine.js";
 import { PageError, errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
@@ -203,10 +204,10 @@ class TavoliereBoard extends HTMLElement {
     this.opening = false;
     if (!answer.ok) { this.fail(this.words.error(answer)); return; }
     this.spec = this.table.game;
-    this.moves = [...this.table.history.moves];
+    this.moves = this.table.shownMoves();
     // « ‹ › » pressed while the engine started: land on the ply they asked for
-    if (this.ply !== null && this.ply !== this.table.history.cursor) await this.table.goTo(Math.min(this.ply, this.moves.length));
-    this.ply = this.table.history.cursor;
+    if (this.ply !== null && this.ply !== this.table.shownCursor()) await this.table.goTo(Math.min(this.ply, this.moves.length));
+    this.ply = this.table.shownCursor();
     this.render();
     this.dispatchEvent(new CustomEvent("ready", { detail: this.record }));
   }
@@ -217,7 +218,11 @@ class TavoliereBoard extends HTMLElement {
     table.addEventListener("message", ({ detail }) => {
       this.status(detail.answer ? this.words.error(detail.answer) : this.text(detail.key, detail.params), detail.kind === "info" ? null : "error");
     });
-    table.addEventListener("played", ({ detail }) => this.dispatchEvent(new CustomEvent("move", { detail: { move: detail.move, ply: detail.ply } })));
+    // the page hears of a move once it is revealed (a sealed one, with the one revealing it)
+    table.addEventListener("played", ({ detail }) => {
+      const first = detail.view.ply - detail.revealed.length + 1;
+      detail.revealed.forEach(({ move }, i) => this.dispatchEvent(new CustomEvent("move", { detail: { move, ply: first + i } })));
+    });
     table.addEventListener("gameover", ({ detail }) => this.dispatchEvent(new CustomEvent("gameover", { detail })));
     return table;
   }
@@ -229,20 +234,35 @@ class TavoliereBoard extends HTMLElement {
   render() {
     const table = this.table;
     const v = table.view;
-    this.moves = [...table.history.moves];
-    this.ply = table.history.cursor;
+    // what the element shows and tells its page: the revealed moves, never a sealed one
+    this.moves = table.shownMoves();
+    this.ply = table.shownCursor();
     this.board.show(table.picture());
-    this.status(table.thinking ? this.text("thinking", { detail: "" }) : v.outcome ? this.words.outcome(v.outcome) : this.words.toMove(v.to_move));
-    const buttons = table.buttons().map((move) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = this.words.buttonLabel(move);
-      button.addEventListener("click", () => table.play(move.name));
-      return button;
-    });
-    this.frame.querySelector(".buttons").replaceChildren(...buttons);
-    this.frame.querySelector(".buttons").hidden = !buttons.length;
+    this.status(this.statusText());
+    const controls = this.controls();
+    this.frame.querySelector(".buttons").replaceChildren(...controls);
+    this.frame.querySelector(".buttons").hidden = !controls.length;
     this.showRecordText();
+  }
+
+  statusText() {
+    const table = this.table;
+    const v = table.view;
+    if (table.handover !== null) return this.text("pass-device", { player: this.words.player(table.handover) });
+    if (table.thinking) return this.text("thinking", { detail: "" });
+    return v.outcome ? this.words.outcome(v.outcome) : this.words.toMove(v.to_move);
+  }
+
+  controls() {
+    const table = this.table;
+    if (table.handover !== null) {
+      return [handoverButton(this.text("take-device", { player: this.words.player(table.handover) }), () => table.takeOver())];
+    }
+    return moveControls(table.buttons(), {
+      label: (move) => this.words.buttonLabel(move),
+      play: (name) => table.play(name),
+      words: { choice: this.text("move-choice"), play: this.text("move-choice-play") },
+    });
   }
 
   click(cell) {

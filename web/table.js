@@ -5,7 +5,13 @@
 //
 // Events: "change" (draw again), "record" (the moves changed: save them), "message" (detail
 // {key, params, kind} for a page text, or {answer} for an engine error), "played" (detail
-// {move, ply, view}), "progress" (the computer's search), "gameover" (detail: the outcome).
+// {move, ply, view, mover, sealed, revealed}), "progress" (the computer's search), "gameover"
+// (detail: the outcome).
+//
+// Sealed plies (moves made at the same time, such as bids): the record keeps them, since the
+// engine needs the whole record, but the engine's views hide them (view.sealed counts them,
+// view.moves and view.ply leave them out).  Everything a skin shows or writes outside this
+// session goes through shownMoves() and shownCursor(), never through history.moves.
 import { History } from "./history.js";
 import { PageError } from "./i18n.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
@@ -68,6 +74,9 @@ export class Table extends EventTarget {
     this.opening = false;      // a prebuilt board is on view while the engine opens a record
     this.early = null;         // a cell clicked before the engine was ready, played once it is
     this.ending = null;        // how the players ended the game after its last move (links.js)
+    this.hidden = 0;           // the sealed plies at the record's end (made, not yet revealed)
+    this.handover = null;      // the side that must take the device before its turn is shown
+    this.movers = new Map();   // ply -> the side that made it, for the plies played here
   }
 
   emit(type, detail = null) {
@@ -82,7 +91,25 @@ export class Table extends EventTarget {
   humanToMove() {
     const v = this.view;
     return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
-      this.players[v.to_move] && this.players[v.to_move].kind === "human");
+      this.handover === null && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+  }
+
+  // The moves that may be shown: the record less its sealed plies.
+  shownMoves() {
+    return this.history.moves.slice(0, this.history.moves.length - this.hidden);
+  }
+
+  // The ply on view among the shown moves: the record's end, with its sealed plies, counts
+  // as the last shown ply (its position looks the same until the reveal).
+  shownCursor() {
+    return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
+  }
+
+  // The next person at this device has taken it: their turn may be shown.
+  takeOver() {
+    if (this.handover === null) return;
+    this.handover = null;
+    this.emit("change");
   }
 
   // A player who moves elsewhere (a correspondence game's other side): the record brings
@@ -171,7 +198,13 @@ export class Table extends EventTarget {
     this.opening = false;
     this.game = full.game;
     this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
-    this.history = new History(full.moves, ply === null ? full.moves.length : ply);
+    // the view names the revealed moves only; the sealed ones are kept as they were given
+    const line = [...full.moves, ...moves.slice(full.moves.length)];
+    this.hidden = full.sealed || 0;
+    this.handover = null;
+    this.movers = new Map();
+    // a ply counts shown moves (a link's does): the last of them is the record's end
+    this.history = new History(line, ply === null || ply >= full.moves.length ? line.length : ply);
     await this.show();
     await this.playEarlyClick();
     return full;
@@ -191,9 +224,11 @@ export class Table extends EventTarget {
     if (await this.showQuietly()) this.computerTurn();
   }
 
-  // A single step forward is a move the board may animate; any other jump is not.
+  // A single step forward is a move the board may animate; any other jump is not.  `ply`
+  // counts shown moves: the last of them is the record's end, sealed plies and all.
   async goTo(ply) {
     this.stopThinking();
+    if (ply >= this.history.moves.length - this.hidden) ply = this.history.moves.length;
     const step = this.view && ply === this.history.cursor + 1 ? this.view.pieces : null;
     this.history.goTo(ply);
     if (await this.showQuietly(step)) this.computerTurn();
@@ -339,6 +374,8 @@ export class Table extends EventTarget {
     // against the old position.
     this.playing = true;
     const before = this.view.pieces;
+    const mover = this.view.to_move;
+    const shownBefore = this.view.ply || 0;
     let answer;
     try {
       answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name });
@@ -356,17 +393,34 @@ export class Table extends EventTarget {
       return answer;
     }
     this.history.push(answer.played);
+    this.movers.set(this.history.cursor, mover);
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
+    this.hidden = answer.sealed || 0;
+    this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
     this.paths = [];
-    this.motion = { before, cells: answer.last ? answer.last.cells || [] : [] };
+    // a sealed move changes nothing on view (answer.last is an older move, or none)
+    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
     this.emit("change");
-    this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer });
+    // the plies this one revealed, itself included (none while it is sealed)
+    const revealed = [];
+    for (let ply = shownBefore + 1; ply <= (answer.ply || 0); ply++) {
+      revealed.push({ move: this.history.moves[ply - 1], player: this.movers.has(ply) ? this.movers.get(ply) : null });
+    }
+    this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer, mover, sealed: Boolean(answer.sealed), revealed });
     this.emit("record");
     if (answer.outcome) this.emit("gameover", answer.outcome);
     this.computerTurn();
     return answer;
+  }
+
+  // After a sealed move between two people at this device, the next one must not see the
+  // screen the mover left: the device changes hands before that turn is shown.
+  handoverAfter(mover, view) {
+    if (!view.sealed || view.outcome || view.to_move === mover) return null;
+    const human = (side) => this.players[side] && this.players[side].kind === "human";
+    return human(mover) && human(view.to_move) ? view.to_move : null;
   }
 
   // -- the computer ------------------------------------------------------------------------
@@ -415,6 +469,7 @@ export class Table extends EventTarget {
   // Against the computer, undo goes back to the person's last turn.
   async undo() {
     this.stopThinking();
+    this.handover = null;  // the sealed move is taken back: its maker is at the device
     this.ending = null;  // undo takes back a resignation or a draw first
     const h = this.history;
     if (!h.undo()) return;
@@ -429,6 +484,7 @@ export class Table extends EventTarget {
 
   async redo() {
     this.stopThinking();
+    this.handover = null;
     const h = this.history;
     if (!h.redo()) return;
     await this.showQuietly();
@@ -478,6 +534,7 @@ export class Table extends EventTarget {
   // one move earlier, when the position is a step forward (the board may animate it).
   showView(view, before = null) {
     this.view = this.withEnding(view);
+    if (this.history.atEnd) this.hidden = view.sealed || 0;
     this.clicks = [];
     this.fits = null;
     this.preview = [];

@@ -1,4 +1,5 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve}``; ``-h`` lists them."""
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve,footsteps-table}``;
+``-h`` lists them."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def cmd_show(args) -> None:
         print(f"{['White', 'Black'][game.to_move(state)]} to move, {len(names)} legal moves")
 
 
-BENCHMARKS = {"rules": ("tavoliere.bench", "rules"), "ai": ("tavoliere.ai", "bench")}
+BENCHMARKS = {"rules": ("tavoliere.bench", "rules"), "ai": ("tavoliere.ai", "bench"),
+              "footsteps": ("tavoliere.ai.footsteps", "bench")}
 
 
 def run_benchmark(what: str, seconds: float) -> list[dict]:
@@ -140,6 +142,14 @@ def cmd_solve(args) -> None:
     print(describe_size(solve_size(args.size)))
 
 
+def cmd_footsteps_table(args) -> None:
+    from .ai.footsteps import MAX_POINTS, write_table
+    start = time.perf_counter()
+    path, size = write_table(args.output)
+    print(f"Footsteps values up to {MAX_POINTS} points a player: {path}, {size:,} bytes, "
+          f"{time.perf_counter() - start:.1f} s")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -155,8 +165,9 @@ def main(argv=None) -> int:
     p.add_argument("--moves", nargs="*", default=[])
     p.set_defaults(run=cmd_show)
 
-    p = commands.add_parser("bench", help="benchmarks: rules, ai")
-    p.add_argument("what", choices=["rules", "ai"])
+    p = commands.add_parser("bench", help="benchmarks: rules, ai, footsteps (the bot's best "
+                                          "response gap)")
+    p.add_argument("what", choices=list(BENCHMARKS))
     p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     p.add_argument("--pyodide", action="store_true",
                    help="also run in Pyodide under Node (needs `python build.py build` first)")
@@ -201,6 +212,11 @@ def main(argv=None) -> int:
     p = commands.add_parser("solve", help="solve Barrier on an N x N board (who wins, from where)")
     p.add_argument("size", type=int)
     p.set_defaults(run=cmd_solve)
+
+    p = commands.add_parser("footsteps-table", help="compute the Footsteps bot's table of "
+                                                    "values (shipped in tavoliere/data)")
+    p.add_argument("--output", help="where to write it (default: the package's data folder)")
+    p.set_defaults(run=cmd_footsteps_table)
 
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:

@@ -110,17 +110,25 @@ def _move_info(game, move, cells: bool = False) -> dict:
 
 
 def _view(game, names: list[str]) -> dict:
+    """The position after ``names`` as the page may show it.  Sealed plies (moves made at the
+    same time, ``Game.sealed``) stay hidden: the pieces, marks, notes and legal moves are
+    those of the concealed state, ``moves`` and ``ply`` count the revealed plies only,
+    ``last`` is the last revealed move, and ``sealed`` says how many plies wait unseen (the
+    page keeps sending the whole record, sealed plies included)."""
     states = _record.states_for(game, names)
-    state = states[-1]
+    hidden = game.sealed(states[-1])
+    shown = len(states) - 1 - hidden
+    state = game.concealed(states[-1])
     outcome = game.outcome(state)
     last = None
-    if len(states) > 1:
-        move = game.parse_move(_record.names[-1], states[-2])
-        last = {**_move_info(game, move, cells=True), "player": game.to_move(states[-2])}
+    if shown:
+        move = game.parse_move(_record.names[shown - 1], states[shown - 1])
+        last = {**_move_info(game, move, cells=True), "player": game.to_move(states[shown - 1])}
     return {
         "game": game.spec,
-        "moves": list(_record.names),
-        "ply": len(states) - 1,
+        "moves": _record.names[:shown],
+        "ply": shown,
+        "sealed": hidden,
         "to_move": game.to_move(state),
         "pieces": game.pieces(state),
         **_legal(game, game.legal_moves(state)),
@@ -129,6 +137,11 @@ def _view(game, names: list[str]) -> dict:
         "marks": game.marks(state),
         "notes": game.notes(state),
     }
+
+
+def _shown_state(game, names: list[str]):
+    """The last state of the record as the player to move may know it (``Game.concealed``)."""
+    return game.concealed(_record.states_for(game, names)[-1])
 
 
 def _legal(game, moves: list) -> dict:
@@ -169,7 +182,7 @@ def op_view(request: dict) -> dict:
 def op_narrow(request: dict) -> dict:
     """The legal moves whose clicks fit ``clicks`` (see ``_legal``)."""
     game = _game(request)
-    state = _record.states_for(game, _moves(request))[-1]
+    state = _shown_state(game, _moves(request))
     clicked = request.get("clicks")
     if not isinstance(clicked, list) or not all(isinstance(c, str) for c in clicked) \
             or not 0 < len(clicked) <= 16:
@@ -197,7 +210,7 @@ def op_position(request: dict) -> dict:
     attribute (``stone.0:e5,d4;stone.1:h8;block:c4``: each piece token, then its cells), so
     the board can be drawn before Python starts."""
     game = _game(request)
-    pieces = game.pieces(_record.states_for(game, _moves(request))[-1])
+    pieces = game.pieces(_shown_state(game, _moves(request)))
     cells_of = {}
     for cell, token in pieces.items():
         cells_of.setdefault(token, []).append(cell)
@@ -205,7 +218,9 @@ def op_position(request: dict) -> dict:
 
 
 def op_preview(request: dict) -> dict:
-    """The pieces after a move, without playing it (the page previews obstacles with it)."""
+    """The pieces after a move, without playing it (the page previews obstacles with it).
+    While a ply is sealed nothing moves until the reveal, so the preview of a move that
+    answers it, or that is sealed itself, shows the concealed position."""
     game = _game(request)
     state = _record.states_for(game, _moves(request))[-1]
     text = _move(request, blank=True)
@@ -213,7 +228,9 @@ def op_preview(request: dict) -> dict:
         move = game.parse_move(text, state)
     except (InvalidMove, IllegalMove) as error:
         raise BridgeError("illegal-move", error) from None
-    return {"move": game.move_name(move), "pieces": game.pieces(game.apply(state, move))}
+    after = game.apply(state, move)
+    shown = game.concealed(state if game.sealed(state) else after)
+    return {"move": game.move_name(move), "pieces": game.pieces(shown)}
 
 
 def op_export(request: dict) -> dict:
@@ -260,10 +277,11 @@ def _budget(request: dict) -> dict:
 
 
 def op_think_start(request: dict) -> dict:
-    """Start thinking about the record's last position; ``think_step`` continues."""
+    """Start thinking about the record's last position; ``think_step`` continues.  The bot
+    is given the concealed state: it never sees a sealed ply it must answer."""
     from .ai import Thinker
     game = _game(request)
-    state = _record.states_for(game, _moves(request))[-1]
+    state = _shown_state(game, _moves(request))
     if game.outcome(state) is not None:
         raise BridgeError("bad-request", "request.game-over")
     key = _id(request)

@@ -314,6 +314,28 @@ class Game:
         ``opponent`` parameter is a player, shown by name)."""
         return {}
 
+    # -- sealed plies (moves made at the same time) -------------------------------------------
+    # In a game of simultaneous moves a round is recorded as plies, one player after the
+    # other; the first ones stay *sealed* (made, not revealed) until the last one of the
+    # round is in.  The bridge shows every position through ``concealed`` and hides the
+    # sealed plies from the move list, and a bot is given the concealed state only: what
+    # the player to move may know.  Such a game keeps the mover's legal moves independent
+    # of the sealed plies, and its bot works from the concealed state (the generic search
+    # cannot: it would need to play the round out).
+
+    def sealed(self, state) -> int:
+        """How many of the last plies that led to ``state`` are sealed: made but not yet
+        revealed.  0 (the default) in every game whose moves are seen as they are made."""
+        return 0
+
+    def concealed(self, state):
+        """``state`` as the player to move may know it: the sealed plies are still known to
+        have been made, but not what they were.  Its legal moves, pieces, notes and marks are
+        the ones to show; a game that seals plies implements it."""
+        if self.sealed(state):
+            raise NotImplementedError(f"{self.name} seals plies but does not conceal them")
+        return state
+
     def text_table(self, language: str) -> dict:
         """Every text of this game in ``language``: the shared ones, then the game's own
         (a subclass's texts override its base class's)."""
@@ -373,10 +395,19 @@ class Game:
             state = self.apply(state, move)
         return state
 
+    @classmethod
+    def seals_plies(cls) -> bool:
+        """Whether this game ever seals a ply (it overrides ``sealed``): the page then knows,
+        before any move, that a record sent to the other player would reveal a sealed one."""
+        return cls.sealed is not Game.sealed
+
     def info(self) -> dict:
-        return {"name": self.name, "title": self.title, "players": self.players,
-                "options": [option.as_dict() for option in self.options],
-                "texts": {language: self.text_table(language) for language in LANGUAGES}}
+        out = {"name": self.name, "title": self.title, "players": self.players,
+               "options": [option.as_dict() for option in self.options],
+               "texts": {language: self.text_table(language) for language in LANGUAGES}}
+        if self.seals_plies():
+            out["sealed_plies"] = True
+        return out
 
 
 RESULT_WORDS = {"en": {"draw": "Draw", "wins": "{player} wins", "and": " and "},

@@ -198,9 +198,14 @@ def _checked_tags(tags) -> dict[str, str]:
 def export_record(spec: str, moves, tags: dict | None = None) -> str:
     """The text record of the game ``spec`` after ``moves`` (names; short forms are written out
     in full).  ``tags`` may give White, Black, Date, a Result for an unfinished game, and any
-    other tag; Game comes from ``spec``.  RecordError for a bad spec, move or tag."""
+    other tag; Game comes from ``spec``.  Sealed plies still waiting for the rest of their
+    round (``Game.sealed``) are left out: a record shows what both players may see.
+    RecordError for a bad spec, move or tag."""
     game = _load(spec)
     names, state = _replay(game, list(moves))
+    hidden = game.sealed(state)
+    if hidden:  # a record holds revealed plies only (a round of sealed moves once complete)
+        names = names[:-hidden]
     tags = _checked_tags(tags)
     tags.pop("Game", None)
     outcome = game.outcome(state)

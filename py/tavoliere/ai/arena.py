@@ -73,7 +73,8 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         seat = ("a", "b") if index % 2 == 0 else ("b", "a")
         state = random_opening(game, opening, random.Random(seed * 7919 + index // 2))
         while game.outcome(state) is None:
-            state = game.apply(state, bots[seat[game.to_move(state)]](state))
+            # a bot sees what its player may see: never a sealed ply it answers
+            state = game.apply(state, bots[seat[game.to_move(state)]](game.concealed(state)))
         winner = game.outcome(state).winner
         plies.append(game_length(state))
         if winner is None:

@@ -33,19 +33,30 @@ def pits(top: list[str], bottom: list[str], stores: tuple[str, str] | None = Non
             "cells": cells, "labels": []}
 
 
-def track(names: list[str], labels: list[str] | None = None) -> dict:
+def track(names: list[str], labels: list[str] | None = None,
+          stores: tuple[str, str] | None = None) -> dict:
     """A row of square cells left to right, each with a label underneath (``labels``,
-    by default none); ``tone`` 1 marks the two ends, a track's goals."""
+    by default none); ``tone`` 1 marks the two ends, a track's goals.  ``stores``, when
+    given, adds a round-ended box at each end (``stores[0]`` at the left, ``stores[1]`` at
+    the right), tone 2, to hold what the players have left (a bidding game's points)."""
+    if len(set(names) | set(stores or ())) != len(names) + (2 if stores else 0):
+        raise ValueError("every cell and store needs a name of its own")
+    left = MARGIN + (1.2 if stores else 0.0)
     cells = []
     for i, name in enumerate(names):
-        x = MARGIN + i
+        x, end = round(left + i, 4), round(left + i + 1, 4)
         tone = 1 if i in (0, len(names) - 1) else 0
-        cells.append({"name": name, "x": x + 0.5, "y": MARGIN + 0.5, "tone": tone,
-                      "points": [[x, MARGIN], [x + 1, MARGIN], [x + 1, MARGIN + 1], [x, MARGIN + 1]]})
+        cells.append({"name": name, "x": round(x + 0.5, 4), "y": MARGIN + 0.5, "tone": tone,
+                      "points": [[x, MARGIN], [end, MARGIN], [end, MARGIN + 1], [x, MARGIN + 1]]})
+    width = left + len(names) + (1.2 if stores else 0.0) + MARGIN
+    if stores:
+        for name, x in zip(stores, (MARGIN + 0.5, width - MARGIN - 0.5)):
+            cells.append({"name": name, "x": x, "y": MARGIN + 0.5, "tone": 2,
+                          "points": _rounded_box(x, MARGIN + 0.5, 0.42, 0.5)})
     texts = labels or []
-    return {"kind": "track", "width": len(names) + 2 * MARGIN, "height": 1 + 2 * MARGIN,
+    return {"kind": "track", "width": round(width, 4), "height": 1 + 2 * MARGIN,
             "cells": cells,
-            "labels": [{"text": text, "x": MARGIN + i + 0.5, "y": MARGIN + 1 + MARGIN / 2}
+            "labels": [{"text": text, "x": round(left + i + 0.5, 4), "y": MARGIN + 1 + MARGIN / 2}
                        for i, text in enumerate(texts)]}
 
 

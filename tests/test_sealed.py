@@ -1,0 +1,167 @@
+"""Sealed plies on the page (moves made at the same time, RULES.md 11's bids): the page keeps
+the whole record, since the engine needs it, but shows, links, announces and lists only the
+revealed plies; two people at one device pass it between a sealed move and the next turn."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+TWO_PEOPLE = "#game=footsteps&white=human&black=human"
+COMPUTER_WHITE = "#game=footsteps&white=ai:1&black=human"
+# What the page shows and writes outside the engine: a sealed bid appears in none of them.
+SHOWN = """() => ({
+  url: location.hash,
+  list: document.getElementById('move-list').textContent,
+  announcer: document.getElementById('announcer').textContent,
+  message: document.getElementById('message').textContent,
+  turn: document.getElementById('turn').textContent,
+  warning: document.getElementById('warning').textContent,
+  thinking: document.getElementById('thinking').textContent,
+})"""
+
+
+def view(page):
+    return page.evaluate("window.tavoliere.view()")
+
+
+def saved_moves(page):
+    """The record this device keeps (the whole one, sealed plies included)."""
+    return page.evaluate("""() => {
+        const id = localStorage.getItem('tavoliere.current');
+        const list = JSON.parse(localStorage.getItem('tavoliere.games'));
+        const games = Array.isArray(list) ? list : list.games;
+        return games.find((g) => g.id === id).moves;
+    }""")
+
+
+def bid(page, amount):
+    """Choose ``amount`` among the many bids and play it (50 bids are a list, not buttons)."""
+    page.locator("#move-buttons .move-choice").select_option(str(amount))
+    page.locator("#move-buttons .move-choice-play").click()
+
+
+def wait_quiet(page, script, arg=None):
+    page.wait_for_function(f"(arg) => !window.tavoliere.thinking() && ({script})", arg=arg,
+                           timeout=60_000)
+
+
+def assert_hidden(shown, amount):
+    for place, text in shown.items():
+        assert not re.search(rf"(?<![0-9]){amount}(?![0-9])", text), (place, text)
+
+
+def board_top(page):
+    return page.evaluate("document.querySelector('.board-box').getBoundingClientRect().top")
+
+
+def test_between_two_people_the_first_bid_stays_hidden_and_the_device_changes_hands(watch, server):
+    page = watch.open(server + TWO_PEOPLE)
+    top = board_top(page)
+    bid(page, 37)
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    assert view(page)["moves"] == [] and view(page)["to_move"] == 1
+    # the pass step: no bids to choose, a button for Black, and the bid nowhere on the page
+    assert page.locator("#move-buttons .move-choice").count() == 0
+    assert page.locator("#move-buttons .take-device").is_visible()
+    assert page.locator("#move-buttons .take-device").text_content() == "I am Black: show my turn"
+    assert page.locator("#turn").text_content() == "Pass the device to Black"
+    assert_hidden({**page.evaluate(SHOWN), "page": page.locator("body").inner_text()}, 37)
+    assert "White has bid" in page.locator("#announcer").text_content()
+    assert board_top(page) == top  # the strip keeps its height: the board does not move
+    # nothing to step back to: the sealed bid is no move on view, and Home stays at the end
+    assert page.locator("#previous").is_disabled() and page.locator("#first").is_disabled()
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Home")
+    page.wait_for_timeout(300)
+    assert view(page)["to_move"] == 1 and "37" not in page.evaluate("location.hash")
+    # Black takes the device: his bids, still no sign of White's
+    page.locator("#move-buttons .take-device").click()
+    assert page.locator("#move-buttons .move-choice").is_visible()
+    assert page.locator("#move-buttons .take-device").count() == 0
+    assert_hidden(page.evaluate(SHOWN), 37)
+    assert board_top(page) == top
+    bid(page, 20)
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2")
+    shown = page.evaluate(SHOWN)
+    assert shown["announcer"] == "White played 37. Black played 20."
+    assert "moves=37,20" in shown["url"]
+    assert re.sub(r"\s+", " ", shown["list"]).strip() == "3720"  # two buttons: 37, 20
+    assert page.locator("#move-buttons .take-device").count() == 0  # a revealing bid needs no change of hands
+    assert watch.errors == []
+
+
+def test_the_pass_step_speaks_italian(watch, server):
+    page = watch.open(server + TWO_PEOPLE)
+    page.locator("#language").click()
+    bid(page, 5)
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    assert page.locator("#turn").text_content() == "Passa il dispositivo al Nero"
+    assert page.locator("#move-buttons .take-device").text_content() == "Sono il Nero: mostra il mio turno"
+    assert watch.errors == []
+
+
+def test_a_reload_keeps_the_sealed_bid_on_this_device_and_out_of_the_link(watch, server):
+    page = watch.open(server + TWO_PEOPLE)
+    bid(page, 12)
+    bid_made = "window.tavoliere.view().sealed === 1"
+    wait_quiet(page, bid_made)
+    assert "12" not in page.evaluate("location.hash")
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    wait_quiet(page, bid_made)
+    assert saved_moves(page) == ["12"] and view(page)["to_move"] == 1
+    page.locator("#move-buttons .move-choice").wait_for()  # Black's turn, after the reload
+    bid(page, 30)
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2")
+    assert view(page)["moves"] == ["12", "30"]
+    assert watch.errors == []
+
+
+# Every text the live region speaks, in order (a later move may replace one at once).
+HEARD = """() => {
+  window.heard = [];
+  new MutationObserver(() => window.heard.push(document.getElementById('announcer').textContent))
+    .observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_the_computers_sealed_bid_as_white_is_not_shown_before_the_person_bids(watch, server):
+    page = watch.open(server + COMPUTER_WHITE, wait_ready=False)
+    page.evaluate(HEARD)
+    page.evaluate("window.tavoliere.ready")
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    [computer] = saved_moves(page)
+    assert view(page)["moves"] == [] and view(page)["to_move"] == 1
+    assert page.locator("#move-buttons .take-device").count() == 0  # no change of hands with the computer
+    shown = page.evaluate(SHOWN)
+    assert_hidden(shown, computer)
+    assert shown["announcer"].startswith("White has bid")
+    heard = page.evaluate("window.heard")
+    assert heard and all(not re.search(rf"\b{computer}\b", text) for text in heard), heard
+    assert page.locator("#move-buttons .move-choice").is_visible()
+    mine = 1 if computer != "1" else 2
+    bid(page, mine)
+    wait_quiet(page, "window.tavoliere.view().moves.length >= 2")
+    assert view(page)["moves"][:2] == [computer, str(mine)]
+    # the reveal is spoken (the computer may have bid again, sealed, just after)
+    assert f"White played {computer}. Black played {mine}." in page.evaluate("window.heard")
+    assert page.evaluate(SHOWN)["list"].replace(" ", "").startswith(f"{computer}{mine}")
+    assert watch.errors == []
+
+
+def test_a_game_that_seals_plies_is_not_offered_by_link(watch, server):
+    page = watch.open(server + TWO_PEOPLE)
+    page.locator("#new-game").click()
+    page.locator("#game-choice").select_option("footsteps")
+    assert page.locator("#corr-choice").is_disabled()
+    assert page.locator("#corr-sealed").is_visible()
+    assert not page.locator("#corr-fields").is_visible()
+    page.locator("#game-choice").select_option("barrier")
+    assert page.locator("#corr-choice").is_enabled()
+    assert not page.locator("#corr-sealed").is_visible()
+    with pytest.raises(Exception, match="made in secret"):
+        page.evaluate("window.tavoliere.correspondence.start({game: 'footsteps', side: 0, "
+                      "names: ['Anna', 'Bruno']})")
+    assert page.evaluate("window.tavoliere.correspondence.games()") == []

@@ -1,0 +1,43 @@
+// The controls for moves made without a cell (a swap, a pass, a bid) and for the change of
+// hands after a sealed move; the room and the embedded board share them.  They are built with
+// textContent and Option, never from HTML.
+
+// A few such moves are buttons; more (a bid of 1 to 50, say) are a list and one button that
+// plays the choice, so that they keep to one row and the page does not move under them.
+export const MAX_MOVE_BUTTONS = 8;
+
+// moves: [{name, ...}] from the view; label(move): its words; play(name): plays it;
+// words: {choice, play} for the list's label and its button.
+export function moveControls(moves, { label, play, words }) {
+  if (moves.length <= MAX_MOVE_BUTTONS) return moves.map((move) => moveButton(move, label, play));
+  const choice = document.createElement("select");
+  choice.className = "move-choice";
+  choice.setAttribute("aria-label", words.choice);
+  choice.append(...moves.map((move) => new Option(label(move), move.name)));
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "move-choice-play";
+  button.textContent = words.play;
+  button.addEventListener("click", () => play(choice.value));
+  return [choice, button];
+}
+
+function moveButton(move, label, play) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = label(move);
+  button.dataset.move = move.name;
+  button.addEventListener("click", () => play(move.name));
+  return button;
+}
+
+// Two people at one device, after a sealed move: the next one takes the device, then asks
+// for the turn, so that neither sees the other's choice being made.
+export function handoverButton(text, takeOver) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "take-device";
+  button.textContent = text;
+  button.addEventListener("click", takeOver);
+  return button;
+}
