@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from reference import layli_ref as ref
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose, match
 from tavoliere.ai.layli import LayliEngine, decoded, encoded
@@ -143,3 +144,121 @@ def test_level2_beats_level1():
     result = match("layli", "level2", "level1", games=100, seconds=None, seed=4)
     assert result["ci95"][0] > 0.5, result
 
+
+# -- exact when few seeds are left: the bot's proof against a brute-force solver ----------------
+
+def reference_position(state):
+    """The engine's state as a position of the reference (tests/reference/layli_ref.py,
+    written from the rule text and sharing no code with the engine)."""
+    pits = {pit: state.pits[index] for index, pit in enumerate(ref.ORDER)}
+    uur = {pit: "SN"[owner] for index, pit in enumerate(ref.ORDER)
+           for owner in (0, 1) if state.uurs[owner] >> index & 1}
+    return {**ref.new_game(), "pits": pits, "uur": uur, "to_move": "SN"[state.to_move]}
+
+
+def key_of(position):
+    return (tuple(position["pits"][pit] for pit in ref.ORDER),
+            tuple(sorted(position["uur"].items())), position["to_move"])
+
+
+def game_graph(position) -> dict:
+    """Every position reachable from ``position`` by the reference's rules: key -> the
+    collected margin South - North if the round ends there, else [(seeds South gains,
+    the key after) for each legal move]."""
+    graph, todo = {}, [position]
+    while todo:
+        here = todo.pop()
+        key = key_of(here)
+        if key in graph:
+            continue
+        moves = ref.legal(here)
+        if not moves:
+            scores = ref.round_scores({**here, "captured": {"S": 0, "N": 0}})
+            graph[key] = scores["S"] - scores["N"]
+            continue
+        graph[key] = []
+        for letter in moves:
+            pits, uur, gain = ref.sow(here, letter)
+            after = {**here, "pits": pits, "uur": uur, "to_move": ref.other(here["to_move"])}
+            graph[key].append((gain if here["to_move"] == "S" else -gain, key_of(after)))
+            todo.append(after)
+    return graph
+
+
+def brute_force(position, never_ending: int) -> int:
+    """The seeds South still wins over North (captures from here, then the rows and Uurs
+    collected) with perfect play, when a round that never ends is worth ``never_ending`` to
+    South: seeds can circle for ever, and the rule book's ply limit is too far to search.
+    Every reachable position starts at ``never_ending`` and is improved from its moves until
+    nothing changes (a fixed point: a line that circles for ever keeps that value)."""
+    graph = game_graph(position)
+    value = {key: moves if isinstance(moves, int) else never_ending
+             for key, moves in graph.items()}
+    changed = True
+    while changed:
+        changed = False
+        for key, moves in graph.items():
+            if isinstance(moves, int):
+                continue
+            pick = max if key[2] == "S" else min
+            new = pick(gain + value[after] for gain, after in moves)
+            if new != value[key]:
+                value[key], changed = new, True
+    return value[key_of(position)]
+
+
+def late_positions(count: int, seeds: int, seed: int):
+    """Positions of random games once at most ``seeds`` seeds are left on the board."""
+    rng = random.Random(seed)
+    while count:
+        state = GAME.initial_state()
+        while GAME.outcome(state) is None and sum(state.pits) > seeds:
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+        if GAME.outcome(state) is None and len(GAME.legal_moves(state)) > 1:
+            count -= 1
+            yield state
+
+
+def solved_by_the_bot(state):
+    """(the bot's move, the margin it proved for South in seeds still to be won) or None
+    when it proved nothing, at level 5 with no time limit."""
+    engine = LayliEngine(GAME, state, 5, random.Random(0))
+    while not engine.done:
+        engine.work()
+    if engine.proven is None:
+        return None
+    value = engine.table[engine.root][1] / 4
+    return engine.best, value if state.to_move == 0 else -value
+
+
+def check_against_brute_force(count: int, seeds: int, seed: int) -> tuple[int, int]:
+    """Every late position the bot proves has the brute force's value, whatever a
+    never-ending round is worth, and its move keeps that value; a position whose value does
+    not depend on that is proven by the bot.  Returns (positions, proven)."""
+    proven = 0
+    for state in late_positions(count, seeds, seed):
+        position = reference_position(state)
+        low, high = brute_force(position, -99), brute_force(position, 99)
+        found = solved_by_the_bot(state)
+        assert (found is not None) == (low == high), GAME.board_text(state)
+        if found is None:
+            continue
+        move, value = found
+        assert value == low, GAME.board_text(state)
+        pits, uur, gain = ref.sow(position, GAME.move_name(move))
+        after = {**position, "pits": pits, "uur": uur, "to_move": ref.other(position["to_move"])}
+        sign = 1 if state.to_move == 0 else -1
+        assert sign * gain + brute_force(after, -99) == value, GAME.board_text(state)
+        proven += 1
+    return count, proven
+
+
+def test_few_seeds_left_are_solved_exactly_as_a_brute_force_does():
+    positions, proven = check_against_brute_force(count=20, seeds=5, seed=1)
+    assert proven >= positions // 2
+
+
+@pytest.mark.slow
+def test_many_late_positions_are_solved_exactly_as_a_brute_force_does():
+    positions, proven = check_against_brute_force(count=100, seeds=8, seed=2)
+    assert proven >= positions // 2
