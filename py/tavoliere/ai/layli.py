@@ -20,10 +20,15 @@
 * **Endless relays** inside the tree: a relay of more than ``LIFT_LIMIT`` lifts counts as
   endless (no finite relay in random play needed 600; endless ones can take a million
   lifts).  The root's moves come from the rule book, which checks them exactly.
-* **Levels**: 1 and 2 look 4 and 7 plies ahead and, now and then (seeded: one move in 5
-  and in 10), play a move up to one seed worse than the best; the others search as deep as
-  their time allows.  Early captures make random play lucky now and then: level 1 won 197
-  of 200 games against it (depth 2 won 193 of 200 even without imprecision).
+* **Levels**: South's first move is worth about 6 seeds to a deep search, so from the start
+  two sound players split a match by colour (depth 6 against depth 9, neither slipping:
+  each won all 10 games it played as South).  Levels 1, 2 and 3 therefore look 4, 5 and 7
+  plies ahead and now and then (seeded: 3, 4 and 3 moves in 10) play a worse move, any move
+  up to 10 seeds worse, but where their search sees a win one that still wins by its own
+  judgment: a deeper search punishes such a slip, random play seldom does.  Levels 4 and 5
+  search as deep as their time allows (in the opening about 15 and 17 plies in CPython).
+  Random play wins a game now and then as South: after its first two moves a deep search
+  can prove North lost (a depth-7 North lost 2 of 200 games to it).
 """
 
 from __future__ import annotations
@@ -75,9 +80,13 @@ def evaluate(pits: tuple, uurs: tuple, mover: int) -> int:
 class LayliEngine(PausedSearch):
     CHUNK = 16             # work units per work() call: a position expanded costs 1, a leaf 1/4
     MAX_DEPTH = 60
-    LEVEL_DEPTH = {1: 4, 2: 7}
+    # Levels 1-3: South's first move is worth about 6 seeds, so two sound players split a
+    # match by colour; a weaker level must slip often enough to lose as South (measured:
+    # depth 10 against depth 7 won 55% of 40 games when depth 7 slipped one move in 10, 65%
+    # of 50 when three in 10).  Levels 4 and 5 search as deep as their time allows.
+    LEVEL_DEPTH = {1: 4, 2: 5, 3: 7}
     # (chance of an imprecise move, how much worse it may be, in quarter seeds)
-    IMPRECISION = {1: (0.2, SCALE), 2: (0.1, SCALE)}
+    IMPRECISION = {1: (0.3, 10 * SCALE), 2: (0.4, 10 * SCALE), 3: (0.3, 10 * SCALE)}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -217,11 +226,18 @@ class LayliEngine(PausedSearch):
                 self.best = (self.imprecise_choice(best_pit),)
 
     def imprecise_choice(self, best_pit: int) -> int:
-        """Now and then (seeded) a move a little worse than the best one, for levels 1-2."""
+        """Now and then (seeded) a move worse than the best one, for levels 1-3: any move
+        within ``margin`` of the best, and, where the search sees a win, one that still
+        wins by its own (shallow) judgment."""
         chance, margin = self.imprecision
         if self.rng.random() >= chance:
             return best_pit
         top = self.root_values[best_pit]
-        near = sorted(pit for pit, value in self.root_values.items() if value >= top - margin)
+        floor = top - margin
+        if self.banked * SCALE + top > 0:
+            # a slip keeps what its own search sees as a win: a won position is not thrown
+            # away to a weak opponent's lucky start, but a deeper search sees the slip's cost
+            floor = max(floor, 1 - self.banked * SCALE)
+        near = sorted(pit for pit, value in self.root_values.items() if value >= floor)
         return self.rng.choice(near)
 
