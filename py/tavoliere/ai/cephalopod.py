@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 
+from .cephalopod_prover import Prover
 from .engine import PausedSearch, bot_for
 
 INF = 10 ** 7
@@ -65,6 +66,14 @@ class CephalopodEngine(PausedSearch):
     SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
     STEADY_EMPTY = 8            # with this few empty cells left even they play their best: the
                                 # last fills decide the count, and random play must not win it
+    PROVE_EMPTY = 10            # with this few empty cells the prover runs beside the search
+    PROVER_CHUNK = 80           # prover nodes per work() call (a few ms in CPython, like CHUNK)
+    PROVER_SHARE = 3            # the prover gets all but one in PROVER_SHARE of the chunks
+    PROVER_NODES = {1: 2000, 2: 6000}   # the weak levels' prover stops here (about a third
+                                        # of their time); the others prove until time is up
+    PROVER_CAP = 200_000        # prover table entries: bounded memory in a browser tab
+    proving = None              # the prover's search, paused between chunks
+    searched = False            # the alpha-beta is finished, the prover still works
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -87,6 +96,55 @@ class CephalopodEngine(PausedSearch):
         self.slip = (rng.random() < self.SLIP.get(level, 0.0)
                      and self.board.count(0) > self.STEADY_EMPTY)
         self.best = self.ordered(self.board, self.sign, None, self.noise)[0]
+        if self.board.count(0) <= self.PROVE_EMPTY:
+            self.prover = Prover(self.geometry, self.board, self.sign, self.zobrist,
+                                 BLACK_TO_MOVE, cap=self.PROVER_CAP)
+            self.proving = self.prover.prove()
+
+    def work(self) -> None:
+        """One chunk: of the prover while it runs (all but one in ``PROVER_SHARE``, or all
+        once the alpha-beta is finished), else of the alpha-beta."""
+        if self.done:
+            return
+        if self.proving is not None and (
+                self.searched or self.iterations % self.PROVER_SHARE != self.PROVER_SHARE - 1):
+            self.iterations += 1
+            self.prove_chunk()
+        else:
+            super().work()
+
+    def prove_chunk(self) -> None:
+        """Run the prover for ``PROVER_CHUNK`` nodes; a proven win is played at once, a proven
+        loss leaves the choice to the alpha-beta (which avoids the quickest defeats)."""
+        prover = self.prover
+        prover.limit = prover.nodes + self.PROVER_CHUNK
+        try:
+            next(self.proving)
+            if prover.nodes >= self.PROVER_NODES.get(self.level, prover.nodes + 1):
+                self.stop_proving()
+            return
+        except StopIteration:
+            pass
+        except RecursionError:
+            self.stop_proving()
+            return
+        self.proving = None
+        if prover.result == "win" and prover.move is not None:
+            self.best = prover.move
+            self.proven, self.win_chance, self.done = "win", 1.0, True
+        else:
+            self.proven, self.win_chance = "loss", 0.0
+            self.done = self.searched
+
+    def stop_proving(self) -> None:
+        self.proving = None
+        self.done = self.searched
+
+    def search_finished(self) -> None:
+        """The alpha-beta has nothing more to do: so has the engine, unless the prover still
+        works."""
+        self.searched = True
+        self.done = self.proving is None
 
     # -- the kernel ---------------------------------------------------------------------------
     def moves(self, board) -> list:
@@ -213,12 +271,13 @@ class CephalopodEngine(PausedSearch):
             self.win_chance = 1.0 if value > 0 else 0.0
             self.done = True
             return
-        self.win_chance = 1 / (1 + 10 ** (-value / 400))
+        if self.proven is None:
+            self.win_chance = 1 / (1 + 10 ** (-value / 400))
         self.depth += 1
         if self.depth > self.max_depth:
-            self.done = True
-        if self.done and self.slip:
-            self.best = self.second_rate()
+            if self.slip:
+                self.best = self.second_rate()
+            self.search_finished()
 
     def second_rate(self):
         """A plausible move that is not the best: at random among those whose value one ply

@@ -192,17 +192,20 @@ class Prover:
 
     def mid(self, th_phi: int, th_delta: int):
         """Work below this position until its phi reaches ``th_phi`` or its delta reaches
-        ``th_delta`` (one of them INF: proven), then store it."""
+        ``th_delta`` (one of them INF: proven), then store it.  The children's numbers are
+        also kept here, on the current line only: a small table may drop them, and the search
+        must still make progress."""
         self.nodes += 1
         if self.nodes > self.limit:
             yield
         key = self.key
         moves, keys = self.expand()
         get = self.get
+        values = [get(child, 1 << SHIFT | 1) for child in keys]
         while True:
             phi, delta, best, delta2, phi_best = INF, 0, -1, INF, 0
             for index, child in enumerate(keys):
-                entry = get(child, 1 << SHIFT | 1)
+                entry = values[index] = get(child, values[index])
                 c_phi, c_delta = entry >> SHIFT, entry & MASK
                 delta += c_phi
                 if c_delta < phi:
@@ -219,5 +222,6 @@ class Prover:
             move = moves[best]
             captured = self.make(move)
             yield from self.mid(child_th_phi, child_th_delta)
+            values[best] = get(keys[best], values[best])
             self.unmake(move, captured)
         self.put(key, phi << SHIFT | delta)
