@@ -66,9 +66,9 @@ class CephalopodEngine(PausedSearch):
     SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
     STEADY_EMPTY = 8            # with this few empty cells left even they play their best: the
                                 # last fills decide the count, and random play must not win it
-    PROVE_EMPTY = 10            # with this few empty cells the prover runs beside the search
+    PROVE_EMPTY = 8             # with this few empty cells the prover runs beside the search
     PROVER_CHUNK = 80           # prover nodes per work() call (a few ms in CPython, like CHUNK)
-    PROVER_SHARE = 3            # the prover gets all but one in PROVER_SHARE of the chunks
+    PROVER_SHARE = 2            # the prover gets all but one in PROVER_SHARE of the chunks
     PROVER_NODES = {1: 2000, 2: 6000}   # the weak levels' prover stops here (about a third
                                         # of their time); the others prove until time is up
     PROVER_CAP = 200_000        # prover table entries: bounded memory in a browser tab
