@@ -122,12 +122,13 @@ class CephalopodEngine(PausedSearch):
 
     def prove_chunk(self) -> None:
         """Run the prover for ``PROVER_CHUNK`` nodes; a proven win is played at once, a proven
-        loss leaves the choice to the alpha-beta (which avoids the quickest defeats)."""
+        loss leaves the choice to the alpha-beta (which puts off the quickest defeats)."""
         prover = self.prover
         prover.limit = prover.nodes + self.PROVER_CHUNK
         try:
             next(self.proving)
-            if prover.nodes >= self.PROVER_NODES.get(self.level, prover.nodes + 1):
+            cap = self.PROVER_NODES.get(self.level)
+            if cap is not None and prover.nodes >= cap:
                 self.stop_proving()
             return
         except StopIteration:
@@ -135,13 +136,12 @@ class CephalopodEngine(PausedSearch):
         except RecursionError:
             self.stop_proving()
             return
-        self.proving = None
+        self.stop_proving()
         if prover.result == "win" and prover.move is not None:
             self.best = prover.move
             self.proven, self.win_chance, self.done = "win", 1.0, True
-        else:
+        elif prover.result == "loss":
             self.proven, self.win_chance = "loss", 0.0
-            self.done = self.searched
 
     def stop_proving(self) -> None:
         self.proving = None
