@@ -9,7 +9,8 @@ import pytest
 
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose, make_engine, match
-from tavoliere.ai.cephalopod import CephalopodEngine
+from tavoliere.ai.cephalopod import BLACK_TO_MOVE, CephalopodEngine, zobrist_keys
+from tavoliere.ai.cephalopod_prover import Prover
 from tavoliere.ai.engine import registered_bot
 
 SMALL = load_game("cephalopod(size=3x5)")
@@ -133,3 +134,146 @@ def test_each_level_beats_the_level_below():
         result = match("cephalopod", f"level{low + 1}", f"level{low}", games=20, seconds=None,
                        seed=3)
         assert result["ci95"][0] > 0.5, result
+
+
+# -- the endgame prover ------------------------------------------------------------------------
+class TooBig(Exception):
+    pass
+
+
+def brute_force(game, state, memo, budget=20_000):
+    """``mover_wins`` with a budget of positions: TooBig past it, so that the tests keep to
+    positions a plain minimax finishes quickly."""
+    if state not in memo:
+        if len(memo) > budget:
+            raise TooBig
+        outcome = game.outcome(state)
+        memo[state] = (outcome.winner == game.to_move(state) if outcome else
+                       any(not brute_force(game, game.apply(state, move), memo, budget)
+                           for move in game.legal_moves(state)))
+    return memo[state]
+
+
+def near_the_end(game, seed, back):
+    """The position ``back`` plies before the end of a seeded random game."""
+    rng, states = random.Random(seed), [game.initial_state()]
+    while game.outcome(states[-1]) is None:
+        states.append(game.apply(states[-1], rng.choice(game.legal_moves(states[-1]))))
+    return states[max(0, len(states) - 1 - back)]
+
+
+def prove(game, state, cap=Prover.CAP, nodes=10 ** 9):
+    """The prover run on ``state`` until it answers (or passes ``nodes``)."""
+    prover = Prover(game.geometry, state.board, 1 if game.to_move(state) == 0 else -1,
+                    zobrist_keys(len(state.board)), BLACK_TO_MOVE, cap=cap)
+    prover.limit = nodes
+    search = prover.prove()
+    with pytest.raises(StopIteration):
+        next(search)
+    return prover
+
+
+def compared(game, seeds, backs, cap=Prover.CAP):
+    """(positions compared, wins among them): the prover's answer and its winning move are
+    checked against brute force on late positions of random games."""
+    count = wins = 0
+    for seed in seeds:
+        for back in backs:
+            state, memo = near_the_end(game, seed, back), {}
+            try:
+                truth = brute_force(game, state, memo)
+            except TooBig:
+                continue
+            prover = prove(game, state, cap)
+            assert prover.result == ("win" if truth else "loss"), (seed, back, state)
+            if truth:
+                after = game.apply(state, prover.move)
+                assert not brute_force(game, after, memo, budget=10 ** 6), (seed, back)
+                wins += 1
+            count += 1
+    return count, wins
+
+
+def test_the_prover_agrees_with_brute_force_on_the_small_board():
+    count, wins = compared(SMALL, range(40), (3, 6, 9))
+    assert count >= 80 and 20 <= wins <= count - 20, (count, wins)
+
+
+def test_the_prover_agrees_with_brute_force_on_the_large_board():
+    count, wins = compared(GAME, range(25), (2, 4, 6))
+    assert count >= 40 and 10 <= wins <= count - 10, (count, wins)
+
+
+def test_a_tiny_table_only_slows_the_prover_down():
+    """The table keeps at most ``cap`` entries (two generations of half each), and answers
+    stay right when entries are dropped."""
+    count, _ = compared(SMALL, range(10), (6, 9), cap=256)
+    assert count >= 12
+    prover = prove(SMALL, near_the_end(SMALL, 1, 12), cap=256)
+    assert len(prover.new) <= 128 and len(prover.old) <= 128
+
+
+def test_a_quiet_board_is_counted():
+    """No empty cell has two neighbours that could sum to 6 or less (an empty neighbour
+    counting as a future 1): no capture can happen, so the cells are filled one by one.
+    Here White leads 6 dice to 6, and 3 cells are empty: White fills 2 of them and wins."""
+    dice = {"a1": 6, "b1": 5, "c1": 6, "d1": -6, "e1": 5, "a2": -5, "b2": 6, "d2": -6,
+            "a3": 6, "b3": -6, "c3": -5, "e3": -5}
+    state = SMALL.position(dice, to_move=0)
+    prover = Prover(SMALL.geometry, state.board, 1, zobrist_keys(15), BLACK_TO_MOVE)
+    assert prover.exact() is not None
+    assert prove(SMALL, state).result == "win" and brute_force(SMALL, state, {})
+    noisy = SMALL.position({**dice, "c1": 2, "b2": 3}, to_move=0)     # c2 takes 2 + 3
+    assert Prover(SMALL.geometry, noisy.board, 1, zobrist_keys(15), BLACK_TO_MOVE).exact() is None
+
+
+def test_the_prover_works_in_chunks():
+    """Paused every 50 nodes, it gives the answer it gives in one go, after the same work."""
+    state = near_the_end(SMALL, 9, 9)
+    prover = Prover(SMALL.geometry, state.board, 1 if SMALL.to_move(state) == 0 else -1,
+                    zobrist_keys(15), BLACK_TO_MOVE)
+    search, pauses = prover.prove(), 0
+    while True:
+        prover.limit = prover.nodes + 50
+        try:
+            next(search)
+        except StopIteration:
+            break
+        pauses += 1
+        assert prover.nodes == prover.limit + 1
+    whole = prove(SMALL, state)
+    assert pauses >= 20 and (prover.result, prover.nodes) == (whole.result, whole.nodes)
+
+
+@pytest.mark.parametrize("level", [1, 3])
+def test_the_bot_never_misses_a_proven_win_near_the_end(level):
+    """Late 5x5 positions that brute force shows won: every level that proves plays a
+    winning move (level 1 too: the issue asks it never to miss a forced win at the end)."""
+    checked = 0
+    for seed in range(30):
+        state, memo = near_the_end(GAME, seed, 5), {}
+        try:
+            if not brute_force(GAME, state, memo) or len(GAME.legal_moves(state)) < 2:
+                continue
+        except TooBig:
+            continue
+        move = choose(GAME, state, level=level, iterations=300, seed=seed)
+        assert not brute_force(GAME, GAME.apply(state, move), memo, budget=10 ** 6), seed
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_bot_keeps_to_its_time_while_proving():
+    """A position with 10 empty cells that the prover does not settle in a moment."""
+    state = GAME.position({}, to_move=0)
+    for seed in range(40):
+        state = near_the_end(GAME, seed, 20)
+        if 6 <= state.board.count(0) <= CephalopodEngine.PROVE_EMPTY:
+            break
+    thinker = Thinker(GAME, state, level=3, seconds=0.3)
+    assert thinker.engine.proving is not None
+    started = time.perf_counter()
+    while not thinker.done:
+        thinker.step(0.05)
+    assert time.perf_counter() - started < 0.5
+    assert thinker.move() in GAME.legal_moves(state)

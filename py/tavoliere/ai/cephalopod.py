@@ -1,4 +1,5 @@
-"""Cephalopod: iterative-deepening alpha-beta with a transposition table, exact near the end.
+"""Cephalopod: iterative-deepening alpha-beta with a transposition table, and an endgame
+prover beside it.
 
 A position is the rule book's signed board as a mutable list (+pips White, -pips Black) and
 the mover's sign; moves come from the rule book's capture table (``Geometry.moves_at``), so
@@ -7,9 +8,8 @@ the bot and the rules cannot disagree, and are made and unmade in place.
 * **Evaluation** (side to move): 100 a die, the dice difference being what decides the game,
   plus a bonus for safe dice: a 6 can never be captured (any set holding it sums to 7 or
   more), a 5 only together with a 1, and so on; plus a small bonus for the move in hand.
-* **End**: a full board is a win or a loss (no draws), worth more the sooner it comes; near
-  the end the deepening reaches the last ply on every line and the value is exact, so a
-  forced win is never missed once it is in reach (``proven``).
+* **End**: a full board is a win or a loss (no draws), worth more the sooner it comes; when
+  the deepening reaches the last ply on every line the value is exact (``proven``).
 * **Table**: keyed by a Zobrist hash of the board and the mover, updated as moves are made
   and unmade; it holds only integers and the capture table's own move tuples, because
   millions of small tuples made the garbage collector pause the page for 20-30 ms;
@@ -17,15 +17,23 @@ the bot and the rules cannot disagree, and are made and unmade in place.
   the opponent's dice; one ply deeper at a time, in chunks of a fixed number of nodes (the
   search is a generator paused between chunks, as in ``ai/hekka.py``), so the move depends
   only on the number of chunks.
+* **Prover** (``ai/cephalopod_prover.py``, df-pn): from ``PROVE_EMPTY`` empty cells it gets
+  every other chunk.  A proven win is played at once; after a proven loss the alpha-beta
+  chooses.  Captures reopen cells, so the number of empty cells says little about how far
+  the end is: in level-3 games the prover settled positions up to about 15-20 plies from the
+  end within a second or so, and rarely any more than 24 plies from it in 8 s (CPython).
 * **Levels**: level 1 looks two plies ahead and level 2 three; both now and then (seeded)
-  play a plausible move that is not the best, so that a beginner can win.  The others search
-  as deep as their time allows.
+  play a plausible move that is not the best, so that a beginner can win, but not with
+  ``STEADY_EMPTY`` empty cells or fewer.  They run the prover too, for a capped number of
+  nodes (``PROVER_NODES``), so that they never miss a forced win it finds at the end.  The
+  others search as deep as their time allows.
 """
 
 from __future__ import annotations
 
 import random
 
+from .cephalopod_prover import Prover
 from .engine import PausedSearch, bot_for
 
 INF = 10 ** 7
@@ -65,6 +73,14 @@ class CephalopodEngine(PausedSearch):
     SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
     STEADY_EMPTY = 8            # with this few empty cells left even they play their best: the
                                 # last fills decide the count, and random play must not win it
+    PROVE_EMPTY = 8             # with this few empty cells the prover runs beside the search
+    PROVER_CHUNK = 80           # prover nodes per work() call (a few ms in CPython, like CHUNK)
+    PROVER_SHARE = 2            # the prover gets all but one in PROVER_SHARE of the chunks
+    PROVER_NODES = {1: 2000, 2: 6000}   # the weak levels' prover stops here (about a third
+                                        # of their time); the others prove until time is up
+    PROVER_CAP = 200_000        # prover table entries: bounded memory in a browser tab
+    proving = None              # the prover's search, paused between chunks
+    searched = False            # the alpha-beta is finished, the prover still works
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -87,6 +103,55 @@ class CephalopodEngine(PausedSearch):
         self.slip = (rng.random() < self.SLIP.get(level, 0.0)
                      and self.board.count(0) > self.STEADY_EMPTY)
         self.best = self.ordered(self.board, self.sign, None, self.noise)[0]
+        if self.board.count(0) <= self.PROVE_EMPTY:
+            self.prover = Prover(self.geometry, self.board, self.sign, self.zobrist,
+                                 BLACK_TO_MOVE, cap=self.PROVER_CAP)
+            self.proving = self.prover.prove()
+
+    def work(self) -> None:
+        """One chunk: of the prover while it runs (all but one in ``PROVER_SHARE``, or all
+        once the alpha-beta is finished), else of the alpha-beta."""
+        if self.done:
+            return
+        if self.proving is not None and (
+                self.searched or self.iterations % self.PROVER_SHARE != self.PROVER_SHARE - 1):
+            self.iterations += 1
+            self.prove_chunk()
+        else:
+            super().work()
+
+    def prove_chunk(self) -> None:
+        """Run the prover for ``PROVER_CHUNK`` nodes; a proven win is played at once, a proven
+        loss leaves the choice to the alpha-beta (which puts off the quickest defeats)."""
+        prover = self.prover
+        prover.limit = prover.nodes + self.PROVER_CHUNK
+        try:
+            next(self.proving)
+            cap = self.PROVER_NODES.get(self.level)
+            if cap is not None and prover.nodes >= cap:
+                self.stop_proving()
+            return
+        except StopIteration:
+            pass
+        except RecursionError:
+            self.stop_proving()
+            return
+        self.stop_proving()
+        if prover.result == "win" and prover.move is not None:
+            self.best = prover.move
+            self.proven, self.win_chance, self.done = "win", 1.0, True
+        elif prover.result == "loss":
+            self.proven, self.win_chance = "loss", 0.0
+
+    def stop_proving(self) -> None:
+        self.proving = None
+        self.done = self.searched
+
+    def search_finished(self) -> None:
+        """The alpha-beta has nothing more to do: so has the engine, unless the prover still
+        works."""
+        self.searched = True
+        self.done = self.proving is None
 
     # -- the kernel ---------------------------------------------------------------------------
     def moves(self, board) -> list:
@@ -213,12 +278,13 @@ class CephalopodEngine(PausedSearch):
             self.win_chance = 1.0 if value > 0 else 0.0
             self.done = True
             return
-        self.win_chance = 1 / (1 + 10 ** (-value / 400))
+        if self.proven is None:
+            self.win_chance = 1 / (1 + 10 ** (-value / 400))
         self.depth += 1
         if self.depth > self.max_depth:
-            self.done = True
-        if self.done and self.slip:
-            self.best = self.second_rate()
+            if self.slip:
+                self.best = self.second_rate()
+            self.search_finished()
 
     def second_rate(self):
         """A plausible move that is not the best: at random among those whose value one ply
