@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 
-from .cephalopod_prover import Prover
+from .cephalopod_prover import Prover, make_move, unmake_move
 from .engine import PausedSearch, bot_for
 
 INF = 10 ** 7
@@ -165,28 +165,11 @@ class CephalopodEngine(PausedSearch):
     def make(self, board, move, sign: int) -> tuple[int, ...]:
         """Play ``move`` on ``board`` in place and update the key; the captured entries, for
         ``unmake``."""
-        zobrist = self.zobrist
-        key = self.key ^ BLACK_TO_MOVE
-        captured = tuple(board[cell] for cell in move[1:])
-        pips = 1
-        if captured:
-            pips = 0
-            for cell, value in zip(move[1:], captured):
-                pips += abs(value)
-                key ^= zobrist[cell][value + 6]
-                board[cell] = 0
-        board[move[0]] = sign * pips
-        self.key = key ^ zobrist[move[0]][sign * pips + 6]
+        captured, self.key = make_move(board, move, sign, self.key ^ BLACK_TO_MOVE, self.zobrist)
         return captured
 
     def unmake(self, board, move, captured: tuple[int, ...]) -> None:
-        zobrist = self.zobrist
-        key = self.key ^ BLACK_TO_MOVE ^ zobrist[move[0]][board[move[0]] + 6]
-        board[move[0]] = 0
-        for cell, value in zip(move[1:], captured):
-            board[cell] = value
-            key ^= zobrist[cell][value + 6]
-        self.key = key
+        self.key = unmake_move(board, move, captured, self.key ^ BLACK_TO_MOVE, self.zobrist)
 
     def evaluate(self, board, sign: int) -> int:
         values = VALUES[sign]

@@ -39,6 +39,33 @@ WON = 0 << SHIFT | INF  # phi 0: the mover wins
 LOST = INF << SHIFT | 0
 
 
+# Making and unmaking a move on the signed board in place, with its Zobrist key (the key
+# passed in has the mover's bit already flipped); shared by the prover and the bot's search
+# (``ai/cephalopod.py``).
+def make_move(board: list, move, sign: int, key: int, zobrist) -> tuple[tuple[int, ...], int]:
+    """Play ``move`` for the player of ``sign``: the captured entries and the new key."""
+    captured = tuple(board[cell] for cell in move[1:])
+    pips = 1
+    if captured:
+        pips = 0
+        for cell, value in zip(move[1:], captured):
+            pips += abs(value)
+            key ^= zobrist[cell][value + 6]
+            board[cell] = 0
+    board[move[0]] = sign * pips
+    return captured, key ^ zobrist[move[0]][sign * pips + 6]
+
+
+def unmake_move(board: list, move, captured: tuple[int, ...], key: int, zobrist) -> int:
+    """Take ``move`` back, putting the ``captured`` entries back: the key before it."""
+    key ^= zobrist[move[0]][board[move[0]] + 6]
+    board[move[0]] = 0
+    for cell, value in zip(move[1:], captured):
+        board[cell] = value
+        key ^= zobrist[cell][value + 6]
+    return key
+
+
 class Prover:
     """df-pn for the position ``board`` (signed pips, see ``games/cephalopod.py``) with the
     player of ``sign`` (+1 White, -1 Black) to move.  ``prove()`` is the search as a
@@ -98,29 +125,14 @@ class Prover:
         return moves
 
     def make(self, move) -> tuple[int, ...]:
-        board, zobrist, sign = self.board, self.zobrist, self.sign
-        key = self.key ^ self.black_to_move
-        captured = tuple(board[cell] for cell in move[1:])
-        pips = 1
-        if captured:
-            pips = 0
-            for cell, value in zip(move[1:], captured):
-                pips += abs(value)
-                key ^= zobrist[cell][value + 6]
-                board[cell] = 0
-        board[move[0]] = sign * pips
-        self.key = key ^ zobrist[move[0]][sign * pips + 6]
-        self.sign = -sign
+        captured, self.key = make_move(self.board, move, self.sign,
+                                       self.key ^ self.black_to_move, self.zobrist)
+        self.sign = -self.sign
         return captured
 
     def unmake(self, move, captured: tuple[int, ...]) -> None:
-        board, zobrist = self.board, self.zobrist
-        key = self.key ^ self.black_to_move ^ zobrist[move[0]][board[move[0]] + 6]
-        board[move[0]] = 0
-        for cell, value in zip(move[1:], captured):
-            board[cell] = value
-            key ^= zobrist[cell][value + 6]
-        self.key = key
+        self.key = unmake_move(self.board, move, captured, self.key ^ self.black_to_move,
+                               self.zobrist)
         self.sign = -self.sign
 
     def exact(self) -> int | None:
