@@ -150,17 +150,23 @@ def test_separated_pawns_are_valued_by_their_longest_runs():
     assert checked >= 20
 
 
+def won_positions(game, rng, count):
+    """``count`` random positions, after 0 to 3 random movements, that the mover wins
+    against any defence (by the reference solver)."""
+    found = 0
+    while found < count:
+        state = random_position(game, rng, rng.randrange(0, 4))
+        if game.outcome(state) is None and ref_mover_wins(game, state):
+            found += 1
+            yield state
+
+
 def test_the_bot_plays_a_winning_move_whenever_there_is_one():
     """On random 6x6 and 7x7 positions won for the side to move, the bot's move keeps the win."""
     rng = random.Random(3)
     for n in (6, 7):
         game = Barrier(size=n)
-        found = 0
-        while found < 8:
-            state = random_position(game, rng, rng.randrange(0, 4))
-            if game.outcome(state) is not None or not ref_mover_wins(game, state):
-                continue
-            found += 1
+        for state in won_positions(game, rng, 8):
             move = choose(game, state, level=3)
             assert move in game.legal_moves(state)
             assert not ref_mover_wins(game, game.apply(state, move)), game.diagram(state)
@@ -286,12 +292,7 @@ def test_with_black_first_the_bot_plays_a_winning_move_whenever_there_is_one(n):
     in the same position with the colours exchanged and White first."""
     game, white_first = Barrier(size=n, first_player="black"), Barrier(size=n)
     rng = random.Random(30 + n)
-    found = 0
-    while found < 8:
-        state = random_position(game, rng, rng.randrange(0, 4))
-        if game.outcome(state) is not None or not ref_mover_wins(game, state):
-            continue
-        found += 1
+    for found, state in enumerate(won_positions(game, rng, 8), start=1):
         level = 3 + found % 3
         move = choose(game, state, level=level)
         assert move in game.legal_moves(state)
