@@ -66,8 +66,8 @@ def codes_in_source() -> set[str]:
         text = path.read_text(encoding="utf-8")
         for match in re.finditer(raisers + r"\(\s*((?:[\w.]+|\"[^\"]*\")(?:,\s*)?)+", text):
             found.update(re.findall(r'"([a-z][a-z0-9]*[.-][a-z.-]*[a-z])"', match.group()))
-        found.update(re.findall(r'code = "([a-z][a-z0-9]*\.[a-z.-]+)" if', text))
-        found.update(re.findall(r'else "([a-z][a-z0-9]*\.[a-z.-]+)"', text))
+        found.update(re.findall(r'code = \(?"([a-z][a-z0-9]*\.[a-z.-]+)" if', text))
+        found.update(re.findall(r'else\s+"([a-z][a-z0-9]*\.[a-z.-]+)"', text))
     return found
 
 
@@ -201,6 +201,8 @@ BAD_MOVES = {
     "cephalopod": [["zz9"], ["c3/"], ["c3/b3/c3"], ["b3", "d3", "c3"], ["b3", "d3", "b3"],
                    ["b3", "d3", "c3/b3"], ["b3", "d3", "c3/b3/a1"], ["b3", "c3/b3/c4"],
                    CEPHALOPOD_SIX + ["d3/d2/e3"]],
+    "footsteps": [["012"], ["+5"], ["51"], ["0"], ["3", "0"]],
+    "footsteps(points=2)": [["2", "1", "1"]],  # White has no points left: only 0
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',
