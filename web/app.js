@@ -5,7 +5,7 @@
 import { BoardView } from "./board.js";
 import { boardKey as sharedBoardKey } from "./boards.js";
 import { compareRecords, opponentOf, renderPanel, showSend, wireCorrespondence } from "./correspondence.js";
-import { handoverButton, moveControls } from "./controls.js";
+import { tableControls } from "./controls.js";
 import { Engine } from "./engine.js";
 import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { PageError, errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
@@ -342,13 +342,7 @@ function renderButtons() {
   $("resign").disabled = !playing;
   $("offer-draw").disabled = !playing || room.corr !== null;  // by link, a resignation only
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
-  const controls = table.handover !== null
-    ? [handoverButton(t("take-device", { player: room.texts.player(table.handover) }), () => table.takeOver())]
-    : moveControls(table.buttons(), {
-      label: (move) => room.texts.buttonLabel(move),
-      play: (name) => table.play(name),
-      words: { choice: t("move-choice"), play: t("move-choice-play") },
-    });
+  const controls = tableControls(table, t, room.texts);
   $("move-buttons").replaceChildren(...controls);
   $("move-buttons").hidden = !controls.length;
 }
@@ -357,7 +351,7 @@ function renderButtons() {
 // other options when they differ from their default.
 function gameHeading(spec) {
   const name = spec.split("(")[0];
-  const info = room.site && room.site.games.find((g) => g.name === name);
+  const info = gameInfo(spec);
   if (!info) return "";
   const words = new GameTexts(room.site, name, getLanguage());
   const given = givenOptions(spec);
@@ -845,7 +839,7 @@ function openNewGameDialog() {
   gameChoice.replaceChildren(...room.site.games.map((g) => new Option(g.title, g.name)));
   gameChoice.value = boardKey(table.game || defaultGame()) ? (table.game || defaultGame()).split("(")[0] : defaultGame();
   const fillOptions = () => {
-    const info = room.site.games.find((g) => g.name === gameChoice.value);
+    const info = gameInfo(gameChoice.value);
     const words = new GameTexts(room.site, info.name, getLanguage());
     const options = info.options.filter((o) => !o.hidden);  // safety limits, say
     // The game on the table offers its own options again; another game offers its defaults.
@@ -877,8 +871,14 @@ function offerCorrespondence(offered) {
 }
 
 function sealsPlies(spec) {
-  const info = room.site.games.find((g) => g.name === String(spec).split("(")[0]);
+  const info = gameInfo(spec);
   return Boolean(info && info.sealed_plies);
+}
+
+// The site's description of the game a spec names ("havannah(size=8)": Havannah's), or null.
+function gameInfo(spec) {
+  const name = String(spec).split("(")[0];
+  return (room.site && room.site.games.find((g) => g.name === name)) || null;
 }
 
 // "Play with a friend at a distance": the two names and this browser's side instead of the
@@ -913,7 +913,7 @@ async function startFromForm() {
 
 function specFromForm() {
   const name = $("game-choice").value;
-  const info = room.site.games.find((g) => g.name === name);
+  const info = gameInfo(name);
   const parts = [];
   for (const option of info.options) {
     const input = $("options").querySelector(`[name="${option.name}"]`);
@@ -997,7 +997,7 @@ function boardKeys(event) {
 }
 
 function gameTitle(spec) {
-  const info = room.site.games.find((g) => g.name === spec.split("(")[0]);
+  const info = gameInfo(spec);
   return info ? `${info.title} ${spec.includes("(") ? spec.slice(spec.indexOf("(")) : ""}`.trim() : spec;
 }
 

@@ -2,13 +2,27 @@
 // hands after a sealed move; the room and the embedded board share them.  They are built with
 // textContent and Option, never from HTML.
 
+// What the table asks of the player beside the board: the button that takes the device after
+// a sealed move, or the moves without a cell.  text(key, params): the page's words;
+// words: the game's (GameTexts).
+export function tableControls(table, text, words) {
+  if (table.handover !== null) {
+    return [handoverButton(text("take-device", { player: words.player(table.handover) }), () => table.takeOver())];
+  }
+  return moveControls(table.buttons(), {
+    label: (move) => words.buttonLabel(move),
+    play: (name) => table.play(name),
+    words: { choice: text("move-choice"), play: text("move-choice-play") },
+  });
+}
+
 // A few such moves are buttons; more (a bid of 1 to 50, say) are a list and one button that
 // plays the choice, so that they keep to one row and the page does not move under them.
 export const MAX_MOVE_BUTTONS = 8;
 
 // moves: [{name, ...}] from the view; label(move): its words; play(name): plays it;
 // words: {choice, play} for the list's label and its button.
-export function moveControls(moves, { label, play, words }) {
+function moveControls(moves, { label, play, words }) {
   if (moves.length <= MAX_MOVE_BUTTONS) return moves.map((move) => moveButton(move, label, play));
   const choice = document.createElement("select");
   choice.className = "move-choice";
@@ -33,7 +47,7 @@ function moveButton(move, label, play) {
 
 // Two people at one device, after a sealed move: the next one takes the device, then asks
 // for the turn, so that neither sees the other's choice being made.
-export function handoverButton(text, takeOver) {
+function handoverButton(text, takeOver) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "take-device";

@@ -12,7 +12,7 @@
 // one worker.  Events: ready, move, gameover.  API: record, goTo(ply), newGame(), engineLoad.
 import { BoardView } from "./board.js";
 import { boardKey } from "./boards.js";
-import { handoverButton, moveControls } from "./controls.js";
+import { tableControls } from "./controls.js";
 import { Engine } from "./engine.js";
 import { PageError, errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
@@ -239,7 +239,7 @@ class TavoliereBoard extends HTMLElement {
     this.ply = table.shownCursor();
     this.board.show(table.picture());
     this.status(this.statusText());
-    const controls = this.controls();
+    const controls = tableControls(this.table, (key, params) => this.text(key, params), this.words);
     this.frame.querySelector(".buttons").replaceChildren(...controls);
     this.frame.querySelector(".buttons").hidden = !controls.length;
     this.showRecordText();
@@ -251,18 +251,6 @@ class TavoliereBoard extends HTMLElement {
     if (table.handover !== null) return this.text("pass-device", { player: this.words.player(table.handover) });
     if (table.thinking) return this.text("thinking", { detail: "" });
     return v.outcome ? this.words.outcome(v.outcome) : this.words.toMove(v.to_move);
-  }
-
-  controls() {
-    const table = this.table;
-    if (table.handover !== null) {
-      return [handoverButton(this.text("take-device", { player: this.words.player(table.handover) }), () => table.takeOver())];
-    }
-    return moveControls(table.buttons(), {
-      label: (move) => this.words.buttonLabel(move),
-      play: (name) => table.play(name),
-      words: { choice: this.text("move-choice"), play: this.text("move-choice-play") },
-    });
   }
 
   click(cell) {
