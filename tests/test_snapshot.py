@@ -117,6 +117,8 @@ def room(page, url):
     engine; how it started."""
     page.goto("about:blank")
     page.goto(url)
+    # a run on a loaded machine once found no page API right after goto: wait for the module
+    page.wait_for_function("window.tavoliere !== undefined")
     page.evaluate("window.tavoliere.ready")
     return page.evaluate("window.tavoliere.engineLoad()")
 
