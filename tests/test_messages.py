@@ -244,6 +244,7 @@ def all_bad_answers():
     yield "tags", ask(op="export", game="barrier", moves=[], tags={"White": "a\n" * 50_000})
     yield "tags", ask(op="export", game="barrier", moves=[], tags=[])
     yield "over", ask(op="think_start", game="barrier", moves=BARRIER_OVER)
+    yield "no roll due", ask(op="roll", game="barrier", moves=[])
     yield "no search", ask(op="think_step", id="never started")
     yield "no search", ask(op="think_stop", id="x" * 100_000)
     yield "level", ask(op="think_start", game="barrier", moves=[], level=9)

@@ -18,7 +18,7 @@ import json
 import re
 import traceback
 
-from .core import IllegalMove, InvalidMove, game_names, load_game
+from .core import CHANCE, IllegalMove, InvalidMove, game_names, load_game
 from .messages import MESSAGES, Problem, excerpt
 
 MAX_MOVES = 5000
@@ -114,12 +114,14 @@ def _view(game, names: list[str]) -> dict:
     same time, ``Game.sealed``) stay hidden: the pieces, marks, notes and legal moves are
     those of the concealed state, ``moves`` and ``ply`` count the revealed plies only,
     ``last`` is the last revealed move, and ``sealed`` says how many plies wait unseen (the
-    page keeps sending the whole record, sealed plies included)."""
+    page keeps sending the whole record, sealed plies included).  At a chance ply
+    ``to_move`` is CHANCE (-1) and no move is listed: the page asks ``roll`` for one."""
     states = _record.states_for(game, names)
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
     state = game.concealed(states[-1])
     outcome = game.outcome(state)
+    mover = game.to_move(state)
     last = None
     if shown:
         move = game.parse_move(_record.names[shown - 1], states[shown - 1])
@@ -129,9 +131,10 @@ def _view(game, names: list[str]) -> dict:
         "moves": _record.names[:shown],
         "ply": shown,
         "sealed": hidden,
-        "to_move": game.to_move(state),
+        "players": game.players,
+        "to_move": mover,
         "pieces": game.pieces(state),
-        **_legal(game, game.legal_moves(state)),
+        **_legal(game, [] if mover == CHANCE else game.legal_moves(state)),
         "last": last,
         "outcome": None if outcome is None else outcome.as_dict(),
         "marks": game.marks(state),
@@ -203,6 +206,21 @@ def op_play(request: dict) -> dict:
     except IllegalMove as error:
         raise BridgeError("illegal-move", error) from None
     return {"played": game.move_name(move), **_view(game, _record.names + [game.move_name(move)])}
+
+
+def op_roll(request: dict) -> dict:
+    """The roll due at the record's last position (a chance ply), drawn from the system's
+    cryptographic source (in the browser, ``crypto.getRandomValues``), or from a seeded
+    generator when the request gives a ``seed`` (tests).  The page then plays it like any
+    move, so the record keeps it and no reload rolls again."""
+    import random
+    game = _game(request)
+    state = _record.states_for(game, _moves(request))[-1]
+    if game.outcome(state) is not None or game.to_move(state) != CHANCE:
+        raise BridgeError("bad-request", "request.no-roll")
+    seed = _budget(request).get("seed")
+    rng = random.SystemRandom() if seed is None else random.Random(seed)
+    return {"move": game.move_name(game.roll(state, rng))}
 
 
 def op_position(request: dict) -> dict:
@@ -284,6 +302,8 @@ def op_think_start(request: dict) -> dict:
     state = _shown_state(game, _moves(request))
     if game.outcome(state) is not None:
         raise BridgeError("bad-request", "request.game-over")
+    if game.to_move(state) == CHANCE:
+        raise BridgeError("bad-request", "request.chance")
     key = _id(request)
     while len(_thinkers) >= MAX_SEARCHES:  # searches nobody finished: drop the oldest
         del _thinkers[next(iter(_thinkers))]
@@ -321,7 +341,8 @@ def op_think_stop(request: dict) -> dict:
     return {"move": game.move_name(move), "cells": list(game.move_cells(move))}
 
 
-OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "preview": op_preview,
+OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "roll": op_roll,
+       "preview": op_preview,
        "export": op_export, "import": op_import, "position": op_position,
        "narrow": op_narrow, "think_start": op_think_start, "think_step": op_think_step,
        "think_stop": op_think_stop}

@@ -14,11 +14,14 @@ from .messages import MESSAGES, Problem, excerpt
 
 __all__ = [
     "Game", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece", "read_piece", "SHAPES",
-    "register", "load_game", "game_names", "game_class", "parse_spec", "perft",
+    "register", "load_game", "game_names", "game_class", "parse_spec", "perft", "CHANCE",
 ]
 
 WHITE, BLACK = 0, 1
 PLAYER_NAMES = ("White", "Black")
+# ``to_move`` of a chance ply (a roll of dice): no player moves, the page or the caller draws
+# the move with ``Game.roll`` (see "chance plies" in ``Game``).
+CHANCE = -1
 
 # -- pieces as data -------------------------------------------------------------------------
 # A piece is a short token ``shape[.owner][=label]``: ``stone.0`` (White's stone), ``pawn.1``,
@@ -62,14 +65,18 @@ class IllegalMove(Problem):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is 0, 1 or None for a draw; ``cells`` are highlighted."""
+    """How a game ended: ``winner`` is a player (0, 1, ...) or None for a draw; ``cells``
+    are highlighted; ``scores`` are the players' final points in a game that counts them
+    (empty otherwise), which a reason's text may show as ``{scores}`` ("60–47")."""
 
     winner: int | None
     reason: str  # a code such as "no-moves", or several joined by "+" (a ring and a fork at once)
     cells: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
 
     def as_dict(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+        out = {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+        return {**out, "scores": list(self.scores)} if self.scores else out
 
     def message_params(self, game) -> dict:
         """The params of a message that states this result (see ``messages``): ``outcome``
@@ -217,6 +224,10 @@ class Game:
     title = ""
     options: tuple[Option, ...] = ()
     players = 2
+    # The option that sets how many players sit at the table (Dadi's ``players``), if any:
+    # the game's ``__init__`` then sets ``self.players`` from it, and the room's New game
+    # dialog offers as many seats as the option says.
+    players_option: str | None = None
     # True when a move's cells may be clicked in any order (two stones placed together):
     # the page then fits clicks to moves by the set of cells, not the sequence.
     clicks_in_any_order = False
@@ -257,7 +268,8 @@ class Game:
         raise NotImplementedError
 
     def to_move(self, state) -> int:
-        """0 (White, who moves first) or 1 (Black)."""
+        """The player to move: 0 (White, who moves first), 1 (Black), 2, 3; or CHANCE when
+        the next ply is a roll (see "chance plies")."""
         raise NotImplementedError
 
     def legal_moves(self, state) -> list:
@@ -336,6 +348,29 @@ class Game:
             raise NotImplementedError(f"{self.name} seals plies but does not conceal them")
         return state
 
+    # -- chance plies (rolls of dice) -----------------------------------------------------
+    # A game of dice records each roll as a ply of its own, a *chance ply*: ``to_move`` is
+    # CHANCE, ``legal_moves`` lists every distinct roll once and ``probability`` gives each
+    # one's chance.  The room draws the roll with ``roll`` from a cryptographic source when
+    # it is due, and plays it like any move, so a record, a link or a saved game replays the
+    # very same dice; tests and bot matches pass a seeded ``random.Random`` instead.
+
+    def probability(self, state, move) -> float:
+        """The chance of the roll ``move`` at a chance ply; a game with rolls implements it."""
+        raise NotImplementedError(f"{self.name} has no chance plies")
+
+    def roll(self, state, rng):
+        """A roll drawn at the chance ply ``state`` with ``rng`` (``random.Random`` or
+        ``random.SystemRandom``): by default one of the legal rolls, by their probabilities.
+        A game may draw its dice one by one instead, with the same distribution."""
+        moves = self.legal_moves(state)
+        return rng.choices(moves, [self.probability(state, move) for move in moves])[0]
+
+    @classmethod
+    def has_chance(cls) -> bool:
+        """Whether the game ever has a chance ply (it implements ``probability``)."""
+        return cls.probability is not Game.probability
+
     def text_table(self, language: str) -> dict:
         """Every text of this game in ``language``: the shared ones, then the game's own
         (a subclass's texts override its base class's)."""
@@ -350,8 +385,10 @@ class Game:
         table = self.text_table(language)
         name = {p: table.get(f"player.{p}", str(p)) for p in range(self.players)}
         loser = "" if outcome.winner is None or self.players != 2 else name[1 - outcome.winner]
-        words = RESULT_WORDS[language]["and"].join(table.get(f"reason.{r}", r).format(loser=loser)
-                                                   for r in outcome.reason.split("+"))
+        scores = "\u2013".join(str(score) for score in outcome.scores)
+        words = RESULT_WORDS[language]["and"].join(
+            table.get(f"reason.{r}", r).format(loser=loser, scores=scores)
+            for r in outcome.reason.split("+"))
         if outcome.winner is None:
             return f"{RESULT_WORDS[language]['draw']}: {words}"
         return f"{RESULT_WORDS[language]['wins'].format(player=name[outcome.winner])}: {words}"
@@ -407,6 +444,10 @@ class Game:
                "texts": {language: self.text_table(language) for language in LANGUAGES}}
         if self.seals_plies():
             out["sealed_plies"] = True
+        if self.has_chance():
+            out["chance"] = True
+        if self.players_option:
+            out["players_option"] = self.players_option
         return out
 
 

@@ -85,6 +85,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "request.game-over": {
         "en": "the game is over: there is nothing to think about",
         "it": "la partita è finita: non c'è nessuna mossa da cercare"},
+    "request.chance": {
+        "en": "the dice are to be rolled: there is no move to think about",
+        "it": "tocca al lancio dei dadi: non c'è nessuna mossa da cercare"},
+    "request.no-roll": {
+        "en": "no roll is due in this position",
+        "it": "in questa posizione non c'è da lanciare i dadi"},
     "request.no-search": {
         "en": "no search with that id is running",
         "it": "nessuna ricerca in corso con questo id"},

@@ -13,7 +13,7 @@ import random
 import re
 from time import perf_counter
 
-from ..core import load_game
+from ..core import CHANCE, load_game
 
 BOT_NAMES = "level1..level5, random, uct"
 
@@ -71,10 +71,16 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
                 "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
         seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-        state = random_opening(game, opening, random.Random(seed * 7919 + index // 2))
+        # both games of a pair (colours swapped) see the same opening and the same dice
+        dice = random.Random(seed * 7919 + index // 2)
+        state = random_opening(game, opening, dice)
         while game.outcome(state) is None:
+            mover = game.to_move(state)
+            if mover == CHANCE:
+                state = game.apply(state, game.roll(state, dice))
+                continue
             # a bot sees what its player may see: never a sealed ply it answers
-            state = game.apply(state, bots[seat[game.to_move(state)]](game.concealed(state)))
+            state = game.apply(state, bots[seat[mover]](game.concealed(state)))
         winner = game.outcome(state).winner
         plies.append(game_length(state))
         if winner is None:
@@ -96,12 +102,15 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
 
 
 def random_opening(game, plies: int, rng: random.Random):
-    """The state after ``plies`` random moves (fewer if the game ends first)."""
+    """The state after ``plies`` random moves (fewer if the game ends first); a roll is
+    drawn by its probability, as the game rolls it."""
     state = game.initial_state()
     for _ in range(plies):
         if game.outcome(state) is not None:
             break
-        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        roll = game.to_move(state) == CHANCE
+        state = game.apply(state, game.roll(state, rng) if roll
+                           else rng.choice(game.legal_moves(state)))
     return state
 
 
