@@ -13,12 +13,13 @@ import { ENDINGS, excerpt, newCorrespondenceId, readEnding, readLink, readName, 
 import { wireRecords } from "./records.js";
 import { Review } from "./review.js";
 import { currentGame, findCorrespondence, loadCorrespondence, loadGames, newGameId, saveCorrespondence, saveGame } from "./storage.js";
-import { Table, endingOutcome, playerText as writePlayer, readPlayer } from "./table.js";
+import { CHANCE, Table, endingOutcome, fitSeats, playerText as writePlayer, readPlayer } from "./table.js";
 import { GameTexts } from "./texts.js";
 import { pieceChanges } from "./pieces.js";
 import { Sounds } from "./sound.js";
 
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
+const MAX_SEATS = 4;  // the most players a game seats (index.html has a choice for each)
 const HINT_LEVEL = 3;
 const DRAW_HOPE = 0.4;  // the computer accepts a draw when its winning chance is under this
 
@@ -62,7 +63,7 @@ const ready = new Promise((resolve) => { markReady = resolve; });
 function loadPlayers() {
   try {
     const saved = JSON.parse(localStorage.getItem("tavoliere.players"));
-    if (Array.isArray(saved) && saved.length === 2) return saved.map((p) => readPlayer(writePlayer(p)));
+    if (Array.isArray(saved) && saved.length >= 2 && saved.length <= MAX_SEATS) return saved.map((p) => readPlayer(writePlayer(p)));
   } catch { /* unreadable settings: use the defaults */ }
   return DEFAULT_PLAYERS.map((p) => ({ ...p }));
 }
@@ -94,7 +95,9 @@ function readFragment() {
   if (!text) return { game: defaultGame(), moves: [], ply: null, corr: null };
   const link = readLink(text);
   if (!link.corr && link.players.some((p) => p !== null)) {
-    table.players = link.players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
+    const seats = link.players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
+    while (seats.length && seats[seats.length - 1] === undefined) seats.pop();  // seats the link leaves open
+    table.players = fitSeats(table.players, seats.length).map((p, i) => seats[i] || p);
   }
   return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.end };
 }
@@ -161,7 +164,7 @@ function renderTurn() {
   if (!h.atEnd) text += ` · ${t("viewing", { ply: table.shownCursor(), total: table.shownMoves().length })}`;
   $("turn").textContent = text;
   const label = (side) => (room.corr && room.corr.side === side ? t("corr.you-name", { name: playerName(side) }) : playerName(side));
-  $("players").textContent = t("players", { white: label(0), black: label(1) });
+  $("players").textContent = table.players.map((_, side) => t("seat", { player: words.player(side), name: label(side) })).join(" · ");
   const warning = v.outcome ? "" : words.mark(v.marks);
   $("warning").textContent = warning;
   $("warning").hidden = !warning;
@@ -180,20 +183,23 @@ function playerName(side, lang = getLanguage()) {
   if (room.corr) return excerpt(room.corr.names[side], 30);
   const p = table.players[side];
   if (p.kind === "ai") return t("computer", { level: p.level }, lang);
-  return t(table.players[1 - side].kind === "ai" ? "you" : "person", {}, lang);
+  const alone = table.players.every((other, i) => i === side || other.kind === "ai");
+  return t(alone ? "you" : "person", {}, lang);
 }
 
 function renderMoves() {
   const list = $("move-list");
   const moves = table.shownMoves();  // a sealed ply is not listed until it is revealed
   const items = [];
-  for (let i = 0; i < moves.length; i += 2) {
+  for (const plies of moveRows(moves.length)) {
     const item = document.createElement("li");
-    for (const ply of [i + 1, i + 2]) {
-      if (ply > moves.length) break;
+    const mover = table.turns[plies[plies.length - 1] - 1];
+    if (!alternating() && mover !== undefined && mover !== CHANCE) item.dataset.player = String(mover);
+    for (const ply of plies) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "move";
+      if (table.turns[ply - 1] === CHANCE) button.classList.add("roll");
       button.textContent = moves[ply - 1];
       button.dataset.ply = String(ply);
       markVerdict(button, ply);
@@ -225,15 +231,42 @@ function renderMoves() {
   }
 }
 
-// 1-0, 0-1 or ½-½: the first side's score, then the second's.
+// 1-0, 0-1 or ½-½: the first side's score, then the second's; a game that counts points
+// gives them all ("60–47"), and one of more players without points names the winner.
 function resultText(outcome) {
+  if (outcome.scores && outcome.scores.length) return outcome.scores.join("–");
   if (outcome.winner === null || outcome.winner === undefined) return "½-½";
+  if (!twoPlayers()) return room.texts.player(outcome.winner);
   return outcome.winner === 0 ? "1-0" : "0-1";
 }
 
 // Whether the game on the table has two players (a winning chance, a review, need one rival).
 function twoPlayers() {
-  return Boolean(room.texts.info && room.texts.info.players === 2);
+  return table.players.length === 2;
+}
+
+// Whether the two players simply take turns (no rolls, no third player): the move list then
+// pairs their moves, as a printed game does.
+function alternating() {
+  return twoPlayers() && !table.turns.includes(CHANCE);
+}
+
+// The plies of each line of the move list: pairs where two players alternate; otherwise one
+// line a turn, a roll joining the move that follows it.
+function moveRows(count) {
+  const rows = [];
+  const plies = Array.from({ length: count }, (_, i) => i + 1);
+  if (alternating()) {
+    for (let i = 0; i < count; i += 2) rows.push(plies.slice(i, i + 2));
+    return rows;
+  }
+  let row = [];
+  for (const ply of plies) {
+    row.push(ply);
+    if (table.turns[ply - 1] !== CHANCE) { rows.push(row); row = []; }
+  }
+  if (row.length) rows.push(row);
+  return rows;
 }
 
 // -- review -----------------------------------------------------------------------------------
@@ -337,8 +370,9 @@ function renderButtons() {
   $("redo").disabled = !ready || !h.undone.length;
   $("hint").disabled = !ready || !table.humanToMove() || room.corr !== null;
   // Resigning and drawing need a person at the table and a game still going (not by link).
+  // (between two players only: with more, a resignation would not say who wins)
   const playing = ready && !table.opening && !table.view.outcome && h.atEnd && h.moves.length > 0 &&
-    table.players.some((p) => p.kind === "human");
+    table.players.some((p) => p.kind === "human") && twoPlayers();
   $("resign").disabled = !playing;
   $("offer-draw").disabled = !playing || room.corr !== null;  // by link, a resignation only
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
@@ -529,6 +563,7 @@ function wireTable() {
 function revealedText(revealed, cellless) {
   return revealed.map(({ move, player }) => {
     const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
+    if (player === CHANCE) return t("rolled", { move });
     return player === null ? `${name}.` : t("played", { player: room.texts.player(player), move: name });
   }).join(" ");
 }
@@ -599,6 +634,7 @@ function showProgress(progress) {
 function resigningSide() {
   if (room.corr) return room.corr.side;
   const mover = table.view.to_move;
+  if (mover === CHANCE) return table.players.findIndex((p) => p.kind === "human");
   return table.players[mover].kind === "human" ? mover : 1 - mover;
 }
 
@@ -770,6 +806,7 @@ async function startCorrespondence({ game, side, names }) {
   await engine.ready;
   const answer = await engine.request({ op: "view", game: String(game), moves: [] });
   if (!answer.ok) throw new Error(new GameTexts(room.site, String(game).split("(")[0], getLanguage()).error(answer));
+  if (answer.players !== 2) throw new PageError("corr.too-many");
   const now = Date.now();
   const entry = {
     id: newCorrespondenceId(), game: answer.game, moves: [], names: clean, side, created: now, updated: now,
@@ -846,27 +883,49 @@ function openNewGameDialog() {
     const current = table.game || "";
     const given = current.split("(")[0] === info.name ? givenOptions(current) : new URLSearchParams();
     $("options").replaceChildren(...options.map((o) => optionControl(words, o, optionValue(o, given))));
-    for (const side of [0, 1]) $(`seat-${side}`).textContent = words.player(side);
-    offerCorrespondence(!info.sealed_plies);
+    const showSeats = () => {
+      const count = seatCount(info);
+      for (let side = 0; side < MAX_SEATS; side++) {
+        $(`seat-${side}`).textContent = words.player(side);
+        $(`seat-${side}`).parentElement.hidden = side >= count;
+      }
+      offerCorrespondence(!info.sealed_plies, count === 2);
+    };
+    const seatsOption = info.players_option && $("options").querySelector(`[name="${info.players_option}"]`);
+    if (seatsOption) seatsOption.onchange = showSeats;
+    showSeats();
     const chosen = $("corr-side").value || "0";
     $("corr-side").replaceChildren(...[0, 1].map((side) => new Option(words.player(side), String(side))));
     $("corr-side").value = chosen;
   };
   gameChoice.onchange = fillOptions;
   fillOptions();
-  playerChoices($("white-choice"), table.players[0]);
-  playerChoices($("black-choice"), table.players[1]);
+  const seats = fitSeats(table.players, MAX_SEATS);
+  for (let side = 0; side < MAX_SEATS; side++) playerChoices(seatChoice(side), seats[side]);
   try { $("corr-name").value = $("corr-name").value || localStorage.getItem("tavoliere.name") || ""; } catch { /* no name kept */ }
   showCorrespondenceFields();
   $("new-game-dialog").showModal();
 }
 
+// The choice of who plays a seat in the New game dialog.
+function seatChoice(side) {
+  return $(["white-choice", "black-choice", "seat2-choice", "seat3-choice"][side]);
+}
+
+// How many players the dialog's game seats: its players option as chosen, or its own count.
+function seatCount(info) {
+  const chosen = info.players_option && $("options").querySelector(`[name="${info.players_option}"]`);
+  return chosen ? Number(chosen.value) : info.players;
+}
+
 // A game whose moves are sealed cannot be played by link: the link would carry a sealed move
-// to the player it is hidden from.
-function offerCorrespondence(offered) {
+// to the player it is hidden from; and a link joins two players, never three or four.
+function offerCorrespondence(unsealed, twoSeats) {
+  const offered = unsealed && twoSeats;
   $("corr-choice").disabled = !offered;
   if (!offered) $("corr-choice").checked = false;
-  $("corr-sealed").hidden = offered;
+  $("corr-sealed").hidden = unsealed;
+  $("corr-seats").hidden = !unsealed || twoSeats;
   showCorrespondenceFields();
 }
 
@@ -894,7 +953,8 @@ async function startFromForm() {
   const spec = specFromForm();
   say("");
   if (!$("corr-choice").checked) {
-    table.players = [readPlayer($("white-choice").value), readPlayer($("black-choice").value)];
+    const count = seatCount(gameInfo(spec));
+    table.players = Array.from({ length: count }, (_, side) => readPlayer(seatChoice(side).value));
     savePlayers();
     startGame(spec);
     return;
@@ -1100,7 +1160,7 @@ function wire() {
   $("rematch").addEventListener("click", () => { say(""); startGame(table.game); });
   $("review").addEventListener("click", startReview);
   $("swap-sides").addEventListener("click", () => {
-    table.players.reverse();
+    table.players.unshift(table.players.pop());  // every seat moves on one: two players swap
     savePlayers();
     say("");
     startGame(table.game);

@@ -53,7 +53,7 @@ function readSide(element, side) {
 }
 
 class TavoliereBoard extends HTMLElement {
-  static observedAttributes = ["game", "moves", "ply", "mode", "white", "black", "lang", "theme", "position"];
+  static observedAttributes = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position"];
 
   constructor() {
     super();
@@ -133,7 +133,9 @@ class TavoliereBoard extends HTMLElement {
       if (this.ply !== null && !(Number.isInteger(this.ply) && this.ply >= 0)) throw new PageError("embed.attribute", { attribute: "ply", value: plyText.slice(0, 20) });
       this.mode = this.getAttribute("mode") || "view";
       if (!["view", "play"].includes(this.mode)) throw new PageError("embed.attribute", { attribute: "mode", value: this.mode.slice(0, 20) });
-      const players = [readSide(this, "white"), readSide(this, "black")];
+      // the seats of a game of more players, when given; the others copy Black's (table.js)
+      const more = ["seat2", "seat3"].filter((seat) => this.hasAttribute(seat)).map((seat) => readSide(this, seat));
+      const players = [readSide(this, "white"), readSide(this, "black"), ...more];
       this.players = this.mode === "play" ? players : [VIEWER, VIEWER];
       const theme = this.getAttribute("theme") || "auto";
       const dark = theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);

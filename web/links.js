@@ -40,7 +40,7 @@ export function readEnding(text) {
 }
 
 // The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:
-// the last), players (the white= and black= texts, or null), corr (null, or {id, names, by}),
+// the last), players (the white=, black=, seat2= and seat3= texts, or null), corr (null, or {id, names, by}),
 // end (null, or an ending: see readEnding)}.
 // Throws a PageError naming what cannot be read.
 export function readLink(text) {
@@ -58,7 +58,7 @@ export function readLink(text) {
     game: params.get("game"),
     moves,
     ply,
-    players: [params.get("white"), params.get("black")],
+    players: [params.get("white"), params.get("black"), params.get("seat2"), params.get("seat3")],
     corr: readCorrespondence(params),
     end: readEnding(endText),
   };

@@ -13,7 +13,7 @@ const MAX_TEXT = 4_000_000;  // more than fifty games could ever need: certainly
 function validGame(entry) {
   return entry && typeof entry.id === "string" && typeof entry.game === "string" &&
     Array.isArray(entry.moves) && entry.moves.every((m) => typeof m === "string") &&
-    Array.isArray(entry.players) && entry.players.length === 2 && typeof entry.updated === "number";
+    Array.isArray(entry.players) && entry.players.length >= 2 && entry.players.length <= 4 && typeof entry.updated === "number";
 }
 
 function read(key) {

@@ -17,6 +17,9 @@ import { PageError } from "./i18n.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
 
 export const MAX_MOVES = 5000;
+// The engine's `to_move` at a roll of the dice (a chance ply): the table asks the engine to
+// draw the roll and plays it, so the record keeps the dice and a reload never rolls again.
+export const CHANCE = -1;
 // A placement game's first click could go almost anywhere: marking every cell would only hide
 // the board, so targets are shown before the first click only when there are few.
 const MAX_OPEN_TARGETS = 24;
@@ -41,6 +44,16 @@ export function readPlayer(text) {
 
 export function playerText(player) {
   return player.kind === "ai" ? `ai:${player.level}` : "human";
+}
+
+// The seats for a game of `count` players: the ones chosen so far, then, in the seats a
+// game of more players adds, a copy of the last one (a viewer stays a viewer, the computer
+// keeps its level) or, after a person, the computer at level 3.
+export function fitSeats(players, count) {
+  const seats = players.slice(0, count);
+  const last = players[players.length - 1];
+  while (seats.length < count) seats.push(last && last.kind !== "human" ? { ...last } : { kind: "ai", level: 3 });
+  return seats;
 }
 
 // The outcome of an ending ("resign0", "resign1" or "draw"), as the engine writes outcomes.
@@ -77,6 +90,8 @@ export class Table extends EventTarget {
     this.hidden = 0;           // the sealed plies at the record's end (made, not yet revealed)
     this.handover = null;      // the side that must take the device before its turn is shown
     this.movers = new Map();   // ply -> the side that made it, for the plies played here
+    this.turns = [];           // who made each shown ply of the record (CHANCE: a roll)
+    this.rolling = false;      // the engine is drawing a roll
   }
 
   emit(type, detail = null) {
@@ -197,6 +212,8 @@ export class Table extends EventTarget {
     this.ready = true;
     this.opening = false;
     this.game = full.game;
+    this.players = fitSeats(this.players, full.players || 2);
+    this.turns = full.movers || [];
     this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
     // the view names the revealed moves only; the sealed ones are kept as they were given
     const line = [...full.moves, ...moves.slice(full.moves.length)];
@@ -396,6 +413,7 @@ export class Table extends EventTarget {
     this.movers.set(this.history.cursor, mover);
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
+    this.turns = answer.movers || [];
     this.hidden = answer.sealed || 0;
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
@@ -427,8 +445,28 @@ export class Table extends EventTarget {
   computerTurn() {
     const v = this.view;
     if (!v || v.outcome || !this.history.atEnd || !this.ready || this.thinking) return;
+    if (v.to_move === CHANCE) { this.roll(); return; }
     const player = this.players[v.to_move];
     if (player && player.kind === "ai") this.think("move", player.level);
+  }
+
+  // The dice are due: a table where someone plays (not a board only shown) has the engine
+  // draw them from its cryptographic source, then plays them as the record's next ply.
+  async roll() {
+    const playing = this.players.some((p) => p.kind === "human" || p.kind === "ai");
+    if (this.rolling || !playing || this.opening) return;
+    this.rolling = true;
+    const line = this.history.line();
+    let answer;
+    try {
+      answer = await this.engine.request({ op: "roll", game: this.game, moves: line });
+    } finally {
+      this.rolling = false;
+    }
+    // the record moved on meanwhile (an undo, another game): that roll is not due any more
+    if (!this.history.atEnd || this.history.line().join(" ") !== line.join(" ")) return;
+    if (!answer.ok) { this.emit("message", { answer }); return; }
+    await this.play(answer.move);
   }
 
   async think(kind, level) {
@@ -467,19 +505,34 @@ export class Table extends EventTarget {
 
   // -- undo and redo -----------------------------------------------------------------------
   // Against the computer, undo goes back to the person's last turn.
+  // Dice once rolled stay rolled: a move before a roll cannot be taken back, or undoing
+  // would roll them again.
   async undo() {
+    const h = this.history;
+    const target = this.undoTarget();
+    if (target === null) return;
+    if (this.turns.slice(target, h.moves.length).includes(CHANCE)) {
+      this.say("undo-dice", {}, "info");
+      return;
+    }
     this.stopThinking();
     this.handover = null;  // the sealed move is taken back: its maker is at the device
     this.ending = null;  // undo takes back a resignation or a draw first
-    const h = this.history;
-    if (!h.undo()) return;
+    while (h.moves.length > target && h.undo());
     await this.showQuietly();
-    while (h.moves.length && this.againstComputer() && this.players[this.view.to_move].kind === "ai") {
-      h.undo();
-      await this.showQuietly();
-    }
     this.emit("record");
     this.computerTurn();
+  }
+
+  // The ply an undo goes back to: one move back, or, against the computer, back to the
+  // person's last turn (null: nothing to undo).
+  undoTarget() {
+    const h = this.history;
+    if (!h.moves.length) return null;
+    let target = h.moves.length - 1;
+    const computer = (ply) => this.players[this.turns[ply]] && this.players[this.turns[ply]].kind === "ai";
+    if (this.againstComputer()) while (target > 0 && computer(target)) target--;
+    return target;
   }
 
   async redo() {
@@ -488,7 +541,9 @@ export class Table extends EventTarget {
     const h = this.history;
     if (!h.redo()) return;
     await this.showQuietly();
-    while (h.undone.length && this.players[this.view.to_move].kind === "ai" && !this.view.outcome) {
+    const replayed = () => this.view.to_move === CHANCE ||
+      (this.players[this.view.to_move] && this.players[this.view.to_move].kind === "ai");
+    while (h.undone.length && replayed() && !this.view.outcome) {
       h.redo();
       await this.showQuietly();
     }
@@ -534,7 +589,10 @@ export class Table extends EventTarget {
   // one move earlier, when the position is a step forward (the board may animate it).
   showView(view, before = null) {
     this.view = this.withEnding(view);
-    if (this.history.atEnd) this.hidden = view.sealed || 0;
+    if (this.history.atEnd) {
+      this.hidden = view.sealed || 0;
+      this.turns = view.movers || [];
+    }
     this.clicks = [];
     this.fits = null;
     this.preview = [];

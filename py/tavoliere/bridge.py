@@ -115,7 +115,9 @@ def _view(game, names: list[str]) -> dict:
     those of the concealed state, ``moves`` and ``ply`` count the revealed plies only,
     ``last`` is the last revealed move, and ``sealed`` says how many plies wait unseen (the
     page keeps sending the whole record, sealed plies included).  At a chance ply
-    ``to_move`` is CHANCE (-1) and no move is listed: the page asks ``roll`` for one."""
+    ``to_move`` is CHANCE (-1) and no move is listed: the page asks ``roll`` for one.
+    ``movers`` is who made each revealed ply (CHANCE for a roll), so the move list can show
+    turns where players do not simply alternate (rolls, three or four players)."""
     states = _record.states_for(game, names)
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
@@ -129,6 +131,7 @@ def _view(game, names: list[str]) -> dict:
     return {
         "game": game.spec,
         "moves": _record.names[:shown],
+        "movers": [game.to_move(before) for before in states[:shown]],
         "ply": shown,
         "sealed": hidden,
         "players": game.players,
