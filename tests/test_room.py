@@ -82,6 +82,9 @@ def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_dept
     page.evaluate(LONG_TASKS)
     rng = random.Random(spec)
     asked = set()
+    your_turn = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
+                 " || window.tavoliere.view().to_move === 0)")
+    page.wait_for_function(your_turn, timeout=60_000)  # a game of dice rolls first
     while not view(page)["outcome"]:
         moves = legal_moves(spec, view(page)["moves"])
         # prefer a move that makes the page ask for a choice (a path, a removal) when there is one
@@ -89,8 +92,7 @@ def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_dept
                                                 == m["clicks"][:choice_depth - 1]) > 1]
         move = rng.choice(needs_choice or moves) if choice_depth > 1 else rng.choice(moves)
         play_by_clicks(page, move, asked)
-        page.wait_for_function("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
-                               " || window.tavoliere.view().to_move === 0)", timeout=60_000)
+        page.wait_for_function(your_turn, timeout=60_000)
     if choice_depth > 1:
         assert choice_depth - 1 in asked, "the page never asked to choose a path or a removal"
     final = view(page)
