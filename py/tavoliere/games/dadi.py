@@ -539,43 +539,45 @@ class Dadi(Game):
         if self.outcome(state) is not None:
             raise IllegalMove("move.game-over", move=excerpt(written, quoted=False))
 
-        def refuse(code, **params):
-            raise Problem(code, **params).wrapped("move.not-legal-because", IllegalMove,
-                                                  move=excerpt(written, quoted=False))
+        def refused(problem: Problem) -> IllegalMove:
+            return problem.wrapped("move.not-legal-because", IllegalMove,
+                                   move=excerpt(written, quoted=False))
         if roll:
             if not state.due:
-                refuse("dadi.no-roll")
+                raise refused(Problem("dadi.no-roll"))
             if len(values) != state.due:
-                refuse("dadi.roll-count", count=state.due, given=len(values))
+                raise refused(Problem("dadi.roll-count", count=state.due, given=len(values)))
             return ("r", *sorted(int(d) for d in values))
         if state.due:
-            refuse("dadi.roll-due", count=state.due, example="r" + "123456"[:state.due])
+            raise refused(Problem("dadi.roll-due", count=state.due,
+                                  example="r" + "123456"[:state.due]))
         if first:
             k = int(first.group(1))
             if state.stage != CHOOSE:
-                refuse("dadi.no-choice")
+                raise refused(Problem("dadi.no-choice"))
             if k >= self.players:
-                refuse("dadi.no-player", number=k, high=self.players - 1)
+                raise refused(Problem("dadi.no-player", number=k, high=self.players - 1))
             return ("first", k)
         if state.stage != PLAY:
-            refuse("dadi.not-yet")
+            raise refused(Problem("dadi.not-yet"))
         me, hand = state.actor, state.hands[state.actor]
         value = int(values)
         if token:
             if not state.tokens[me]:
-                refuse("dadi.no-token")
+                raise refused(Problem("dadi.no-token"))
             if value not in hand:
-                refuse("dadi.no-die", value=value)
+                raise refused(Problem("dadi.no-die", value=value))
             return ("t", value)
         name = self.grid.names[cell]
         if cell == self.blocked:
-            refuse("dadi.blocked", cell=name)
+            raise refused(Problem("dadi.blocked", cell=name))
         if state.board[cell] is not None:
-            refuse("move.occupied", cell=name)
+            raise refused(Problem("move.occupied", cell=name))
         if cell not in self.open_cells(state):
-            refuse("dadi.first-centre", cells=[self.grid.names[c] for c in self.first_cells])
+            raise refused(Problem("dadi.first-centre",
+                                  cells=[self.grid.names[c] for c in self.first_cells]))
         if value not in hand:
-            refuse("dadi.no-die", value=value)
+            raise refused(Problem("dadi.no-die", value=value))
         return ("p", cell, value, me, hand.index(value) + 1)
 
     # -- pictures -------------------------------------------------------------------------------
