@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tavoliere import IllegalMove, InvalidMove, load_game
-from tavoliere.core import game_class, game_names, read_piece
+from tavoliere.core import CHANCE, game_class, game_names, read_piece
 
 SPECS = {
     "barrier": ["barrier(size=5)", "barrier", "barrier(size=6,first_player=black)"],
@@ -17,6 +17,7 @@ SPECS = {
     "damone": ["damone", "damone(win=damone)", "damone(repetition_draw=false,no_capture_plies=0,max_plies=300)"],
     "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
     "footsteps": ["footsteps(points=10)", "footsteps", "footsteps(points=1)"],
+    "dadi": ["dadi", "dadi(players=3)", "dadi(players=4,void_rule=opening,tiebreak=lines)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }
@@ -35,12 +36,15 @@ def test_every_registered_game_is_covered():
 
 
 def random_game(game, seed, max_plies=400):
-    """The states and moves of one seeded random game."""
+    """The states and moves of one seeded random game (a roll drawn as the game rolls it)."""
     rng = random.Random(seed)
     state = game.initial_state()
     states, moves = [state], []
     while game.outcome(state) is None and len(moves) < max_plies:
-        move = rng.choice(game.legal_moves(state))
+        if game.to_move(state) == CHANCE:
+            move = game.roll(state, rng)
+        else:
+            move = rng.choice(game.legal_moves(state))
         moves.append(move)
         state = game.play(state, move)
         states.append(state)
@@ -61,12 +65,16 @@ def test_random_games_keep_the_protocol(spec):
             assert game.parse_move(name, state) == move, f"{name} does not parse back"
             clicks = game.clicks(move)  # none for a button (a swap, a pass)
             assert isinstance(clicks, tuple) and all(isinstance(c, str) for c in clicks)
-            assert game.to_move(state) in (0, 1)
+            mover = game.to_move(state)
+            assert mover in range(game.players) or (mover == CHANCE and game.has_chance())
+            if mover == CHANCE:  # every roll once, with its chance; the roll drawn is one
+                assert move in legal
+                assert abs(sum(game.probability(state, m) for m in legal) - 1) < 1e-9
             hash(state)
         last = states[-1]
         if game.outcome(last) is not None:
             assert game.legal_moves(last) == []
-            assert game.outcome(last).winner in (0, 1, None)
+            assert game.outcome(last).winner in (*range(game.players), None)
         assert game.replay([game.move_name(m) for m in moves]) == last
 
 
@@ -147,9 +155,12 @@ def test_replay_names_the_failing_ply(name):
     game = load_game(SPECS[name][0])
     state, played = game.initial_state(), []
     # the first ply that refuses a name legal at the ply before (in a mancala the first move
-    # may be legal again; in a bidding game both players start with the same bids)
+    # may be legal again; in a bidding game both players start with the same bids; a roll is
+    # drawn as the game rolls it, since the lowest may be void and rolled again for ever)
+    rng = random.Random(1)
     for _ in range(20):
-        first = game.legal_moves(state)[0]
+        first = (game.roll(state, rng) if game.to_move(state) == CHANCE
+                 else game.legal_moves(state)[0])
         after = game.apply(state, first)
         legal_next = {game.move_name(move) for move in game.legal_moves(after)}
         refused = [game.move_name(move) for move in game.legal_moves(state)

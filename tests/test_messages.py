@@ -176,6 +176,7 @@ BAD_REQUESTS = [
 # a random game of Damone italiano up to White's double capture e8xc6xa4
 DAMONE_REC23 = ("f3-e4 a8-b7 h5-g6 e8-f7 g6xe8 b7-a8 e2-d3 a8-b7 d1-c2 b5-c4 d3xb5 a6xc4 "
                 "e4-d5 c4xe6 h3-g2 b7-a6 c2-b3 a4xc2 f1-e2 a6-b7 g2-f1 c6-b5").split()
+DADI_OPENING = ["r111121", "r351622", "r114462"]  # RULES.md DD-2: White chooses who begins
 BAD_MOVES = {
     "barrier": [[], ["zz9"], ["c4", "c4"], ["c4", "f6", "e3"], ["c4-d4-e4-e3"], ["c4", "f6", "x/y"],
                 ["c4", "f6", "c4-d4-e4"], ["c4", "f6", "f6-f5-f4-g4"], ["c4", "f6", "c4-d4-e4-f4"],
@@ -203,6 +204,12 @@ BAD_MOVES = {
                    CEPHALOPOD_SIX + ["d3/d2/e3"]],
     "footsteps": [["012"], ["+5"], ["51"], ["0"], ["3", "0"]],
     "footsteps(points=2)": [["2", "1", "1"]],  # White has no points left: only 0
+    "dadi": [["zz99"], ["r1234566"], ["r123457"], ["d4=3"], ["q9=3"],
+             DADI_OPENING + ["r123456"], DADI_OPENING + ["d4=3"], DADI_OPENING + ["first=2"],
+             DADI_OPENING + ["first=1", "first=0"], DADI_OPENING + ["first=1", "a1=1"],
+             DADI_OPENING + ["first=1", "c3=3"], DADI_OPENING + ["first=1", "t1"],
+             DADI_OPENING + ["first=1", "d4=6", "d4=1"]],
+    "dadi(players=3)": [["r3346", "r1126", "r2256", "first=0", "d4=3"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',
@@ -245,6 +252,7 @@ def all_bad_answers():
     yield "tags", ask(op="export", game="barrier", moves=[], tags=[])
     yield "over", ask(op="think_start", game="barrier", moves=BARRIER_OVER)
     yield "no roll due", ask(op="roll", game="barrier", moves=[])
+    yield "dice to roll", ask(op="think_start", game="dadi", moves=[])
     yield "no search", ask(op="think_step", id="never started")
     yield "no search", ask(op="think_stop", id="x" * 100_000)
     yield "level", ask(op="think_start", game="barrier", moves=[], level=9)

@@ -9,7 +9,7 @@ import string
 import pytest
 
 from tavoliere import load_game
-from tavoliere.core import LANGUAGES, game_class, game_names
+from tavoliere.core import CHANCE, LANGUAGES, game_class, game_names
 
 
 # Small boards and short limits, so that random games end quickly and reach every ending
@@ -101,7 +101,7 @@ def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
         assert outcome is not None
         reasons.update(outcome.reason.split("+"))
         for state, move in zip(states, moves):
-            if game.clicks(move) == ():
+            if game.clicks(move) == () and game.to_move(state) != CHANCE:  # a roll: no button
                 buttons.add(game.move_name(move))
             for other in game.legal_moves(state):
                 named = game.click_steps(other)
@@ -110,14 +110,15 @@ def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
             message = game.marks(state).get("message")
             if message:
                 messages.add((message["key"], frozenset(message.get("params", {}))))
-        for move in game.legal_moves(states[min(1, len(states) - 1)]):  # the swap, if any
-            if game.clicks(move) == ():
+        second = states[min(1, len(states) - 1)]
+        for move in game.legal_moves(second):  # the swap, if any
+            if game.clicks(move) == () and game.to_move(second) != CHANCE:
                 buttons.add(game.move_name(move))
     assert reasons
     for language, table in tables(name).items():
         for reason in reasons:
             assert f"reason.{reason}" in table, (name, language, reason)
-            assert slots(table[f"reason.{reason}"]) <= {"loser"}
+            assert slots(table[f"reason.{reason}"]) <= {"loser", "scores"}
         for button in buttons:
             assert f"move.{button}" in table, (name, language, button)
         for step in steps:
