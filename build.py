@@ -152,16 +152,19 @@ def shipped_games(extra_games: tuple[Path, ...] = ()) -> list[str]:
 
 
 def board_files(out_dir: Path, names: list[str]) -> dict:
-    """For each game and board size, its layout and starting view, so the page draws a board
-    before Python has started."""
+    """For each game and each value of the option that shapes its board (its size, or the
+    players option of a game whose board grows with the players), the board's layout and
+    starting view, so the page draws a board before Python has started (web/boards.js)."""
     from tavoliere import bridge
     from tavoliere.core import game_class, load_game
 
     out_dir.mkdir(parents=True, exist_ok=True)
     index = {}
     for name in names:
-        size = next((o for o in game_class(name).options if o.name == "size"), None)
-        specs = [name] if size is None else [f"{name}(size={n})" for n in board_sizes(size)]
+        cls = game_class(name)
+        shaping = next((o for o in cls.options if o.name in ("size", cls.players_option)), None)
+        specs = ([name] if shaping is None
+                 else [f"{name}({shaping.name}={n})" for n in board_sizes(shaping)])
         for spec in specs:
             canonical = load_game(spec).spec
             layout = json.loads(bridge.handle(json.dumps({"op": "layout", "game": canonical})))
@@ -175,8 +178,8 @@ def board_files(out_dir: Path, names: list[str]) -> dict:
 
 
 def board_sizes(option) -> list:
-    """The values of a game's ``size`` option: a range of integers, or a few choices (Connect6
-    offers 19, 15 and 13 only)."""
+    """The values of the option that shapes a board: a range of integers, or a few choices
+    (Connect6 offers sizes 19, 15 and 13 only)."""
     return list(range(option.low, option.high + 1)) if option.kind == "int" else list(option.choices)
 
 

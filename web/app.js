@@ -251,8 +251,8 @@ function alternating() {
   return twoPlayers() && !table.turns.includes(CHANCE);
 }
 
-// The plies of each line of the move list: pairs where two players alternate; otherwise one
-// line a turn, a roll joining the move that follows it.
+// The plies of each line of the move list: pairs where two players alternate; otherwise a
+// line for each turn (a player's moves in a row, each with the rolls before it).
 function moveRows(count) {
   const rows = [];
   const plies = Array.from({ length: count }, (_, i) => i + 1);
@@ -261,11 +261,16 @@ function moveRows(count) {
     return rows;
   }
   let row = [];
+  let rolls = [];
   for (const ply of plies) {
-    row.push(ply);
-    if (table.turns[ply - 1] !== CHANCE) { rows.push(row); row = []; }
+    const mover = table.turns[ply - 1];
+    if (mover === CHANCE) { rolls.push(ply); continue; }
+    if (row.length && table.turns[row[row.length - 1] - 1] !== mover) { rows.push(row); row = []; }
+    row.push(...rolls, ply);
+    rolls = [];
   }
   if (row.length) rows.push(row);
+  if (rolls.length) rows.push(rolls);  // dice rolled for a move still to come
   return rows;
 }
 
@@ -376,7 +381,8 @@ function renderButtons() {
   $("resign").disabled = !playing;
   $("offer-draw").disabled = !playing || room.corr !== null;  // by link, a resignation only
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
-  const controls = tableControls(table, t, room.texts);
+  // the turn takes its part of the strip above the board; the buttons have the rest
+  const controls = tableControls(table, t, room.texts, $("board-status").clientWidth * 0.7);
   $("move-buttons").replaceChildren(...controls);
   $("move-buttons").hidden = !controls.length;
 }

@@ -4,8 +4,8 @@
 
 // What the table asks of the player beside the board: the button that takes the device after
 // a sealed move, or the moves without a cell.  text(key, params): the page's words;
-// words: the game's (GameTexts).
-export function tableControls(table, text, words) {
+// words: the game's (GameTexts); width: the room for them beside the turn, in pixels.
+export function tableControls(table, text, words, width = Infinity) {
   if (table.handover !== null) {
     return [handoverButton(text("take-device", { player: words.player(table.handover) }), () => table.takeOver())];
   }
@@ -13,17 +13,22 @@ export function tableControls(table, text, words) {
     label: (move) => words.buttonLabel(move),
     play: (name) => table.play(name),
     words: { choice: text("move-choice"), play: text("move-choice-play") },
+    width,
   });
 }
 
-// A few such moves are buttons; more (a bid of 1 to 50, say) are a list and one button that
-// plays the choice, so that they keep to one row and the page does not move under them.
+// A few such moves are buttons; more (a bid of 1 to 50, say), or labels too long for one row
+// (four "… begins" on a phone), are a list and one button that plays the choice, so that
+// they keep to one row and the page does not move under them.
 export const MAX_MOVE_BUTTONS = 8;
+const CHARACTER_WIDTH = 9;  // pixels, about, in the buttons' bold type
+const BUTTON_PADDING = 30;  // pixels around a button's label, its border and the gap
 
 // moves: [{name, ...}] from the view; label(move): its words; play(name): plays it;
-// words: {choice, play} for the list's label and its button.
-function moveControls(moves, { label, play, words }) {
-  if (moves.length <= MAX_MOVE_BUTTONS) return moves.map((move) => moveButton(move, label, play));
+// words: {choice, play} for the list's label and its button; width: the room in pixels.
+function moveControls(moves, { label, play, words, width }) {
+  const needed = moves.reduce((sum, move) => sum + label(move).length * CHARACTER_WIDTH + BUTTON_PADDING, 0);
+  if (moves.length <= MAX_MOVE_BUTTONS && needed <= width) return moves.map((move) => moveButton(move, label, play));
   const choice = document.createElement("select");
   choice.className = "move-choice";
   choice.setAttribute("aria-label", words.choice);

@@ -241,7 +241,7 @@ class TavoliereBoard extends HTMLElement {
     this.ply = table.shownCursor();
     this.board.show(table.picture());
     this.status(this.statusText());
-    const controls = tableControls(this.table, (key, params) => this.text(key, params), this.words);
+    const controls = tableControls(this.table, (key, params) => this.text(key, params), this.words, this.canvas.clientWidth || Infinity);
     this.frame.querySelector(".buttons").replaceChildren(...controls);
     this.frame.querySelector(".buttons").hidden = !controls.length;
     this.showRecordText();

@@ -51,7 +51,8 @@ export class GameTexts {
 
   outcome(outcome) {
     const loser = outcome.winner === null || this.info.players !== 2 ? "" : this.player(1 - outcome.winner);
-    const reasons = outcome.reason.split("+").map((r) => this.text(`reason.${r}`, { loser }, r)).join(" + ");
+    const scores = (outcome.scores || []).join("–");  // a game that counts points: "60–47"
+    const reasons = outcome.reason.split("+").map((r) => this.text(`reason.${r}`, { loser, scores }, r)).join(" + ");
     if (outcome.winner === null) return `${this.page("draw")}: ${reasons}`;
     return `${this.page("wins", { player: this.player(outcome.winner) })}: ${reasons}`;
   }
