@@ -1,0 +1,453 @@
+"""Dadi: a selective expectimax-alpha-beta over the dice in hand, exact in the endgame.
+
+* **What is known.**  Every unplaced die is open (RULES.md 12.2.6), so the plies up to the
+  next batch roll are a game of perfect information; chance enters only when a batch is
+  rolled or a token re-rolls a die.
+* **Evaluation** (points, White's minus Black's with two players): each row and column is
+  judged on its own.  A line's empty cells will be filled by the players in proportion to
+  the dice each has left, each die worth the mean of his remaining dice (the unplaced ones
+  as they show, the reserve at 3.5); a normal approximation of the difference of the two
+  final sums gives the chance that each player has the lowest sum, and the line is worth
+  each player's expected sum times his chance of winning it.  A full line is scored
+  exactly (a player with no die on it does not compete).  With three or four players each
+  line gives every player his chance of being lowest against all the others present.
+* **Search** (two players): iterative deepening alpha-beta over placements, the tokens'
+  re-rolls averaged over their six outcomes (an expectimax node; a token does not count as
+  a ply).  A batch roll is the horizon.  Inner nodes look only at the best ``beam`` moves of
+  a quick one-line ordering, except in the **endgame**: once every die has been rolled and
+  at most ``EXACT_CELLS[level]`` cells are empty (6, 8, 9, 10 and 11 from level 1 to 5), the
+  search is full width to the end of the game, with the exact result (win, draw or loss,
+  then the score difference) at the leaves, so the root's value is proven.  Earlier the
+  last batch is not searched exactly: with 12 to 18 cells left a full-width search of every
+  order of placement (and of every token's re-roll) is far beyond a few seconds of Python.
+* **Three or four players**: one ply, every placement and every token's expected re-roll,
+  judged by the mover's expected points minus the best of the others'.
+* **Levels**: deeper searches and wider beams with the level's time; levels 1 and 2 add a
+  seeded random error to each root move's value (6 and 2.5 points), so they now and then
+  prefer a worse placement.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core import CHANCE
+from ..games.dadi import CHOOSE
+from .engine import Engine, bot_for
+
+WIN = 10_000                            # a won game's value, plus the score difference
+EXACT_CELLS = {1: 4, 2: 5, 3: 7, 4: 8, 5: 9}
+BEAM = {1: 4, 2: 5, 3: 7, 4: 9, 5: 11}
+ROOT_WIDTH = {1: 8, 2: 10, 3: 14, 4: 18, 5: 24}
+MAX_DEPTH = {1: 1, 2: 2, 3: 4, 4: 6, 5: 8}
+NOISE = {1: 6.0, 2: 2.5}
+CHUNK = 150                             # nodes a work() call searches (a few ms)
+DIE_VARIANCE = 35 / 12                  # the variance of one fair die
+SQRT2 = math.sqrt(2.0)
+
+
+class Board:
+    """The position as the search plays it: mutable arrays, played and taken back."""
+
+    def __init__(self, game, state):
+        self.n = game.players
+        self.lines = game.lines
+        self.cell_lines = {}
+        for index, line in enumerate(game.lines):
+            for cell in line:
+                self.cell_lines.setdefault(cell, []).append(index)
+        self.owner = [-1] * game.grid.size
+        self.value = [0] * game.grid.size
+        self.sums = [[0] * self.n for _ in game.lines]
+        self.counts = [[0] * self.n for _ in game.lines]
+        self.empty_in = [len(line) for line in game.lines]
+        self.empties = len(game.playable)
+        self.playable = game.playable
+        self.first_cells = game.first_cells
+        self.batch = game.batch
+        for cell, die in enumerate(state.board):
+            if die is not None:
+                self.put(cell, die[0], die[1])
+        self.hands = [[0] * 7 for _ in range(self.n)]
+        for player, hand in enumerate(state.hands):
+            for value in hand:
+                self.hands[player][value] += 1
+        self.held = [len(hand) for hand in state.hands]
+        self.reserve = list(state.reserve)
+        self.tokens = list(state.tokens)
+        self.supply = state.supply
+        self.mover = state.actor
+
+    def put(self, cell, player, value):
+        self.owner[cell], self.value[cell] = player, value
+        for line in self.cell_lines[cell]:
+            self.sums[line][player] += value
+            self.counts[line][player] += 1
+            self.empty_in[line] -= 1
+        self.empties -= 1
+
+    def take(self, cell):
+        player, value = self.owner[cell], self.value[cell]
+        self.owner[cell] = -1
+        for line in self.cell_lines[cell]:
+            self.sums[line][player] -= value
+            self.counts[line][player] -= 1
+            self.empty_in[line] += 1
+        self.empties += 1
+
+    def open_cells(self):
+        if self.empties == len(self.playable):
+            return self.first_cells
+        owner = self.owner
+        return [c for c in self.playable if owner[c] < 0]
+
+    def place(self, cell, value):
+        """The mover places; returns what ``unplace`` needs."""
+        me = self.mover
+        self.put(cell, me, value)
+        self.hands[me][value] -= 1
+        self.held[me] -= 1
+        earned = value == 6 and self.supply > 0
+        if earned:
+            self.supply -= 1
+            self.tokens[me] += 1
+        self.mover = (me + 1) % self.n
+        return me, earned
+
+    def unplace(self, cell, value, undo):
+        me, earned = undo
+        self.take(cell)
+        self.hands[me][value] += 1
+        self.held[me] += 1
+        if earned:
+            self.supply += 1
+            self.tokens[me] -= 1
+        self.mover = me
+
+    def batch_due(self):
+        me = self.mover
+        return self.held[me] == 0 and self.reserve[me] > 0
+
+    # -- evaluation -------------------------------------------------------------------------------
+    def prospects(self):
+        """For each player: his share of the dice still to place, and the mean and mean
+        square of their values (the reserve at 3.5)."""
+        left = [self.held[p] + self.reserve[p] for p in range(self.n)]
+        total = sum(left) or 1
+        out = []
+        for p in range(self.n):
+            hand = self.hands[p]
+            count = left[p]
+            if count:
+                mean = (sum(v * hand[v] for v in range(1, 7)) + 3.5 * self.reserve[p]) / count
+                square = (sum(v * v * hand[v] for v in range(1, 7))
+                          + 91 / 6 * self.reserve[p]) / count
+            else:
+                mean, square = 3.5, 91 / 6
+            out.append((left[p] / total, mean, square))
+        return out
+
+    def line_points(self, line, prospects):
+        """Each player's expected points from ``line`` (see the module docstring)."""
+        n = self.n
+        sums, counts, empty = self.sums[line], self.counts[line], self.empty_in[line]
+        points = [0.0] * n
+        if empty == 0:
+            present = [p for p in range(n) if counts[p]]
+            low = min(sums[p] for p in present)
+            winners = [p for p in present if sums[p] == low]
+            if len(winners) == 1:
+                points[winners[0]] = float(low)
+            return points
+        means, variances, present = [], [], []
+        for p in range(n):
+            share, mean, square = prospects[p]
+            k = empty * share
+            means.append(sums[p] + k * mean)
+            variances.append(empty * share * square - empty * share * share * mean * mean)
+            # a player with no die there yet competes only if he may still place one
+            present.append(counts[p] > 0 or share > 0)
+        for p in range(n):
+            if not present[p]:
+                continue
+            chance = 1.0
+            for o in range(n):
+                if o == p or not present[o]:
+                    continue
+                spread = math.sqrt(max(variances[p] + variances[o], 0.0)) + 0.6
+                gap = (means[o] - means[p] - 0.5) / spread
+                chance *= 0.5 * (1.0 + math.erf(gap / SQRT2))
+            points[p] = chance * means[p]
+        return points
+
+    def line_margin(self, line, prospects):
+        """Two players: White's expected points from ``line`` minus Black's (the same as
+        ``line_points``, written out for speed)."""
+        sums, counts, empty = self.sums[line], self.counts[line], self.empty_in[line]
+        s0, s1 = sums
+        if empty == 0:
+            c0, c1 = counts
+            if not c1 or (c0 and s0 < s1):
+                return s0
+            if not c0 or s1 < s0:
+                return -s1
+            return 0
+        (q0, m0, sq0), (q1, m1, sq1) = prospects
+        k0, k1 = empty * q0, empty * q1
+        mu0, mu1 = s0 + k0 * m0, s1 + k1 * m1
+        variance = k0 * (sq0 - q0 * m0 * m0) + k1 * (sq1 - q1 * m1 * m1)
+        spread = (math.sqrt(variance) + 0.6) * SQRT2 if variance > 0 else 0.6 * SQRT2
+        p0 = 0.5 + 0.5 * math.erf((mu1 - mu0 - 0.5) / spread)
+        p1 = 0.5 + 0.5 * math.erf((mu0 - mu1 - 0.5) / spread)
+        if not q1 and not counts[1]:
+            p0, p1 = 1.0, 0.0
+        elif not q0 and not counts[0]:
+            p0, p1 = 0.0, 1.0
+        return p0 * mu0 - p1 * mu1
+
+    def expected_points(self):
+        prospects = self.prospects()
+        totals = [0.0] * self.n
+        for line in range(len(self.lines)):
+            for p, value in enumerate(self.line_points(line, prospects)):
+                totals[p] += value
+        return totals
+
+    def evaluate(self):
+        """Two players: White's expected points minus Black's (exact on a full board)."""
+        if self.empties == 0:
+            return self.final_value()
+        prospects = self.prospects()
+        margin = self.line_margin
+        return sum(margin(line, prospects) for line in range(len(self.lines)))
+
+    def final_value(self):
+        totals = [0] * self.n
+        for line in range(len(self.lines)):
+            for p, value in enumerate(self.line_points(line, None)):
+                totals[p] += value
+        diff = totals[0] - totals[1]
+        return diff + (WIN if diff > 0 else -WIN if diff < 0 else 0)
+
+    def quick(self, cell, value, prospects):
+        """The change a placement makes to the mover's side of the two lines it is on (the
+        ordering of the search), from White's side with two players."""
+        lines = self.cell_lines[cell]
+        me = self.mover
+        if self.n == 2:
+            margin = self.line_margin
+            before = sum(margin(line, prospects) for line in lines)
+            self.put(cell, me, value)
+            after = sum(margin(line, prospects) for line in lines)
+            self.take(cell)
+            return after - before
+        before = [self.line_points(line, prospects) for line in lines]
+        self.put(cell, me, value)
+        after = [self.line_points(line, prospects) for line in lines]
+        self.take(cell)
+        mine = sum(a[me] - b[me] for a, b in zip(after, before))
+        others = sum(a[p] - b[p] for a, b in zip(after, before) for p in range(self.n) if p != me)
+        return mine - others / (self.n - 1)
+
+
+@bot_for("dadi")
+class DadiEngine(Engine):
+    def __init__(self, game, state, level: int, rng, fresh: bool = False):
+        super().__init__(game, state, level, rng)
+        self.searched = 0
+        self.running = None
+        self.depth = 0
+        self.scores = {}
+        if self.done or game.to_move(state) == CHANCE:
+            self.done = True
+            return
+        if state.stage == CHOOSE:
+            self.best = self.choose_first(state)
+            self.done = True
+            return
+        self.board = Board(game, state)
+        self.by_key = {}
+        for move in self.legal:
+            key = ("t", move[1]) if move[0] == "t" else (move[1], move[2])
+            self.by_key[key] = move
+        self.exact = (game.players == 2 and not any(self.board.reserve)
+                      and self.board.empties <= EXACT_CELLS[level])
+        self.max_depth = MAX_DEPTH[level] if game.players == 2 else 1
+        self.full = False               # this iteration is the full-width one to the end
+
+    def choose_first(self, state):
+        """Who begins: the chooser himself (the first placement is worth having: he puts
+        the first die where it suits him and sees the others' dice before placing more)."""
+        return ("first", state.actor)
+
+    # -- the search -------------------------------------------------------------------------------
+    def work(self) -> None:
+        if self.done:
+            return
+        self.iterations += 1
+        self.limit = self.searched + CHUNK
+        if self.running is None:
+            self.depth += 1
+            if self.exact and self.depth > min(self.max_depth, self.board.empties - 1):
+                self.depth, self.full = self.board.empties, True
+            self.running = self.search_root(self.depth)
+        try:
+            next(self.running)
+            return
+        except StopIteration as stop:
+            result = stop.value
+        self.running = None
+        self.finish(result)
+
+    def finish(self, result):
+        values, complete = result
+        board = self.board
+        if self.level in NOISE:
+            values = {key: value + (1 if board.mover == 0 or self.game.players > 2 else -1)
+                      * self.rng.gauss(0.0, NOISE[self.level]) for key, value in values.items()}
+        sign = 1 if board.mover == 0 or self.game.players > 2 else -1
+        best_key = max(values, key=lambda key: sign * values[key])
+        self.best = self.by_key[best_key]
+        self.scores = values
+        value = values[best_key]
+        if self.game.players == 2:
+            mine = sign * value
+            if complete:                # every leaf a result: a mix of them is not proven
+                if abs(value) >= WIN - 500:
+                    self.proven = "win" if mine > 0 else "loss"
+                elif value == 0:
+                    self.proven = "draw"
+                self.win_chance = max(0.0, min(1.0, 0.5 + mine / (2 * WIN)))
+            else:
+                self.win_chance = 1.0 / (1.0 + math.exp(-mine / 8.0))
+        if complete or (self.depth >= self.max_depth and not self.exact):
+            self.done = True
+
+    def root_moves(self, prospects):
+        """The root's placements, best first by the quick ordering, and its token moves."""
+        board = self.board
+        me = board.mover
+        sign = 1 if me == 0 or self.game.players > 2 else -1
+        values = [v for v in range(1, 7) if board.hands[me][v]]
+        placements = [(cell, value) for cell in board.open_cells() for value in values]
+        placements.sort(key=lambda m: -sign * board.quick(m[0], m[1], prospects))
+        tokens = [("t", v) for v in values] if board.tokens[me] else []
+        return placements, tokens
+
+    def search_root(self, depth):
+        """One iteration: each root move's value, from White's side with two players (the
+        mover's point margin with more).  Returns (values, whether they are exact)."""
+        board = self.board
+        prospects = board.prospects()
+        placements, tokens = self.root_moves(prospects)
+        multi = self.game.players > 2
+        if not (self.full or multi) and depth > 1:
+            order = sorted(self.scores, key=lambda key: -self.sign() * self.scores[key])
+            keep = [key for key in order if key[0] != "t"][:ROOT_WIDTH[self.level]]
+            placements = [m for m in placements if m in set(keep)]
+            placements.sort(key=keep.index)
+        values = {}
+        for cell, value in placements:
+            undo = board.place(cell, value)
+            if multi:
+                result = self.margin(board.expected_points(), undo[0])
+            else:
+                result = yield from self.alphabeta(depth - 1, -WIN * 2, WIN * 2)
+            board.unplace(cell, value, undo)
+            values[(cell, value)] = result
+            self.searched += 1
+            if self.searched >= self.limit:
+                yield
+        for key in tokens:
+            result = yield from self.token_value(key[1], depth)
+            values[key] = result
+        return values, self.full
+
+    def sign(self):
+        return 1 if self.board.mover == 0 or self.game.players > 2 else -1
+
+    def margin(self, points, player):
+        others = max(points[p] for p in range(len(points)) if p != player)
+        return points[player] - others
+
+    def token_value(self, value, depth):
+        """A token on a ``value``: the average over the six re-rolls of the best the mover
+        then does (he may spend more tokens; he places at this depth)."""
+        board = self.board
+        me = board.mover
+        hand = board.hands[me]
+        hand[value] -= 1
+        board.tokens[me] -= 1
+        board.supply += 1
+        total = 0.0
+        for new in range(1, 7):
+            hand[new] += 1
+            if self.game.players > 2:
+                result = self.best_placement_margin()
+            else:
+                result = yield from self.alphabeta(depth, -WIN * 2, WIN * 2, chance_child=True)
+            total += result
+            hand[new] -= 1
+        hand[value] += 1
+        board.tokens[me] += 1
+        board.supply -= 1
+        return total / 6
+
+    def best_placement_margin(self):
+        board = self.board
+        me = board.mover
+        best = -math.inf
+        for cell in board.open_cells():
+            for value in range(1, 7):
+                if board.hands[me][value]:
+                    undo = board.place(cell, value)
+                    best = max(best, self.margin(board.expected_points(), me))
+                    board.unplace(cell, value, undo)
+        self.searched += 1
+        return best
+
+    def alphabeta(self, depth, alpha, beta, chance_child=False):
+        """The value (White's side) of the board with ``depth`` placements to search; the
+        mover places (``chance_child``: he has just re-rolled a die, and places now)."""
+        board = self.board
+        self.searched += 1
+        if self.searched >= self.limit:
+            yield
+        if board.empties == 0:
+            return board.final_value()
+        if board.batch_due():
+            return board.evaluate()
+        if depth == 0 and not chance_child:
+            return board.evaluate()
+        depth = max(depth, 1) if chance_child else depth
+        me = board.mover
+        maximising = me == 0
+        prospects = board.prospects()
+        values = [v for v in range(1, 7) if board.hands[me][v]]
+        moves = [(cell, value) for cell in board.open_cells() for value in values]
+        full = self.full
+        if len(moves) > 1:
+            ordered = sorted(moves, key=lambda m: board.quick(m[0], m[1], prospects),
+                             reverse=maximising)
+            moves = ordered if full else ordered[:BEAM[self.level]]
+        best = -WIN * 3 if maximising else WIN * 3
+        for cell, value in moves:
+            undo = board.place(cell, value)
+            result = yield from self.alphabeta(depth - 1, alpha, beta)
+            board.unplace(cell, value, undo)
+            if maximising:
+                best = max(best, result)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, result)
+                beta = min(beta, best)
+            if alpha >= beta:
+                return best
+        if board.tokens[me] and depth >= 2 or (board.tokens[me] and full):
+            for value in values:
+                result = yield from self.token_value(value, depth)
+                if maximising:
+                    best = max(best, result)
+                else:
+                    best = min(best, result)
+        return best
