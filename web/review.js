@@ -2,6 +2,8 @@
 // after the other, and says what each move did to the mover's winning chance.  A move that
 // turned a game the mover was not losing into a lost one is marked "??", a costly one "?".
 // The engine thinks in slices in its worker, so the page stays free while a review runs.
+import { CHANCE } from "./table.js";
+
 const LEVEL = 5;             // no deliberate imprecision: the computer's honest opinion
 const TOTAL_SECONDS = 30;    // a long game gets less time a position ...
 const MIN_SECONDS = 0.15;    // ... but never so little that the estimate is noise
@@ -62,6 +64,9 @@ export class Review {
       this.movers.push(view.to_move);
       if (view.outcome) {
         this.white.push(outcomeChance(view.outcome));
+        this.best.push(null);
+      } else if (view.to_move === CHANCE) {  // dice to roll: nobody chooses, nothing to weigh
+        this.white.push(null);
         this.best.push(null);
       } else {
         this.pending = this.engine.think({ game: this.game, moves: line, level: LEVEL, seconds, seed: ply });
