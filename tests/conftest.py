@@ -49,13 +49,18 @@ def click_more(page, selector):
 
 
 def random_state(game, seed, plies):
-    """The state after up to ``plies`` random plies (fewer if the game ends)."""
+    """The state after up to ``plies`` random plies (fewer if the game ends), then the dice
+    due, if any: a position where a player chooses (rolls are drawn as the game rolls them)."""
+    from tavoliere.core import CHANCE
     rng, state = random.Random(seed), game.initial_state()
     for _ in range(plies):
         moves = game.legal_moves(state)
         if not moves:
             break
-        state = game.apply(state, rng.choice(moves))
+        state = game.apply(state, rng.choice(moves) if game.to_move(state) != CHANCE
+                           else game.roll(state, rng))
+    while game.to_move(state) == CHANCE and game.outcome(state) is None:
+        state = game.apply(state, game.roll(state, rng))
     return state
 
 

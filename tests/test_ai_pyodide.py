@@ -16,6 +16,7 @@ SPECS += first_specs(besides=("barrier", "hekka", "havannah", "hexade"))
 CODE = r"""
 import json, random, time
 from tavoliere import load_game
+from tavoliere.core import CHANCE
 from tavoliere.ai import Thinker, choose
 out = {"slices": {}, "moves": {}, "speed": {}}
 for spec in SPECS:
@@ -27,6 +28,8 @@ for spec in SPECS:
         if game.outcome(after) is not None:
             break
         state = after
+    while game.to_move(state) == CHANCE:  # the dice due: a bot thinks where a player chooses
+        state = game.apply(state, game.roll(state, rng))
     thinker = Thinker(game, state, seconds=1.0)
     worst = 0.0
     while not thinker.done:

@@ -21,8 +21,16 @@ function moves(pyodide) {
   const result = {};
   for (const game of info.games) {
     const spec = Object.keys(info.boards).find((s) => s.split("(")[0] === game.name) || game.name;
-    const opening = ask({ op: "view", game: spec }).legal.slice(0, 1).map((m) => m.name);
-    for (const line of [[], opening]) {
+    // the first positions where a player chooses (a game of dice rolls first, seeded here)
+    const settled = (line) => {
+      while (ask({ op: "view", game: spec, moves: line }).to_move === -1) {
+        line = [...line, ask({ op: "roll", game: spec, moves: line, seed: line.length }).move];
+      }
+      return line;
+    };
+    const start = settled([]);
+    const opening = settled([...start, ...ask({ op: "view", game: spec, moves: start }).legal.slice(0, 1).map((m) => m.name)]);
+    for (const line of [start, opening]) {
       for (const seed of [1, 2]) {
         const id = `t${seed}`;
         const started = ask({ op: "think_start", game: spec, moves: line, iterations: 60, seed, id });

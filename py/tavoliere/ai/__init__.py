@@ -34,6 +34,7 @@ import random
 from functools import cache
 from time import perf_counter
 
+from ..core import CHANCE
 from .engine import check_style, registered_bot
 
 __all__ = ["choose", "Thinker", "LEVEL_SECONDS", "DEFAULT_LEVEL", "make_engine",
@@ -93,6 +94,8 @@ class Thinker:
     def __init__(self, game, state, *, level=None, seconds=None, iterations=None, seed=0,
                  style: str = "full"):
         self.level = _check_budget(level, seconds, iterations)
+        if game.to_move(state) == CHANCE and game.outcome(state) is None:
+            raise ValueError("the dice are to be rolled: no player chooses here")
         self.game, self.state = game, state
         self.iteration_limit = iterations
         if seconds is not None:
