@@ -112,7 +112,9 @@ def test_a_reload_keeps_the_sealed_bid_on_this_device_and_out_of_the_link(watch,
     page.evaluate("window.tavoliere.ready")
     wait_quiet(page, bid_made)
     assert saved_moves(page) == ["12"] and view(page)["to_move"] == 1
-    page.locator("#move-buttons .move-choice").wait_for()  # Black's turn, after the reload
+    # the one who bid may still hold the device: it changes hands before Black's turn shows
+    page.locator("#move-buttons .take-device").click()
+    page.locator("#move-buttons .move-choice").wait_for()
     bid(page, 30)
     wait_quiet(page, "window.tavoliere.view().moves.length === 2")
     assert view(page)["moves"] == ["12", "30"]

@@ -218,7 +218,9 @@ export class Table extends EventTarget {
     // the view names the revealed moves only; the sealed ones are kept as they were given
     const line = [...full.moves, ...moves.slice(full.moves.length)];
     this.hidden = full.sealed || 0;
-    this.handover = null;
+    // a record opened with a sealed ply between two people here (a reload after a bid):
+    // the one who made it may still hold the device
+    this.handover = this.handoverAfter(null, full);
     this.movers = new Map();
     // a ply counts shown moves (a link's does): the last of them is the record's end
     this.history = new History(line, ply === null || ply >= full.moves.length ? line.length : ply);
@@ -435,10 +437,13 @@ export class Table extends EventTarget {
 
   // After a sealed move between two people at this device, the next one must not see the
   // screen the mover left: the device changes hands before that turn is shown.
+  // (mover null: the sealed ply's maker is not known here, a record just opened: then any
+  // other person at the table may have made it.)
   handoverAfter(mover, view) {
     if (!view.sealed || view.outcome || view.to_move === mover) return null;
     const human = (side) => this.players[side] && this.players[side].kind === "human";
-    return human(mover) && human(view.to_move) ? view.to_move : null;
+    const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
+    return maker && human(view.to_move) ? view.to_move : null;
   }
 
   // -- the computer ------------------------------------------------------------------------
