@@ -42,6 +42,7 @@ ROOT_WIDTH = {1: 8, 2: 10, 3: 14, 4: 18, 5: 24}
 MAX_DEPTH = {1: 1, 2: 2, 3: 4, 4: 6, 5: 8}
 NOISE = {1: 6.0, 2: 2.5}
 CHUNK = 150                             # nodes a work() call searches (a few ms)
+MULTI_COST = 25                         # nodes a 3- or 4-player evaluation counts for
 DIE_VARIANCE = 35 / 12                  # the variance of one fair die
 SQRT2 = math.sqrt(2.0)
 
@@ -351,6 +352,7 @@ class DadiEngine(Engine):
             undo = board.place(cell, value)
             if multi:
                 result = self.margin(board.expected_points(), undo[0])
+                self.searched += MULTI_COST
             else:
                 result = yield from self.alphabeta(depth - 1, -WIN * 2, WIN * 2)
             board.unplace(cell, value, undo)
@@ -383,7 +385,7 @@ class DadiEngine(Engine):
         for new in range(1, 7):
             hand[new] += 1
             if self.game.players > 2:
-                result = self.best_placement_margin()
+                result = yield from self.best_placement_margin()
             else:
                 result = yield from self.alphabeta(depth, -WIN * 2, WIN * 2, chance_child=True)
             total += result
@@ -403,7 +405,9 @@ class DadiEngine(Engine):
                     undo = board.place(cell, value)
                     best = max(best, self.margin(board.expected_points(), me))
                     board.unplace(cell, value, undo)
-        self.searched += 1
+                    self.searched += MULTI_COST
+                    if self.searched >= self.limit:
+                        yield
         return best
 
     def alphabeta(self, depth, alpha, beta, chance_child=False):
