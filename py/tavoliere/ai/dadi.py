@@ -14,12 +14,18 @@
 * **Search** (two players): iterative deepening alpha-beta over placements, the tokens'
   re-rolls averaged over their six outcomes (an expectimax node; a token does not count as
   a ply).  A batch roll is the horizon.  Inner nodes look only at the best ``beam`` moves of
-  a quick one-line ordering, except in the **endgame**: once every die has been rolled and
-  at most ``EXACT_CELLS[level]`` cells are empty (6, 8, 9, 10 and 11 from level 1 to 5), the
-  search is full width to the end of the game, with the exact result (win, draw or loss,
-  then the score difference) at the leaves, so the root's value is proven.  Earlier the
-  last batch is not searched exactly: with 12 to 18 cells left a full-width search of every
-  order of placement (and of every token's re-roll) is far beyond a few seconds of Python.
+  a quick ordering (the change a placement makes to its row and column), and the root at
+  the best ``ROOT_WIDTH`` of the previous depth.
+* **Endgame**: once every die has been rolled (no batch is left to come) and at most
+  ``EXACT_CELLS[level]`` cells are empty (4, 5, 7, 8 and 9 from level 1 to 5), the last
+  iteration is full width to the end of the game, every token's re-roll averaged, with the
+  exact result at the leaves (a win is worth ``WIN`` plus the score difference): its values
+  are exact, and a sure result is proven.  In CPython a position of 7 empty cells without
+  tokens takes up to about a second, 9 cells several seconds, and each token held
+  multiplies the tree by its six re-rolls; a search the budget cuts short plays the move
+  of the deepest beam iteration, run first.  Searching the whole last batch exactly (12
+  cells with two players) is out of reach: about 12! orders of placement times the
+  values, and every token's re-rolls.
 * **Three or four players**: one ply, every placement and every token's expected re-roll,
   judged by the mover's expected points minus the best of the others'.
 * **Levels**: deeper searches and wider beams with the level's time; levels 1 and 2 add a
