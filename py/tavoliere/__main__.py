@@ -7,7 +7,7 @@ import argparse
 import sys
 import time
 
-from .core import load_game, perft
+from .core import CHANCE, load_game, perft
 
 
 def cmd_perft(args) -> None:
@@ -29,7 +29,12 @@ def cmd_show(args) -> None:
         print(f"outcome: {outcome}")
     else:
         names = [game.move_name(m) for m in game.legal_moves(state)]
-        print(f"{['White', 'Black'][game.to_move(state)]} to move, {len(names)} legal moves")
+        mover = game.to_move(state)
+        if mover == CHANCE:
+            print(f"dice to roll, {len(names)} possible rolls")
+        else:
+            player = game.text_table("en").get(f"player.{mover}", str(mover))
+            print(f"{player} to move, {len(names)} legal moves")
 
 
 BENCHMARKS = {"rules": ("tavoliere.bench", "rules"), "ai": ("tavoliere.ai", "bench"),

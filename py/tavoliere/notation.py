@@ -253,8 +253,8 @@ def parse_record(text: str) -> Record:
     if "Game" not in tags:
         raise RecordError("record.no-game-tag")
     game = _load(tags.pop("Game"))
-    first = game.to_move(game.initial_state())
-    names, _ = _replay(game, _move_tokens(moves_text, first_line, first))
+    first = game.to_move(game.initial_state())   # a roll (CHANCE) first: White's turn numbers
+    names, _ = _replay(game, _move_tokens(moves_text, first_line, max(first, 0)))
     return Record(game.spec, names, tags)
 
 

@@ -14,12 +14,18 @@
 * **Search** (two players): iterative deepening alpha-beta over placements, the tokens'
   re-rolls averaged over their six outcomes (an expectimax node; a token does not count as
   a ply).  A batch roll is the horizon.  Inner nodes look only at the best ``beam`` moves of
-  a quick one-line ordering, except in the **endgame**: once every die has been rolled and
-  at most ``EXACT_CELLS[level]`` cells are empty (6, 8, 9, 10 and 11 from level 1 to 5), the
-  search is full width to the end of the game, with the exact result (win, draw or loss,
-  then the score difference) at the leaves, so the root's value is proven.  Earlier the
-  last batch is not searched exactly: with 12 to 18 cells left a full-width search of every
-  order of placement (and of every token's re-roll) is far beyond a few seconds of Python.
+  a quick ordering (the change a placement makes to its row and column), and the root at
+  the best ``ROOT_WIDTH`` of the previous depth.
+* **Endgame**: once every die has been rolled (no batch is left to come) and at most
+  ``EXACT_CELLS[level]`` cells are empty (4, 5, 7, 8 and 9 from level 1 to 5), the last
+  iteration is full width to the end of the game, every token's re-roll averaged, with the
+  exact result at the leaves (a win is worth ``WIN`` plus the score difference): its values
+  are exact, and a sure result is proven.  In CPython a position of 7 empty cells without
+  tokens takes up to about a second, 9 cells several seconds, and each token held
+  multiplies the tree by its six re-rolls; a search the budget cuts short plays the move
+  of the deepest beam iteration, run first.  Searching the whole last batch exactly (12
+  cells with two players) is out of reach: about 12! orders of placement times the
+  values, and every token's re-rolls.
 * **Three or four players**: one ply, every placement and every token's expected re-roll,
   judged by the mover's expected points minus the best of the others'.
 * **Levels**: deeper searches and wider beams with the level's time; levels 1 and 2 add a
@@ -42,6 +48,7 @@ ROOT_WIDTH = {1: 8, 2: 10, 3: 14, 4: 18, 5: 24}
 MAX_DEPTH = {1: 1, 2: 2, 3: 4, 4: 6, 5: 8}
 NOISE = {1: 6.0, 2: 2.5}
 CHUNK = 150                             # nodes a work() call searches (a few ms)
+MULTI_COST = 25                         # nodes a 3- or 4-player evaluation counts for
 DIE_VARIANCE = 35 / 12                  # the variance of one fair die
 SQRT2 = math.sqrt(2.0)
 
@@ -351,6 +358,7 @@ class DadiEngine(Engine):
             undo = board.place(cell, value)
             if multi:
                 result = self.margin(board.expected_points(), undo[0])
+                self.searched += MULTI_COST
             else:
                 result = yield from self.alphabeta(depth - 1, -WIN * 2, WIN * 2)
             board.unplace(cell, value, undo)
@@ -383,7 +391,7 @@ class DadiEngine(Engine):
         for new in range(1, 7):
             hand[new] += 1
             if self.game.players > 2:
-                result = self.best_placement_margin()
+                result = yield from self.best_placement_margin()
             else:
                 result = yield from self.alphabeta(depth, -WIN * 2, WIN * 2, chance_child=True)
             total += result
@@ -403,7 +411,9 @@ class DadiEngine(Engine):
                     undo = board.place(cell, value)
                     best = max(best, self.margin(board.expected_points(), me))
                     board.unplace(cell, value, undo)
-        self.searched += 1
+                    self.searched += MULTI_COST
+                    if self.searched >= self.limit:
+                        yield
         return best
 
     def alphabeta(self, depth, alpha, beta, chance_child=False):
