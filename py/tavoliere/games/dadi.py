@@ -205,7 +205,8 @@ class Dadi(Game):
             "message.roll": "{player}'s dice are rolled.",
             "message.void": "{player}'s roll totalled {total}, under {limit}: it is void "
                             "and is rolled again.",
-            "message.tie": "The highest totals tie at {total}: the tied players roll again.",
+            "message.tie": "The highest totals tie at {total}: only the tied players roll "
+                           "again.",
             "message.chooses": "{player} rolled the highest total, {total}, and chooses "
                                "who begins.",
             "message.begins": "{player} begins.",
@@ -242,7 +243,7 @@ class Dadi(Game):
             ],
             "option.players": "Giocatori",
             "option.void_rule": "Lancio nullo",
-            "option.void_rule.every_batch": "a ogni lancio di un gruppo",
+            "option.void_rule.every_batch": "a ogni gruppo di dadi",
             "option.void_rule.opening": "solo al lancio iniziale",
             "option.tiebreak": "A parità di punti",
             "option.tiebreak.none": "patta",
@@ -259,8 +260,8 @@ class Dadi(Game):
             "message.roll": "Si lanciano i dadi del {player}.",
             "message.void": "Il lancio del {player} totalizza {total}, meno di {limit}: è "
                             "un lancio nullo e si ripete.",
-            "message.tie": "Parità di totale più alto, {total}: i giocatori in parità "
-                           "rilanciano.",
+            "message.tie": "I totali più alti sono pari, {total}: rilanciano solo i "
+                           "giocatori in parità.",
             "message.chooses": "Il {player} ha il totale più alto, {total}, e sceglie chi "
                                "comincia.",
             "message.begins": "Comincia il {player}.",
