@@ -21,12 +21,13 @@
   endless (no finite relay in random play needed 600; endless ones can take a million
   lifts).  The root's moves come from the rule book, which checks them exactly.
 * **Levels**: South's first move is worth about 6 seeds to a deep search, so from the start
-  two sound players split a match by colour.  Levels 1 to 4 look 5, 7, 9 and 12 plies
-  ahead, level 5 as deep as its time allows (about 17 plies in the opening in CPython); no
-  level slips (``IMPRECISION``, kept for a weaker level if one is wanted): a shallower search
-  loses the close positions to a deeper one, which the matches' random openings provide.
-  Random play wins a game now and then as South: after its first two or three moves a deep
-  search can prove North lost (level 1 lost about 1 game in 200 to it).
+  two sound players split a match by colour.  Levels 1 to 4 look 5, 8, 11 and 13 plies
+  ahead, level 5 as deep as its time allows (about 17 plies in the opening in CPython).
+  Levels 1 and 2 now and then (seeded: 5 and 3 moves in 10) play a move up to 10 seeds
+  worse, but only one their own search still sees 6 (level 1) or 2 (level 2) seeds ahead
+  after it, never when behind: a deeper search punishes such a slip, random play seldom
+  does.  Random play wins a game now and then as South: after its first two or three moves
+  a deep search can prove North lost (level 1 lost about 1 game in 200 to it).
 """
 
 from __future__ import annotations
@@ -78,20 +79,20 @@ def evaluate(pits: tuple, uurs: tuple, mover: int) -> int:
 class LayliEngine(PausedSearch):
     CHUNK = 16             # work units per work() call: a position expanded costs 1, a leaf 1/4
     MAX_DEPTH = 60
-    # Levels 1-4 look 5, 7, 9 and 12 plies ahead and level 5 as deep as its time allows
-    # (about 17 plies in the opening, and exact once few seeds are left).  Odd depths end on
-    # the level's own move; against random play (600 games each) depth 3 lost 4 and 7
-    # games, depth 4 (the old level 1) 13, depth 5 three, depth 7 two.  No level slips:
-    # slips (levels 1-3 played a move up to 10 seeds worse 3 or 4 times in 10) made level 1
-    # lose more often to random play (28 in 600 at 4 in 10), and the depth ladder alone
-    # spreads the levels (depth 5 against 3: 65.5%, 7 against 5: 63.5%, 100 games from 2
-    # random plies).  Depth 12 takes up to about 1 s in CPython, within level 4's 3 s.
-    LEVEL_DEPTH = {1: 5, 2: 7, 3: 9, 4: 12}
-    # (chance of an imprecise move, how much worse it may be, in quarter seeds): none now
-    IMPRECISION: dict = {}
+    # Levels 1-4 look 5, 8, 11 and 13 plies ahead and level 5 as deep as its time allows
+    # (about 17 plies in the opening, and exact once few seeds are left); depth 13 takes up
+    # to about 1 s in CPython, within level 4's 3 s.  Against random play (600 games each)
+    # depth 3 lost 4 and 7 games, depth 4 (the old level 1) 13, depth 5 three, depth 7 two:
+    # level 1 looks 5 plies ahead.  Levels 1 and 2 slip (IMPRECISION), but only where their
+    # search still sees them that many seeds ahead after the slip (CUSHION) and never when
+    # behind: level 1 slipping half its moves with a 6-seed cushion lost 3 games in 600 to
+    # random play, as without slips (28 in 600 when it slipped 4 moves in 10 without one).
+    LEVEL_DEPTH = {1: 5, 2: 8, 3: 11, 4: 13}
+    # (chance of an imprecise move, how much worse it may be, in quarter seeds)
+    IMPRECISION = {1: (0.5, 10 * SCALE), 2: (0.3, 10 * SCALE)}
     # levels that slip only where their search still sees them ahead by this much (quarter
     # seeds) after the slip, and never when behind
-    CUSHION: dict = {}
+    CUSHION = {1: 6 * SCALE, 2: 2 * SCALE}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
