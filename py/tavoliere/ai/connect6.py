@@ -30,7 +30,9 @@ So the bot, in this order:
 5. levels 4 and 5 then **deepen**: an alpha-beta over candidate pairs (the blocks of the
    opponent's threats when there are any, else the best quiet pairs by the evaluation;
    a six to make wins, threats two stones cannot stop lose), 3, 4, 5... pair-moves deep,
-   over the root pairs step 4 examined (without those it found losing), the best pair of
+   over the root pairs step 4 examined (without those it found losing; a node's pairs come
+   from the cells near the stones, including those placed in the tree), each depth after
+   a threat search one move longer than the last (when not blocking), the best pair of
    each finished depth becoming the move, until the level's time is up: a longer budget
    looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).
 
@@ -351,6 +353,7 @@ class Connect6Engine(Engine):
             self.win_chance = chance(-best[0])
         scored.sort()
         pick = scored[0]
+        self.forced = forced
         if self.level in DEEPEN and len(scored) > 1 and -pick[0] < WIN // 2:
             yield from self.deepen([pair for value, pair in scored if value < WIN // 2]
                                    or [pair for value, pair in scored])
@@ -396,7 +399,9 @@ class Connect6Engine(Engine):
     # -- deepening (levels 4 and 5) -----------------------------------------------------------
     def deepen(self, pairs):
         """Alpha-beta over candidate pairs, 3, 4, 5... pair-moves deep (ours first), the
-        best pair of each finished depth becoming the move, until the time is up.  The root's
+        best pair of each finished depth becoming the move, until the time is up; before
+        each depth (when not blocking), a threat sequence one move longer than the last
+        one tried.  The root's
         pairs are those the two-move look-ahead examined (blocks, when the opponent
         threatens), best first, without any it found losing; a win or a loss on every line
         ends the search early."""
@@ -404,11 +409,18 @@ class Connect6Engine(Engine):
         pairs = pairs[:keep]
         me, board = self.me, self.board
         for depth in range(3, MAX_PLIES + 1):
+            if not self.forced:
+                # a threat sequence one move longer than the last one tried
+                found = yield from self.threat_win(me, THREAT_DEPTH[self.level] + depth - 2)
+                if found is not None:
+                    self.finish(self.pair(*found), "win")
+                    return
             alpha, scored = -WIN - 1, []
             for pair in pairs:
                 a, b = pair
                 board.place(a, me)
                 board.place(b, me)
+                self.line = [a, b]                  # the stones placed in the tree
                 try:
                     value = -(yield from self.negamax(1 - me, depth - 1, -WIN - 1, -alpha))
                 finally:
@@ -448,14 +460,19 @@ class Connect6Engine(Engine):
             _, pairs = self.blocking_pairs(p, threatened)
             pairs = pairs[:width]
         else:
-            pairs = [pair for _, pair in self.quiet_pairs(p, cells, width)]
+            extra = set()                  # the cells near the stones placed in the tree
+            for cell in self.line:
+                extra.update(board.near[cell])
+            pairs = [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
         best = -WIN - 1
         for a, b in pairs:
             board.place(a, p)
             board.place(b, p)
+            self.line += (a, b)
             try:
                 value = -(yield from self.negamax(1 - p, depth - 1, -beta, -max(alpha, best)))
             finally:
+                del self.line[-2:]
                 board.remove(b, p)
                 board.remove(a, p)
             if value > best:
