@@ -151,8 +151,8 @@ def test_level1_nearly_always_beats_random_play():
 
 @pytest.mark.slow
 def test_level2_beats_level1():
-    """Level 2 scores about 60% against level 1 (61% and 59% in two 100-game matches), so
-    200 games are played for the 95% interval to clear one half."""
+    """Level 2 scored 69.5% against level 1 in 100 games from 2 random plies; 200 games
+    are played for the 95% interval to clear one half with room to spare."""
     result = match("layli", "level2", "level1", games=200, seconds=None, seed=4)
     assert result["ci95"][0] > 0.5, result
 
