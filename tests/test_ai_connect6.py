@@ -139,3 +139,38 @@ def test_work_comes_back_quickly(spec):
             thinker.engine.work()
             slowest = max(slowest, time.perf_counter() - started)
         assert slowest < 0.03
+
+
+@pytest.mark.parametrize("level", [4, 5])
+def test_the_deepening_levels_still_block(level):
+    """Levels 4 and 5 deepen over the blocking pairs only: after a long think they still
+    stop a five open at both ends and two fours at once."""
+    state = replay("j10 a1c1 j11j12 e1g1 j13j14")
+    move = choose(GAME, state, level=level, iterations=400, seed=1)
+    assert set(GAME.clicks(move)) == {"j9", "j15"}
+    game = load_game("connect6(size=13)")
+    state = game.position("d4 d5 d6 d7 h4 h5 h6 h7 m13", "d3 h3 a13 b13 l1 m1 a1 c1")
+    move = choose(game, state, level=level, iterations=400, seed=1)
+    assert {"d8", "d9"} & set(game.clicks(move)) and {"h8", "h9"} & set(game.clicks(move))
+
+
+def test_levels_4_and_5_search_deeper_with_more_time():
+    """Level 4 and 5's alpha-beta over candidate pairs deepens one pair-move an iteration,
+    so a longer budget looks further ahead; level 3 stops after its two-move look-ahead."""
+    state = replay("j10 k11l12 h9i9")
+    depths = {}
+    for level, work in ((3, 5000), (4, 40), (4, 3000), (5, 3000)):
+        thinker = Thinker(GAME, state, level=level, iterations=work, seed=0)
+        while not thinker.done:
+            thinker.step(0.05)
+        depths[level, work] = thinker.engine.depth
+    assert depths[3, 5000] == 2
+    assert depths[4, 40] < depths[4, 3000] and depths[4, 3000] >= 4 and depths[5, 3000] >= 4
+
+
+def test_the_deepening_is_deterministic_with_iterations():
+    state = random_state(GAME, 5, 6)
+    for level in (4, 5):
+        moves = {GAME.move_name(choose(GAME, state, level=level, iterations=200, seed=2))
+                 for _ in range(2)}
+        assert len(moves) == 1

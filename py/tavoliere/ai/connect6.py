@@ -27,6 +27,15 @@ So the bot, in this order:
    threat sequence of one move).  Each ``work()`` examines a bounded number of stone
    placements, so a slice stays short; the move depends only on the number of slices.
 
+5. levels 4 and 5 then **deepen**: an alpha-beta over candidate pairs (the blocks of the
+   opponent's threats when there are any, else the best quiet pairs by the evaluation;
+   a six to make wins, threats two stones cannot stop lose), 3, 4, 5... pair-moves deep,
+   over the root pairs step 4 examined (without those it found losing; a node's pairs come
+   from the cells near the stones, including those placed in the tree), each depth after
+   a threat search one move longer than the last (when not blocking), the best pair of
+   each finished depth becoming the move, until the level's time is up: a longer budget
+   looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).
+
 Levels 1 and 2 examine fewer candidates and, now and then (seeded), play the second or third
 best quiet move; they never miss a win in one move or a block.  The 64,620 two-stone moves of
 the empty board are never listed: pairs come from the dozen best cells near the stones.
@@ -54,6 +63,10 @@ CELLS = {1: (8, 6), 2: (9, 7), 3: (11, 8), 4: (13, 9), 5: (14, 10)}
 THREAT_DEPTH = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
 THREAT_CELLS = {1: 10, 2: 12, 3: 16, 4: 18, 5: 20}
 IMPRECISION = {1: 0.5, 2: 0.1}
+# levels 4 and 5 then deepen: an alpha-beta over candidate pairs, one pair-move deeper each
+# iteration until their time is up: (root pairs kept, pairs a node, cells paired a node)
+DEEPEN = {4: (10, 5, 9), 5: (12, 6, 10)}
+MAX_PLIES = 12           # pair-moves: the deepening stops there
 CHUNK = 250              # stone placements (or the like) per work() call: a few ms in CPython
 
 
@@ -188,6 +201,7 @@ class Connect6Engine(Engine):
         self.win_chance = None
         self.done = state.outcome is not None
         self.best = None
+        self.depth = 2           # pair-moves looked ahead (levels 4 and 5 deepen)
         if self.done:
             return
         self.me = game.to_move(state)
@@ -339,6 +353,11 @@ class Connect6Engine(Engine):
             self.win_chance = chance(-best[0])
         scored.sort()
         pick = scored[0]
+        self.forced = forced
+        if self.level in DEEPEN and len(scored) > 1 and -pick[0] < WIN // 2:
+            yield from self.deepen([pair for value, pair in scored if value < WIN // 2]
+                                   or [pair for value, pair in scored])
+            return
         if not forced and self.rng.random() < IMPRECISION.get(self.level, 0) \
                 and len(scored) > 1 and scored[1][0] < WIN // 2:
             pick = scored[self.rng.randrange(1, min(3, len(scored)))]
@@ -376,6 +395,91 @@ class Connect6Engine(Engine):
         finally:
             board.remove(b, me)
             board.remove(a, me)
+
+    # -- deepening (levels 4 and 5) -----------------------------------------------------------
+    def deepen(self, pairs):
+        """Alpha-beta over candidate pairs, 3, 4, 5... pair-moves deep (ours first), the
+        best pair of each finished depth becoming the move, until the time is up; before
+        each depth (when not blocking), a threat sequence one move longer than the last
+        one tried.  The root's
+        pairs are those the two-move look-ahead examined (blocks, when the opponent
+        threatens), best first, without any it found losing; a win or a loss on every line
+        ends the search early."""
+        keep, _, _ = DEEPEN[self.level]
+        pairs = pairs[:keep]
+        me, board = self.me, self.board
+        for depth in range(3, MAX_PLIES + 1):
+            if not self.forced:
+                # a threat sequence one move longer than the last one tried
+                found = yield from self.threat_win(me, THREAT_DEPTH[self.level] + depth - 2)
+                if found is not None:
+                    self.finish(self.pair(*found), "win")
+                    return
+            alpha, scored = -WIN - 1, []
+            for pair in pairs:
+                a, b = pair
+                board.place(a, me)
+                board.place(b, me)
+                self.line = [a, b]                  # the stones placed in the tree
+                try:
+                    value = -(yield from self.negamax(1 - me, depth - 1, -WIN - 1, -alpha))
+                finally:
+                    board.remove(b, me)
+                    board.remove(a, me)
+                scored.append((value, pair))
+                alpha = max(alpha, value)
+            scored.sort(key=lambda item: -item[0])      # stable: the earlier order breaks ties
+            pairs = [pair for _, pair in scored]
+            self.best = self.pair(*pairs[0])
+            self.depth = depth
+            value = scored[0][0]
+            self.win_chance = chance(value)
+            if value >= WIN // 2:
+                self.finish(self.best, "win")
+                return
+            if value <= -WIN // 2:                      # every line lost: keep the move
+                break
+        self.finish(self.best, None)
+
+    def negamax(self, p: int, depth: int, alpha: int, beta: int):
+        """The value for p, to move, of the board, ``depth`` pair-moves deep: p's candidate
+        pairs are the blocks of the opponent's threats when there are any, else p's best
+        quiet pairs; a six to make is a win, threats p cannot stop a loss."""
+        board = self.board
+        if board.placed > self.limit:
+            yield
+        if board.threats[p]:
+            return WIN
+        threatened = board.blocks(1 - p)
+        if threatened[0] == 3:
+            return -WIN
+        if depth == 0:
+            return 2 * board.score[p] - board.score[1 - p]
+        _, width, cells = DEEPEN[self.level]
+        if threatened[0]:
+            _, pairs = self.blocking_pairs(p, threatened)
+            pairs = pairs[:width]
+        else:
+            extra = set()                  # the cells near the stones placed in the tree
+            for cell in self.line:
+                extra.update(board.near[cell])
+            pairs = [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
+        best = -WIN - 1
+        for a, b in pairs:
+            board.place(a, p)
+            board.place(b, p)
+            self.line += (a, b)
+            try:
+                value = -(yield from self.negamax(1 - p, depth - 1, -beta, -max(alpha, best)))
+            finally:
+                del self.line[-2:]
+                board.remove(b, p)
+                board.remove(a, p)
+            if value > best:
+                best = value
+                if best >= beta:
+                    break
+        return best
 
     def fresh(self, a: int, b: int) -> set:
         """Cells near the two stones just placed (candidates the root's list lacks)."""

@@ -21,14 +21,13 @@
   endless (no finite relay in random play needed 600; endless ones can take a million
   lifts).  The root's moves come from the rule book, which checks them exactly.
 * **Levels**: South's first move is worth about 6 seeds to a deep search, so from the start
-  two sound players split a match by colour (depth 6 against depth 9, neither slipping:
-  each won all 10 games it played as South).  Levels 1, 2 and 3 therefore look 4, 5 and 7
-  plies ahead and now and then (seeded: 3, 4 and 3 moves in 10) play a worse move, any move
-  up to 10 seeds worse, but where their search sees a win one that still wins by its own
-  judgment: a deeper search punishes such a slip, random play seldom does.  Levels 4 and 5
-  search as deep as their time allows (in the opening about 15 and 17 plies in CPython).
-  Random play wins a game now and then as South: after its first two moves a deep search
-  can prove North lost (a depth-7 North lost 2 of 200 games to it).
+  two sound players split a match by colour.  Levels 1 to 4 look 5, 8, 11 and 13 plies
+  ahead, level 5 as deep as its time allows (about 17 plies in the opening in CPython).
+  Levels 1 and 2 now and then (seeded: 5 and 3 moves in 10) play a move up to 10 seeds
+  worse, but only one their own search still sees 6 (level 1) or 2 (level 2) seeds ahead
+  after it, never when behind: a deeper search punishes such a slip, random play seldom
+  does.  Random play wins a game now and then as South: after its first two or three moves
+  a deep search can prove North lost (level 1 lost about 1 game in 200 to it).
 """
 
 from __future__ import annotations
@@ -80,13 +79,20 @@ def evaluate(pits: tuple, uurs: tuple, mover: int) -> int:
 class LayliEngine(PausedSearch):
     CHUNK = 16             # work units per work() call: a position expanded costs 1, a leaf 1/4
     MAX_DEPTH = 60
-    # Levels 1-3: South's first move is worth about 6 seeds, so two sound players split a
-    # match by colour; a weaker level must slip often enough to lose as South (measured:
-    # depth 10 against depth 7 won 55% of 40 games when depth 7 slipped one move in 10, 65%
-    # of 50 when three in 10).  Levels 4 and 5 search as deep as their time allows.
-    LEVEL_DEPTH = {1: 4, 2: 5, 3: 7}
+    # Levels 1-4 look 5, 8, 11 and 13 plies ahead and level 5 as deep as its time allows
+    # (about 17 plies in the opening, and exact once few seeds are left); depth 13 takes up
+    # to about 1 s in CPython, within level 4's 3 s.  Against random play (600 games each)
+    # depth 3 lost 4 and 7 games, depth 4 (the old level 1) 13, depth 5 three, depth 7 two:
+    # level 1 looks 5 plies ahead.  Levels 1 and 2 slip (IMPRECISION), but only where their
+    # search still sees them that many seeds ahead after the slip (CUSHION) and never when
+    # behind: level 1 slipping half its moves with a 6-seed cushion lost 3 games in 600 to
+    # random play, as without slips (28 in 600 when it slipped 4 moves in 10 without one).
+    LEVEL_DEPTH = {1: 5, 2: 8, 3: 11, 4: 13}
     # (chance of an imprecise move, how much worse it may be, in quarter seeds)
-    IMPRECISION = {1: (0.3, 10 * SCALE), 2: (0.4, 10 * SCALE), 3: (0.3, 10 * SCALE)}
+    IMPRECISION = {1: (0.5, 10 * SCALE), 2: (0.3, 10 * SCALE)}
+    # levels that slip only where their search still sees them ahead by this much (quarter
+    # seeds) after the slip, and never when behind
+    CUSHION = {1: 6 * SCALE, 2: 2 * SCALE}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -100,6 +106,7 @@ class LayliEngine(PausedSearch):
         self.root_values: dict = {}
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
         self.imprecision = self.IMPRECISION.get(level)
+        self.cushion = self.CUSHION.get(level, 0)
         self.banked = (state.stores[state.to_move] - state.stores[1 - state.to_move]
                        + state.aside[state.to_move] - state.aside[1 - state.to_move])
         self.root = encoded(state.pits, state.uurs, state.to_move)
@@ -237,7 +244,9 @@ class LayliEngine(PausedSearch):
         if self.banked * SCALE + top > 0:
             # a slip keeps what its own search sees as a win: a won position is not thrown
             # away to a weak opponent's lucky start, but a deeper search sees the slip's cost
-            floor = max(floor, 1 - self.banked * SCALE)
+            floor = max(floor, 1 - self.banked * SCALE + self.cushion)
+        elif self.cushion:
+            return best_pit            # a level with a cushion never slips when behind
         near = sorted(pit for pit, value in self.root_values.items() if value >= floor)
-        return self.rng.choice(near)
+        return self.rng.choice(near) if near else best_pit
 
