@@ -152,8 +152,10 @@ def test_level1_nearly_always_beats_random_play():
 @pytest.mark.slow
 def test_level2_beats_level1():
     """Level 2 scored 69.5% against level 1 in 100 games from 2 random plies; 200 games
-    are played for the 95% interval to clear one half with room to spare."""
-    result = match("layli", "level2", "level1", games=200, seconds=None, seed=4)
+    are played for the 95% interval to clear one half with room to spare.  From the start
+    position each wins every game it plays as South (100 of 200 with seed 4): South's first
+    move is worth about 6 seeds, so the openings must differ."""
+    result = match("layli", "level2", "level1", games=200, seconds=None, seed=4, opening=2)
     assert result["ci95"][0] > 0.5, result
 
 
