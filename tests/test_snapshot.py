@@ -133,11 +133,14 @@ def seeded_moves(page, site):
     """The bot's move with a fixed seed and a fixed number of iterations, for every game."""
     info = json.loads((site / "site.json").read_text())
     moves = {}
+    ask = lambda request: page.evaluate("r => window.tavoliere.engineRequest(r)", request)
     for game in info["games"]:
         spec = next((s for s in info["boards"] if s.split("(")[0] == game["name"]), game["name"])
+        line = []  # a game of dice rolls first: seeded rolls, up to a player's choice
+        while ask({"op": "view", "game": spec, "moves": line})["to_move"] == -1:
+            line.append(ask({"op": "roll", "game": spec, "moves": line, "seed": len(line)})["move"])
         for seed in (1, 2):
-            answer = page.evaluate("r => window.tavoliere.engineRequest(r)",
-                                   {"op": "think", "game": spec, "moves": [], "iterations": 60, "seed": seed})
+            answer = ask({"op": "think", "game": spec, "moves": line, "iterations": 60, "seed": seed})
             assert answer["ok"], answer
             moves[f"{spec} seed {seed}"] = answer["move"]
     return moves
