@@ -461,15 +461,17 @@ export class Table extends EventTarget {
     const playing = this.players.some((p) => p.kind === "human" || p.kind === "ai");
     if (this.rolling || !playing || this.opening) return;
     this.rolling = true;
+    const game = this.game;
     const line = this.history.line();
     let answer;
     try {
-      answer = await this.engine.request({ op: "roll", game: this.game, moves: line });
+      answer = await this.engine.request({ op: "roll", game, moves: line });
     } finally {
       this.rolling = false;
     }
     // the record moved on meanwhile (an undo, another game): that roll is not due any more
-    if (!this.history.atEnd || this.history.line().join(" ") !== line.join(" ")) return;
+    const same = game === this.game && this.history.line().join(" ") === line.join(" ");
+    if (!same || !this.history.atEnd) { this.computerTurn(); return; }
     if (!answer.ok) { this.emit("message", { answer }); return; }
     await this.play(answer.move);
   }
