@@ -466,8 +466,8 @@ class Dadi(Game):
         return tuple(points), tuple(won)
 
     def outcome(self, state: DadiState) -> Outcome | None:
-        """The scores once the board is full (RULES.md 12.3); the cells of the lines the
-        winner won are highlighted."""
+        """The scores once the board is full (RULES.md 12.3); the result cells of the lines
+        the winner won are highlighted (ringing their dice would ring nearly the whole board)."""
         if state.due or not self.is_full(state):
             return None
         points, won = self.scores(state)
@@ -481,8 +481,8 @@ class Dadi(Game):
         if len(best) > 1:
             return Outcome(None, "equal-score", (), points)
         winner = best[0]
-        cells = sorted({self.grid.names[c] for line, (_, w, _) in
-                        zip(self.lines, self.line_results(state)) if w == winner for c in line})
+        cells = [name for name, (_, w, _) in zip(self.line_names, self.line_results(state))
+                 if w == winner]
         return Outcome(winner, reason, tuple(cells), points)
 
     # -- names ----------------------------------------------------------------------------------
