@@ -54,11 +54,9 @@ def random_state(game, seed, plies):
     from tavoliere.core import CHANCE
     rng, state = random.Random(seed), game.initial_state()
     for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
+        if game.outcome(state) is not None:
             break
-        state = game.apply(state, rng.choice(moves) if game.to_move(state) != CHANCE
-                           else game.roll(state, rng))
+        state = game.apply(state, game.random_move(state, rng))
     while game.to_move(state) == CHANCE and game.outcome(state) is None:
         state = game.apply(state, game.roll(state, rng))
     return state

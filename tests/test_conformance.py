@@ -41,10 +41,7 @@ def random_game(game, seed, max_plies=400):
     state = game.initial_state()
     states, moves = [state], []
     while game.outcome(state) is None and len(moves) < max_plies:
-        if game.to_move(state) == CHANCE:
-            move = game.roll(state, rng)
-        else:
-            move = rng.choice(game.legal_moves(state))
+        move = game.random_move(state, rng)
         moves.append(move)
         state = game.play(state, move)
         states.append(state)

@@ -191,10 +191,11 @@ function renderMoves() {
   const list = $("move-list");
   const moves = table.shownMoves();  // a sealed ply is not listed until it is revealed
   const items = [];
-  for (const plies of moveRows(moves.length)) {
+  const paired = alternating();
+  for (const plies of moveRows(moves.length, paired)) {
     const item = document.createElement("li");
     const mover = table.turns[plies[plies.length - 1] - 1];
-    if (!alternating() && mover !== undefined && mover !== CHANCE) item.dataset.player = String(mover);
+    if (!paired && mover !== undefined && mover !== CHANCE) item.dataset.player = String(mover);
     for (const ply of plies) {
       const button = document.createElement("button");
       button.type = "button";
@@ -251,12 +252,12 @@ function alternating() {
   return twoPlayers() && !table.turns.includes(CHANCE);
 }
 
-// The plies of each line of the move list: pairs where two players alternate; otherwise a
-// line for each turn (a player's moves in a row, each with the rolls before it).
-function moveRows(count) {
+// The plies of each line of the move list: pairs where two players alternate (`paired`);
+// otherwise a line for each turn (a player's moves in a row, each with the rolls before it).
+function moveRows(count, paired) {
   const rows = [];
   const plies = Array.from({ length: count }, (_, i) => i + 1);
-  if (alternating()) {
+  if (paired) {
     for (let i = 0; i < count; i += 2) rows.push(plies.slice(i, i + 2));
     return rows;
   }
@@ -568,8 +569,8 @@ function wireTable() {
 // is named alone.
 function revealedText(revealed, cellless) {
   return revealed.map(({ move, player }) => {
-    const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
     if (player === CHANCE) return t("rolled", { move });
+    const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
     return player === null ? `${name}.` : t("played", { player: room.texts.player(player), move: name });
   }).join(" ");
 }
@@ -897,7 +898,7 @@ function openNewGameDialog() {
       }
       offerCorrespondence(!info.sealed_plies, count === 2);
     };
-    const seatsOption = info.players_option && $("options").querySelector(`[name="${info.players_option}"]`);
+    const seatsOption = seatsControl(info);
     if (seatsOption) seatsOption.onchange = showSeats;
     showSeats();
     const chosen = $("corr-side").value || "0";
@@ -918,9 +919,14 @@ function seatChoice(side) {
   return $(["white-choice", "black-choice", "seat2-choice", "seat3-choice"][side]);
 }
 
+// The dialog's control of the option that sets how many players sit (none: a fixed count).
+function seatsControl(info) {
+  return info.players_option ? $("options").querySelector(`[name="${info.players_option}"]`) : null;
+}
+
 // How many players the dialog's game seats: its players option as chosen, or its own count.
 function seatCount(info) {
-  const chosen = info.players_option && $("options").querySelector(`[name="${info.players_option}"]`);
+  const chosen = seatsControl(info);
   return chosen ? Number(chosen.value) : info.players;
 }
 

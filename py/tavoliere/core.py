@@ -366,6 +366,13 @@ class Game:
         moves = self.legal_moves(state)
         return rng.choices(moves, [self.probability(state, move) for move in moves])[0]
 
+    def random_move(self, state, rng):
+        """A random move for test games, openings and benchmarks: at a roll, a roll drawn by
+        its chances; otherwise one of the legal moves, each as likely."""
+        if self.to_move(state) == CHANCE:
+            return self.roll(state, rng)
+        return rng.choice(self.legal_moves(state))
+
     @classmethod
     def has_chance(cls) -> bool:
         """Whether the game ever has a chance ply (it implements ``probability``)."""

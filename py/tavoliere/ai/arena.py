@@ -108,9 +108,7 @@ def random_opening(game, plies: int, rng: random.Random):
     for _ in range(plies):
         if game.outcome(state) is not None:
             break
-        roll = game.to_move(state) == CHANCE
-        state = game.apply(state, game.roll(state, rng) if roll
-                           else rng.choice(game.legal_moves(state)))
+        state = game.apply(state, game.random_move(state, rng))
     return state
 
 
