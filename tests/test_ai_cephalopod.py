@@ -213,6 +213,20 @@ def test_a_tiny_table_only_slows_the_prover_down():
     assert len(prover.new) <= 128 and len(prover.old) <= 128
 
 
+def test_a_full_search_table_starts_again(monkeypatch):
+    """The alpha-beta's table is bounded like the prover's: at ``TABLE_CAP`` entries it is
+    emptied, and the search goes on to a legal move."""
+    monkeypatch.setattr(CephalopodEngine, "TABLE_CAP", 64)
+    state = GAME.position({"b3": -1, "c4": -1, "d3": -1, "a5": 1}, to_move=0)
+    engine = make_engine(GAME, state, 4, random.Random(0), fresh=True)
+    sizes = []
+    for _ in range(40):
+        engine.work()
+        sizes.append(len(engine.table))
+    assert max(sizes) <= 64 and len(set(sizes)) > 2
+    assert engine.best in GAME.legal_moves(state)
+
+
 def test_a_quiet_board_is_counted():
     """No empty cell has two neighbours that could sum to 6 or less (an empty neighbour
     counting as a future 1): no capture can happen, so the cells are filled one by one.

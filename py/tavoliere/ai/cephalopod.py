@@ -79,6 +79,7 @@ class CephalopodEngine(PausedSearch):
     PROVER_NODES = {1: 2000, 2: 6000}   # the weak levels' prover stops here (about a third
                                         # of their time); the others prove until time is up
     PROVER_CAP = 200_000        # prover table entries: bounded memory in a browser tab
+    TABLE_CAP = 1_000_000       # alpha-beta table entries (about 150 MB in CPython), likewise
     proving = None              # the prover's search, paused between chunks
     searched = False            # the alpha-beta is finished, the prover still works
 
@@ -238,6 +239,9 @@ class CephalopodEngine(PausedSearch):
         """Keep a searched value in the table: exact, a lower bound (it failed high) or an
         upper bound (it failed low), packed with the depth into one integer."""
         bound = 1 if value >= beta else -1 if value <= alpha else 0
+        if len(self.table) >= self.TABLE_CAP:   # a long think: start the table again
+            self.table.clear()
+            self.table_move.clear()
         self.table[key] = (value + OFFSET) << 10 | depth << 2 | (bound + 1)
         self.table_move[key] = move
 
