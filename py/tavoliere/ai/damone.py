@@ -20,8 +20,9 @@ capture and the priority rules included), so the search plays exactly the legal 
   about 30% and 15% of their moves (seeded) play carelessly: each root move gets a random
   bonus of up to 150 or 120 points, about a pedina and a half, so they may prefer a worse
   move.  The other levels deepen as far as their time allows; level 3 is careless too, on
-  one move in ten with a bonus of up to 80 points, since with one ply less than level 4 it
-  drew most games against it; levels 4 and 5 get a tiny bonus that only breaks ties.
+  one move in ten with a bonus of up to 80 points, to widen its gap to level 4, which drew
+  most of their games at equal material; levels 4 and 5 get a tiny bonus that only breaks
+  ties.
 """
 
 from __future__ import annotations
