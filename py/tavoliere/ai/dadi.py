@@ -51,7 +51,6 @@ MAX_DEPTH = {1: 1, 2: 2, 3: 4, 4: 6, 5: 8}
 NOISE = {1: 6.0, 2: 2.5, 3: 1.2, 4: 0.5}
 CHUNK = 150                             # nodes a work() call searches (a few ms)
 MULTI_COST = 25                         # nodes a 3- or 4-player evaluation counts for
-DIE_VARIANCE = 35 / 12                  # the variance of one fair die
 SQRT2 = math.sqrt(2.0)
 
 
