@@ -64,14 +64,12 @@ def _measure(name: str, play_one, seconds: float) -> dict:
 def _rule_book_game(game, rng: random.Random) -> int:
     """One uniformly random game through the rule book (``legal_moves`` and ``apply``; the
     dice, where the game rolls them, drawn by ``roll`` with their chances)."""
-    from .core import CHANCE
     state, plies = game.initial_state(), 0
     while True:
         moves = game.legal_moves(state)
         if not moves:
             return plies
-        roll = game.to_move(state) == CHANCE
-        state = game.apply(state, game.roll(state, rng) if roll else rng.choice(moves))
+        state = game.apply(state, game.random_move(state, rng, moves))
         plies += 1
 
 

@@ -366,12 +366,13 @@ class Game:
         moves = self.legal_moves(state)
         return rng.choices(moves, [self.probability(state, move) for move in moves])[0]
 
-    def random_move(self, state, rng):
+    def random_move(self, state, rng, moves=None):
         """A random move for test games, openings and benchmarks: at a roll, a roll drawn by
-        its chances; otherwise one of the legal moves, each as likely."""
+        its chances; otherwise one of the legal moves, each as likely (``moves``: the legal
+        moves, where the caller has them already)."""
         if self.to_move(state) == CHANCE:
             return self.roll(state, rng)
-        return rng.choice(self.legal_moves(state))
+        return rng.choice(self.legal_moves(state) if moves is None else moves)
 
     @classmethod
     def has_chance(cls) -> bool:
