@@ -456,10 +456,11 @@ class Dadi(Game):
             out.append((tuple(sums), winner, low if winner is not None else 0))
         return out
 
-    def scores(self, state: DadiState) -> tuple[tuple, tuple]:
-        """(each player's points, each player's lines won) over the lines as they stand."""
+    def scores(self, state: DadiState, results=None) -> tuple[tuple, tuple]:
+        """(each player's points, each player's lines won) over the lines as they stand
+        (``results``: ``line_results(state)``, where the caller has them already)."""
         points, won = [0] * self.players, [0] * self.players
-        for _, winner, score in self.line_results(state):
+        for _, winner, score in results or self.line_results(state):
             if winner is not None:
                 points[winner] += score
                 won[winner] += 1
@@ -470,7 +471,8 @@ class Dadi(Game):
         the winner won are highlighted (ringing their dice would ring nearly the whole board)."""
         if state.due or not self.is_full(state):
             return None
-        points, won = self.scores(state)
+        results = self.line_results(state)
+        points, won = self.scores(state, results)
         top = max(points)
         best = [p for p in range(self.players) if points[p] == top]
         reason = "score"
@@ -481,8 +483,7 @@ class Dadi(Game):
         if len(best) > 1:
             return Outcome(None, "equal-score", (), points)
         winner = best[0]
-        cells = [name for name, (_, w, _) in zip(self.line_names, self.line_results(state))
-                 if w == winner]
+        cells = [name for name, (_, w, _) in zip(self.line_names, results) if w == winner]
         return Outcome(winner, reason, tuple(cells), points)
 
     # -- names ----------------------------------------------------------------------------------
@@ -703,10 +704,10 @@ class Dadi(Game):
         if state.stage == OPENING:
             out["rolling"] = list(state.contenders)
         if self.is_full(state):
+            results = self.line_results(state)
             out["lines"] = [{"line": name, "sums": list(sums), "winner": winner, "score": score}
-                            for name, (sums, winner, score) in
-                            zip(self.line_names, self.line_results(state))]
-            out["scores"], out["lines_won"] = map(list, self.scores(state))
+                            for name, (sums, winner, score) in zip(self.line_names, results)]
+            out["scores"], out["lines_won"] = map(list, self.scores(state, results))
         return out
 
     def marks(self, state: DadiState) -> dict:
