@@ -309,11 +309,10 @@ class DadiEngine(Engine):
 
     def finish(self, result):
         values, complete = result
-        board = self.board
+        sign = self.sign()
         if self.level in NOISE:
-            values = {key: value + (1 if board.mover == 0 or self.game.players > 2 else -1)
-                      * self.rng.gauss(0.0, NOISE[self.level]) for key, value in values.items()}
-        sign = 1 if board.mover == 0 or self.game.players > 2 else -1
+            values = {key: value + sign * self.rng.gauss(0.0, NOISE[self.level])
+                      for key, value in values.items()}
         best_key = max(values, key=lambda key: sign * values[key])
         self.best = self.by_key[best_key]
         self.scores = values
@@ -335,9 +334,9 @@ class DadiEngine(Engine):
         """The root's placements, best first by the quick ordering, and its token moves."""
         board = self.board
         me = board.mover
-        sign = 1 if me == 0 or self.game.players > 2 else -1
         values = [v for v in range(1, 7) if board.hands[me][v]]
         placements = [(cell, value) for cell in board.open_cells() for value in values]
+        sign = self.sign()
         placements.sort(key=lambda m: -sign * board.quick(m[0], m[1], prospects))
         tokens = [("t", v) for v in values] if board.tokens[me] else []
         return placements, tokens
@@ -373,6 +372,8 @@ class DadiEngine(Engine):
         return values, self.full
 
     def sign(self):
+        """+1 where the mover's values are to be maximised (White, or anyone with three or
+        four players, whose values are his own margins), -1 for Black."""
         return 1 if self.board.mover == 0 or self.game.players > 2 else -1
 
     def margin(self, points, player):
