@@ -9,7 +9,7 @@ import pytest
 
 from conftest import OUTPUT
 from tavoliere import load_game
-from test_room import legal_moves, play_by_clicks, view
+from test_room import click_cell, legal_moves, play_by_clicks, view
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +96,17 @@ def test_undo_never_rolls_the_dice_again(watch, server):
     page.locator("#undo").click()
     page.wait_for_function("n => window.tavoliere.view().moves.length === n", arg=len(before))
     assert watch.errors == []
+
+
+def test_any_die_of_a_value_starts_its_placement(watch, server):
+    """Black holds 1 1 2 4 4 6: the second 4 in the rack is as good as the first."""
+    page = watch.open(server + "#game=dadi&moves=r111121,r351622,r114462,first%3D1"
+                      "&white=human&black=human")
+    page.wait_for_function("window.tavoliere.view().to_move === 1")
+    click_cell(page, "p1d5")
+    page.wait_for_function("document.getElementById('message').dataset.kind === 'info'")
+    click_cell(page, "c3")
+    page.wait_for_function("window.tavoliere.view().moves.length === 5")
+    assert view(page)["moves"][-1] == "c3=4"
+    assert watch.errors == []
+

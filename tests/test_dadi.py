@@ -607,6 +607,17 @@ def test_a_placement_is_clicked_from_the_rack_then_on_the_cell():
     assert GAME.text_table("it")["player.2"] == "Rosso"
 
 
+def test_a_click_on_any_die_of_a_value_counts_as_one_on_the_first():
+    state = after(GAME, OPENING + ["first=1"])          # Black holds 1 1 2 4 4 6
+    assert GAME.same_cells(state) == {"p1d2": "p1d1", "p1d5": "p1d4"}
+    assert ask(op="view", game="dadi", moves=OPENING + ["first=1"])["same"] == {
+        "p1d2": "p1d1", "p1d5": "p1d4"}
+    state = after(GAME, ["d4=6"], state)                # White holds 1 2 2 3 5 6
+    assert GAME.same_cells(state) == {"p0d3": "p0d2"}
+    assert GAME.same_cells(after(GAME, ["r111121"])) == {}   # a roll is due
+    assert "same" not in ask(op="view", game="dadi", moves=["r111121"])
+
+
 def test_the_diagram_is_plain_text():
     state = GAME.position(board_from_rows(GAME, DD4))
     text = GAME.diagram(state)

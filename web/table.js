@@ -138,13 +138,23 @@ export class Table extends EventTarget {
     return Boolean(this.view && this.view.any_order);
   }
 
-  // The cells that may be clicked next.
+  // The cell a click on `cell` counts as (the game names cells that stand for others).
+  sameAs(cell) {
+    return (this.view.same || {})[cell] || cell;
+  }
+
+  // The cells that may be clicked next, with those that stand for them.
   targets() {
     if (!this.humanToMove()) return [];
-    if (this.clicks.length) return nextClicks(this.fits || [], this.clicks, this.anyOrder);
+    if (this.clicks.length) return this.withSame(nextClicks(this.fits || [], this.clicks, this.anyOrder));
     // A view with too many moves to send lists only the cells they start from.
     const cells = this.view.more ? this.view.more.starts : nextClicks(this.view.legal, [], this.anyOrder);
-    return cells.length <= MAX_OPEN_TARGETS ? cells : [];
+    return cells.length <= MAX_OPEN_TARGETS ? this.withSame(cells) : [];
+  }
+
+  withSame(cells) {
+    const same = Object.entries(this.view.same || {}).filter(([, to]) => cells.includes(to));
+    return same.length ? [...cells, ...same.map(([from]) => from)] : cells;
   }
 
   // The move the clicks so far make, when they make one that is also the start of longer ones.
@@ -254,8 +264,9 @@ export class Table extends EventTarget {
   }
 
   // -- making moves ------------------------------------------------------------------------
-  async click(cell) {
+  async click(clicked) {
     if (!this.view) return;
+    const cell = this.sameAs(clicked);
     if (!this.ready || this.opening) {
       this.early = cell;
       this.say("waiting-engine", { cell }, "info");

@@ -117,7 +117,8 @@ def _view(game, names: list[str]) -> dict:
     page keeps sending the whole record, sealed plies included).  At a chance ply
     ``to_move`` is CHANCE (-1) and no move is listed: the page asks ``roll`` for one.
     ``movers`` is who made each revealed ply (CHANCE for a roll), so the move list can show
-    turns where players do not simply alternate (rolls, three or four players)."""
+    turns where players do not simply alternate (rolls, three or four players).  ``same``
+    (only when the game names some) maps cells whose click counts as another's."""
     states = _record.states_for(game, names)
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
@@ -142,6 +143,7 @@ def _view(game, names: list[str]) -> dict:
         "outcome": None if outcome is None else outcome.as_dict(),
         "marks": game.marks(state),
         "notes": game.notes(state),
+        **({"same": same} if (same := game.same_cells(state)) else {}),
     }
 
 

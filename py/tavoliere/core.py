@@ -298,6 +298,12 @@ class Game:
         name.  None (the default): the page's own words, "click a highlighted cell"."""
         return ()
 
+    def same_cells(self, state) -> dict[str, str]:
+        """Cells that stand for others on this turn: a click on a key counts as a click on
+        its value (the second of two equal dice in a rack, say, for the first, which the
+        moves' clicks name).  None by default."""
+        return {}
+
     def move_cells(self, move) -> tuple[str, ...]:
         """Every cell a move touches, for highlighting: by default the cells its name mentions."""
         return tuple(re.findall(r"[a-z]+[0-9]+", self.move_name(move)))

@@ -508,6 +508,15 @@ class Dadi(Game):
     def click_steps(self, move) -> tuple[str, ...]:
         return ("die", "cell") if move[0] == "p" else ()
 
+    def same_cells(self, state: DadiState) -> dict[str, str]:
+        """Any of the mover's dice of one value starts a placement, as the first does."""
+        mover = self.to_move(state)
+        if mover == CHANCE:
+            return {}
+        hand = state.hands[mover]
+        return {f"p{mover}d{slot}": f"p{mover}d{hand.index(value) + 1}"
+                for slot, value in enumerate(hand, 1) if hand.index(value) + 1 != slot}
+
     def move_cells(self, move) -> tuple[str, ...]:
         return (self.grid.names[move[1]],) if move[0] == "p" else ()
 
