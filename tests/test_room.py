@@ -262,6 +262,13 @@ def test_every_game_and_size_opens_on_its_own_board_and_in_the_new_game_dialog(w
             page.wait_for_function("spec => window.tavoliere.view().game === spec", arg=game.spec)
             cells = [cell["name"] for cell in game.layout()["cells"]]
             assert page.evaluate("names => names.every((n) => window.tavoliere.cellCenter(n))", cells), spec
+            # the header names a choice that differs from its default with its label
+            heading, texts = page.locator("#game-name").text_content(), game.text_table("en")
+            for option in game.options:
+                value = option.format(game.settings[option.name])
+                if option.kind == "choice" and option.name != "size" and value != option.format(option.default):
+                    label = f"{texts['option.' + option.name]}: {texts[f'option.{option.name}.{value}']}"
+                    assert label in heading, (spec, heading)
             # the dialog offers the game on the table with the options it is played with
             page.locator("#new-game").click()
             assert page.locator("#game-choice").input_value() == name

@@ -389,7 +389,8 @@ function renderButtons() {
 }
 
 // The game and the options it is played with, for the header: the board size always, the
-// other options when they differ from their default.
+// other options when they differ from their default, each with its label ("Black" alone
+// would not say that Black begins).
 function gameHeading(spec) {
   const name = spec.split("(")[0];
   const info = gameInfo(spec);
@@ -401,7 +402,7 @@ function gameHeading(spec) {
     const value = String(optionValue(option, given));
     if (option.name !== "size" && value === String(option.default)) continue;
     if (option.kind === "bool") parts.push(value === "true" ? words.option(option.name) : `${words.option(option.name)}: ${t("no")}`);
-    else if (option.kind === "choice") parts.push(words.option(option.name, value));
+    else if (option.kind === "choice") parts.push(option.name === "size" ? words.option(option.name, value) : `${words.option(option.name)}: ${words.option(option.name, value)}`);
     else parts.push(`${words.option(option.name)} ${value}`);
   }
   return parts.join(" · ");
