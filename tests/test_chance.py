@@ -103,8 +103,11 @@ def test_any_die_of_a_value_starts_its_placement(watch, server):
     page = watch.open(server + "#game=dadi&moves=r111121,r351622,r114462,first%3D1"
                       "&white=human&black=human")
     page.wait_for_function("window.tavoliere.view().to_move === 1")
+    targets = page.evaluate("window.tavoliere.picture().targets")
+    assert {"p1d1", "p1d2", "p1d4", "p1d5"} <= set(targets)  # every die is marked
     click_cell(page, "p1d5")
     page.wait_for_function("document.getElementById('message').dataset.kind === 'info'")
+    assert page.evaluate("window.tavoliere.picture().selected") == ["p1d5"]  # the one clicked
     click_cell(page, "c3")
     page.wait_for_function("window.tavoliere.view().moves.length === 5")
     assert view(page)["moves"][-1] == "c3=4"
