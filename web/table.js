@@ -75,7 +75,6 @@ export class Table extends EventTarget {
     this.history = new History();
     this.view = null;          // the engine's view of the position on view
     this.clicks = [];          // cells clicked so far towards the next move
-    this.pressed = {};         // of those, each that stands for another cell: the cell clicked
     this.fits = null;          // the legal moves those clicks can still make (null: none yet)
     this.preview = [];         // cells the candidate moves would change
     this.ahead = {};           // the changes most candidate moves make: drawn at once
@@ -190,7 +189,7 @@ export class Table extends EventTarget {
     return {
       pieces,
       last: v.last ? v.last.cells : [],
-      selected: this.clicks.map((cell) => this.pressed[cell] || cell),
+      selected: this.clicks,
       targets: this.targets(),
       preview: this.preview,
       shaded: v.outcome ? [] : marks.shaded || [],
@@ -297,8 +296,6 @@ export class Table extends EventTarget {
       return;
     }
     this.clicks = clicks;
-    if (clicks.length === 1) this.pressed = {};
-    if (cell !== clicked) this.pressed[cell] = clicked;  // ring the die clicked, not its twin
     this.fits = candidates;
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
