@@ -114,4 +114,3 @@ def test_any_die_of_a_value_starts_its_placement(watch, server):
     page.wait_for_function("window.tavoliere.view().moves.length === 5")
     assert view(page)["moves"][-1] == "c3=4"
     assert watch.errors == []
-

@@ -152,6 +152,7 @@ export class Table extends EventTarget {
     return cells.length <= MAX_OPEN_TARGETS ? this.withSame(cells) : [];
   }
 
+  // `cells` and every cell that stands for one of them.
   withSame(cells) {
     const same = Object.entries(this.view.same || {}).filter(([, to]) => cells.includes(to));
     return same.length ? [...cells, ...same.map(([from]) => from)] : cells;

@@ -101,6 +101,15 @@ def roll_probability(dice: tuple) -> float:
     return ways / 6 ** len(dice)
 
 
+def first_slots(hand: tuple) -> dict[int, int]:
+    """The rack slot (from 1) of the first die showing each value of ``hand``: the slot a
+    placement of that value is clicked from."""
+    first: dict[int, int] = {}
+    for slot, value in enumerate(hand, 1):
+        first.setdefault(value, slot)
+    return first
+
+
 def removed(hand: tuple, value: int) -> tuple:
     """``hand`` with one die showing ``value`` taken out (it is there)."""
     index = hand.index(value)
@@ -344,7 +353,7 @@ class Dadi(Game):
             return [("first", k) for k in range(self.players)]
         me, hand = state.actor, state.hands[state.actor]
         values = sorted(set(hand))
-        slots = {value: hand.index(value) + 1 for value in values}
+        slots = first_slots(hand)
         moves = [("p", cell, value, me, slots[value]) for cell in self.open_cells(state)
                  for value in values]
         if state.tokens[me]:
@@ -514,8 +523,9 @@ class Dadi(Game):
         if mover == CHANCE:
             return {}
         hand = state.hands[mover]
-        return {f"p{mover}d{slot}": f"p{mover}d{hand.index(value) + 1}"
-                for slot, value in enumerate(hand, 1) if hand.index(value) + 1 != slot}
+        first = first_slots(hand)
+        return {f"p{mover}d{slot}": f"p{mover}d{first[value]}"
+                for slot, value in enumerate(hand, 1) if first[value] != slot}
 
     def move_cells(self, move) -> tuple[str, ...]:
         return (self.grid.names[move[1]],) if move[0] == "p" else ()
