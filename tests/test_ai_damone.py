@@ -50,6 +50,20 @@ def test_positions_of_the_game_count_as_draws_in_the_search():
     assert (after_one.board, 1) in engine.seen and (after_one.board, 0) not in engine.seen
 
 
+def test_level_5_counts_a_draw_as_a_little_worse_than_equal():
+    """A repetition is worth 0 to level 4; level 5 counts it as below 0 for its own side and
+    as far above 0 for the opponent (contempt), so it plays on from even positions."""
+    state = GAME.replay(["h1-g2", "a8-b7", "g2-h1", "b7-a8"])
+    again = GAME.replay(["h1-g2"]).board
+    for level, contempt in ((4, 0), (5, DamoneEngine.CONTEMPT[5])):
+        engine = DamoneEngine(GAME, state, level, random.Random(0))
+        moves = GAME.legal_moves(GAME.replay(["h1-g2"]))
+        assert engine.end_value(again, 1, moves, 1, 1, set()) == contempt
+        back = GAME.initial_state().board
+        assert engine.end_value(back, 0, GAME.legal_moves(state), 2, 2, set()) == -contempt
+    assert DamoneEngine.CONTEMPT[5] > 0
+
+
 def test_the_evaluation_is_symmetric():
     """The set-up is the same for both sides, turned: its value is 0 for either to move."""
     board = GAME.initial_state().board

@@ -10,8 +10,11 @@ capture and the priority rules included), so the search plays exactly the legal 
 * **captures are never cut off**: at depth 0 a side that must capture goes on capturing
   (a quiescence search along the forced captures), so a leaf never sits in mid-exchange;
 * **draws**: a position met again on the search path or already seen in the game since the
-  last capture is a draw (value 0), so the search neither repeats when ahead nor misses a
-  repetition when behind; so are the no-capture limit and the ply limit;
+  last capture is a draw, so the search neither repeats when ahead nor misses a repetition
+  when behind; so are the no-capture limit and the ply limit.  A draw is worth 0, except to
+  level 5, which counts it as half a pedina worse than equal for itself (contempt): it then
+  plays on from the even positions where level 4 and it used to repeat, and most of their
+  games had been drawn that way;
 * **search**: negamax alpha-beta with a transposition table (depth, value, bound, move), the
   table's move first, then promotions, then moves by a history score; deepening one ply at
   a time.  The search is a generator paused every ``CHUNK`` nodes (``engine.Deepening``),
@@ -74,6 +77,7 @@ class DamoneEngine(Deepening):
     MAX_DEPTH = 40
     LEVEL_DEPTH = {1: 2, 2: 4}
     CARELESS = {1: (0.3, 150), 2: (0.15, 120), 3: (0.1, 80)}   # level: (how often, largest bonus)
+    CONTEMPT = {5: 50}    # level: how much worse than equal a draw looks to the bot
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -90,6 +94,7 @@ class DamoneEngine(Deepening):
         chance, largest = self.CARELESS.get(level, (0.0, 0))
         spread = largest if rng.random() < chance else 3
         self.bonus = {move: rng.randrange(spread + 1) for move in self.legal}
+        self.contempt = self.CONTEMPT.get(level, 0)
 
     def game_positions(self, state) -> set:
         """The positions (board, side to move) of the game since the last capture."""
@@ -105,11 +110,16 @@ class DamoneEngine(Deepening):
         if not moves:
             return -WIN + ply
         if ply and ((board, player) in path or (board, player) in self.seen):
-            return 0
+            return self.draw_value(player)
         limit = self.settings["no_capture_plies"]
         if (limit and quiet >= limit) or self.root_ply + ply >= self.game.max_plies:
-            return 0
+            return self.draw_value(player)
         return None
+
+    def draw_value(self, player: int) -> int:
+        """A draw, for the side to move: the contempt below 0 for the bot's own side, as far
+        above 0 for its opponent."""
+        return -self.contempt if player == self.player else self.contempt
 
     def ordered(self, board: bytes, moves: list, first):
         """The table's move first, then promotions, then by history."""
