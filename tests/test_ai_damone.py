@@ -54,12 +54,11 @@ def test_level_5_counts_a_draw_as_a_little_worse_than_equal():
     """A repetition is worth 0 to level 4; level 5 counts it as below 0 for its own side and
     as far above 0 for the opponent (contempt), so it plays on from even positions."""
     state = GAME.replay(["h1-g2", "a8-b7", "g2-h1", "b7-a8"])
-    again = GAME.replay(["h1-g2"]).board
+    again = GAME.replay(["h1-g2"])       # seen, Black to move
+    back = GAME.initial_state().board    # seen, White to move (the bot's side)
     for level, contempt in ((4, 0), (5, DamoneEngine.CONTEMPT[5])):
         engine = DamoneEngine(GAME, state, level, random.Random(0))
-        moves = GAME.legal_moves(GAME.replay(["h1-g2"]))
-        assert engine.end_value(again, 1, moves, 1, 1, set()) == contempt
-        back = GAME.initial_state().board
+        assert engine.end_value(again.board, 1, GAME.legal_moves(again), 1, 1, set()) == contempt
         assert engine.end_value(back, 0, GAME.legal_moves(state), 2, 2, set()) == -contempt
     assert DamoneEngine.CONTEMPT[5] > 0
 
