@@ -170,8 +170,14 @@ class Errors(list):
         return list(self)
 
 
+# Starting a second Python for a snapshot doubles the work of a page start; on a loaded
+# two-core machine Playwright's 30 s default wait was once too short for it.
+PAGE_WAIT_MS = 120_000
+
+
 def watched(context):
     page = context.new_page()
+    page.set_default_timeout(PAGE_WAIT_MS)
     errors = Errors()
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.on("pageerror", lambda e: errors.append(str(e)))
