@@ -174,3 +174,28 @@ def test_the_deepening_is_deterministic_with_iterations():
         moves = {GAME.move_name(choose(GAME, state, level=level, iterations=200, seed=2))
                  for _ in range(2)}
         assert len(moves) == 1
+
+
+def opponent_wins_by_threats(state, move, depth):
+    """Whether, after ``move``, the opponent has a proven threat sequence of ``depth`` moves."""
+    engine = Connect6Engine(GAME, GAME.apply(state, move), 5, None)
+    engine.limit = float("inf")              # one run, no pauses
+    search = engine.threat_win(engine.me, depth)
+    while True:
+        try:
+            next(search)
+        except StopIteration as found:
+            return found.value is not None
+
+
+def test_level_5_avoids_a_quiet_pair_that_loses_to_a_threat_sequence():
+    """From a level-5 game (ply 9, Black to move): several of Black's best-looking quiet
+    pairs, k5l6 among them, let White win by a sequence of threats within three moves.
+    Level 5 looks for such a sequence after each pair it weighs and drops the pair; with the
+    check of one move only (as at levels 1 to 4) it played k5l6."""
+    state = GAME.position("j5 i6 j6 n6 i7 k8 g9 i11 j11", "i5 j7 m7 j8 l8 j9 k9 j10")
+    assert opponent_wins_by_threats(state, GAME.parse_move("k5l6", state), 3)
+    move = choose(GAME, state, level=5, iterations=3000, seed=0)
+    after = GAME.apply(state, move)
+    makes_a_threat = Connect6Engine(GAME, after, 5, None).board.threats[1]
+    assert makes_a_threat or not opponent_wins_by_threats(state, move, 3)

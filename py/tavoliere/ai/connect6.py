@@ -24,8 +24,9 @@ So the bot, in this order:
 4. otherwise examines the best pairs of cells near the stones (by the evaluation of the
    board after them): for each, the opponent's best answer (forced blocks when the pair
    threatens; else the opponent's best pair, and a loss if the opponent then has a
-   threat sequence of one move).  Each ``work()`` examines a bounded number of stone
-   placements, so a slice stays short; the move depends only on the number of slices.
+   threat sequence: of one move, of up to three at level 5).  Each ``work()`` examines
+   a bounded number of stone placements, so a slice stays short; the move depends only
+   on the number of slices.
 
 5. levels 4 and 5 then **deepen**: an alpha-beta over candidate pairs (the blocks of the
    opponent's threats when there are any, else the best quiet pairs by the evaluation;
@@ -61,6 +62,9 @@ NEAR = 2                 # candidate cells lie within this many steps of a stone
 CANDIDATES = {1: 2, 2: 8, 3: 16, 4: 28, 5: 40}
 CELLS = {1: (8, 6), 2: (9, 7), 3: (11, 8), 4: (13, 9), 5: (14, 10)}
 THREAT_DEPTH = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
+# by level: how deep (in the opponent's moves) a threat sequence of theirs is looked for after
+# each root pair, which is then dropped as losing
+DEFENCE_DEPTH = {1: 1, 2: 1, 3: 1, 4: 1, 5: 3}
 THREAT_CELLS = {1: 10, 2: 12, 3: 16, 4: 18, 5: 20}
 IMPRECISION = {1: 0.5, 2: 0.1}
 # levels 4 and 5 then deepen: an alpha-beta over candidate pairs, one pair-move deeper each
@@ -388,7 +392,7 @@ class Connect6Engine(Engine):
                     board.remove(d, them)
                     board.remove(c, them)
                 return value
-            if (yield from self.threat_win(them, 1)) is not None:
+            if (yield from self.threat_win(them, DEFENCE_DEPTH[self.level])) is not None:
                 return -WIN // 2
             answers = self.quiet_pairs(them, CELLS[self.level][1], 1, extra=self.fresh(a, b))
             return -answers[0][0] if answers else board.value(me)
