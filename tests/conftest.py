@@ -48,6 +48,15 @@ def click_more(page, selector):
     page.locator(selector).click()
 
 
+def run_search(search):
+    """Drive a search that pauses between chunks of work (a generator) to its answer."""
+    try:
+        while True:
+            next(search)
+    except StopIteration as stop:
+        return stop.value
+
+
 def random_state(game, seed, plies):
     """The state after up to ``plies`` random plies (fewer if the game ends), then the dice
     due, if any: a position where a player chooses (rolls are drawn as the game rolls them)."""

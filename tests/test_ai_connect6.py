@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from conftest import random_state
+from conftest import random_state, run_search
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
-from tavoliere.ai.connect6 import Connect6Engine
+from tavoliere.ai.connect6 import Board, Connect6Engine
 
 GAME = load_game("connect6")
 
@@ -176,16 +176,12 @@ def test_the_deepening_is_deterministic_with_iterations():
         assert len(moves) == 1
 
 
-def opponent_wins_by_threats(state, move, depth):
-    """Whether, after ``move``, the opponent has a proven threat sequence of ``depth`` moves."""
-    engine = Connect6Engine(GAME, GAME.apply(state, move), 5, None)
+def opponent_wins_by_threats(after, depth):
+    """Whether the player to move in ``after`` has a proven threat sequence of ``depth``
+    moves."""
+    engine = Connect6Engine(GAME, after, 5, None)
     engine.limit = float("inf")              # one run, no pauses
-    search = engine.threat_win(engine.me, depth)
-    while True:
-        try:
-            next(search)
-        except StopIteration as found:
-            return found.value is not None
+    return run_search(engine.threat_win(engine.me, depth)) is not None
 
 
 def test_level_5_avoids_a_quiet_pair_that_loses_to_a_threat_sequence():
@@ -194,8 +190,7 @@ def test_level_5_avoids_a_quiet_pair_that_loses_to_a_threat_sequence():
     Level 5 looks for such a sequence after each pair it weighs and drops the pair; with the
     check of one move only (as at levels 1 to 4) it played k5l6."""
     state = GAME.position("j5 i6 j6 n6 i7 k8 g9 i11 j11", "i5 j7 m7 j8 l8 j9 k9 j10")
-    assert opponent_wins_by_threats(state, GAME.parse_move("k5l6", state), 3)
-    move = choose(GAME, state, level=5, iterations=3000, seed=0)
-    after = GAME.apply(state, move)
-    makes_a_threat = Connect6Engine(GAME, after, 5, None).board.threats[1]
-    assert makes_a_threat or not opponent_wins_by_threats(state, move, 3)
+    assert opponent_wins_by_threats(GAME.apply(state, GAME.parse_move("k5l6", state)), 3)
+    after = GAME.apply(state, choose(GAME, state, level=5, iterations=3000, seed=0))
+    makes_a_threat = Board(GAME.side, after.board).threats[1]
+    assert makes_a_threat or not opponent_wins_by_threats(after, 3)

@@ -4,7 +4,7 @@ M's stone, then s+d and s+2d are captured")."""
 
 import pytest
 
-from conftest import random_state
+from conftest import random_state, run_search
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
 
@@ -134,8 +134,8 @@ def test_threat_search_finds_the_move_that_leaves_two_holes():
     game = load_game("hexade")
     state = play(game, FOUR + ["q19"])
     board = game.kernel(state)
-    assert game.grid.names[run(ThreatSearch(10_000).winning_move(board, 1, 1))] == "f5"
-    assert run(ThreatSearch(10_000).winning_move(board, 1, 0)) is None   # no six in one
+    assert game.grid.names[run_search(ThreatSearch(10_000).winning_move(board, 1, 1))] == "f5"
+    assert run_search(ThreatSearch(10_000).winning_move(board, 1, 0)) is None   # no six in one
     thinker = Thinker(game, state, level=3, seed=2)
     while not thinker.done:
         thinker.step(0.05)
@@ -152,7 +152,7 @@ def test_the_stronger_levels_stop_the_threat_sequence(level):
     state = play(game, FOUR)
     move = choose(game, state, level=level, iterations=400, seed=level)
     after = game.kernel(game.apply(state, move))
-    assert run(ThreatSearch(10_000).winning_move(after, 1, 2)) is None
+    assert run_search(ThreatSearch(10_000).winning_move(after, 1, 2)) is None
     assert game.move_name(move) in ("a5", "f5", "g5")
 
 
@@ -161,16 +161,7 @@ def test_a_threat_search_stops_at_its_budget():
     game = load_game("hexade")
     board = game.kernel(play(game, FOUR + ["q19"]))
     with pytest.raises(OutOfWork):
-        run(ThreatSearch(3).winning_move(board, 1, 3))
-
-
-def run(search):
-    """Drive a threat search (a generator that pauses at every position) to its answer."""
-    try:
-        while True:
-            next(search)
-    except StopIteration as stop:
-        return stop.value
+        run_search(ThreatSearch(3).winning_move(board, 1, 3))
 
 
 # a game between levels 3 and 4; Black to move.  m9 looks best two plies deep, but White
