@@ -148,6 +148,20 @@ def test_a_match_with_an_opening_plays_each_random_opening_with_both_colours(mon
         match("hexade(size=5)", "random", "random", games=1, opening=-1)
 
 
+
+def test_a_match_in_several_processes_plays_the_same_games():
+    """``jobs`` only spreads the games over processes: each is seeded by its number alone."""
+    logs = {1: [], 2: []}
+    results = {jobs: match("hexade(size=5)", "random", "random", games=6, seed=5, jobs=jobs,
+                           log=logs[jobs].append)
+               for jobs in (1, 2)}
+    assert logs[1] == logs[2] and len(logs[1]) == 6
+    assert len({line.split(": ")[-1] for line in logs[1]}) > 1     # not one game six times
+    assert results[1] == results[2]
+    with pytest.raises(ValueError, match="jobs"):
+        match("hexade(size=5)", "random", "random", games=1, jobs=0)
+
+
 # -- which bot thinks for which game ----------------------------------------------------------
 def engine_for(spec, style="full"):
     game = load_game(spec)

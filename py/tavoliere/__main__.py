@@ -100,7 +100,7 @@ def cmd_match(args) -> None:
     from .ai import match
     result = match(args.spec, args.bot_a, args.bot_b, games=args.games, seconds=args.seconds,
                    seed=args.seed, log=print if args.verbose else None, scale=args.scale,
-                   opening=args.opening)
+                   opening=args.opening, jobs=args.jobs)
     low, high = result["ci95"]
     budget = (f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
               else f"each level's time x {args.scale}")
@@ -192,6 +192,10 @@ def main(argv=None) -> int:
     p.add_argument("--opening", type=int, default=0,
                    help="start every game with this many random plies (each opening is "
                         "played with both colours)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="play this many games at once, one process each (the same seeds and "
+                        "openings as in one process; give each its own core, or the bots lose "
+                        "time)")
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_match)
 

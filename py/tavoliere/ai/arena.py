@@ -51,12 +51,15 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
-          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0) -> dict:
+          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
     own budgets, times ``scale``).  With ``opening`` the first that many plies are random
     (seeded), each random opening played twice, colours swapped: the strong levels of some
-    games are deterministic, and without it every pair of games would be the same.
+    games are deterministic, and without it every pair of games would be the same.  With
+    ``jobs`` above 1 that many games are played at once, in separate processes: each game
+    is seeded by its number alone, so bots that do not depend on the clock play the very
+    games of one process.
     Returns the counts and a 95% interval of A's score (draws count half)."""
     game = load_game(spec)
     if games < 1:
@@ -65,40 +68,64 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         raise ValueError("scale must be a positive number")
     if opening < 0:
         raise ValueError("opening must be a number of plies, 0 or more")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    for name in (bot_a, bot_b):
+        make_bot(name, game, seconds, 0, scale)     # an unknown name fails here, not in a worker
+    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening) for index in range(games)]
+    names = {"a": bot_a, "b": bot_b}
     a_wins = b_wins = draws = 0
     plies = []
-    for index in range(games):
-        bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
-                "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
-        seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-        # both games of a pair (colours swapped) see the same opening and the same dice
-        dice = random.Random(seed * 7919 + index // 2)
-        state = random_opening(game, opening, dice)
-        while game.outcome(state) is None:
-            mover = game.to_move(state)
-            if mover == CHANCE:
-                state = game.apply(state, game.roll(state, dice))
-                continue
-            # a bot sees what its player may see: never a sealed ply it answers
-            state = game.apply(state, bots[seat[mover]](game.concealed(state)))
-        winner = game.outcome(state).winner
-        plies.append(game_length(state))
-        if winner is None:
-            draws += 1
-        elif seat[winner] == "a":
-            a_wins += 1
-        else:
-            b_wins += 1
-        if log:
-            log(f"game {index + 1}: {bot_a if seat[0] == 'a' else bot_b} (White) v "
-                f"{bot_b if seat[0] == 'a' else bot_a}: "
-                f"{'draw' if winner is None else ('White', 'Black')[winner] + ' wins'}")
+
+    def tally(results):
+        nonlocal a_wins, b_wins, draws
+        for index, (winner, length) in enumerate(results):
+            plies.append(length)
+            if winner is None:
+                draws += 1
+            elif winner == "a":
+                a_wins += 1
+            else:
+                b_wins += 1
+            if log:
+                seat = ("a", "b") if index % 2 == 0 else ("b", "a")
+                said = "draw" if winner is None else ("White", "Black")[seat.index(winner)] + " wins"
+                log(f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}")
+
+    if jobs == 1:
+        tally(map(play_game, tasks))
+    else:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            tally(pool.imap(play_game, tasks))         # in the games' order, as they end
     score = a_wins + 0.5 * draws
     low, high = wilson(score, games)
     return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
             "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games, "ci95": [round(low, 3), round(high, 3)],
             "mean_plies": sum(plies) / len(plies)}
+
+
+def play_game(task) -> tuple[str | None, int]:
+    """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw)
+    and its length.  Everything random in it is seeded by ``seed`` and ``index``."""
+    spec, bot_a, bot_b, seconds, seed, index, scale, opening = task
+    game = load_game(spec)
+    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
+            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
+    seat = ("a", "b") if index % 2 == 0 else ("b", "a")
+    # both games of a pair (colours swapped) see the same opening and the same dice
+    dice = random.Random(seed * 7919 + index // 2)
+    state = random_opening(game, opening, dice)
+    while game.outcome(state) is None:
+        mover = game.to_move(state)
+        if mover == CHANCE:
+            state = game.apply(state, game.roll(state, dice))
+            continue
+        # a bot sees what its player may see: never a sealed ply it answers
+        state = game.apply(state, bots[seat[mover]](game.concealed(state)))
+    winner = game.outcome(state).winner
+    return (None if winner is None else seat[winner]), game_length(state)
 
 
 def random_opening(game, plies: int, rng: random.Random):
