@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from contextlib import nullcontext
 from time import perf_counter
 
 from ..core import CHANCE, load_game
@@ -74,30 +75,18 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         make_bot(name, game, seconds, 0, scale)     # an unknown name fails here, not in a worker
     tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening) for index in range(games)]
     names = {"a": bot_a, "b": bot_b}
-    a_wins = b_wins = draws = 0
-    plies = []
-
-    def tally(results):
-        nonlocal a_wins, b_wins, draws
-        for index, (winner, length) in enumerate(results):
-            plies.append(length)
-            if winner is None:
-                draws += 1
-            elif winner == "a":
-                a_wins += 1
-            else:
-                b_wins += 1
+    results = []
+    from multiprocessing import Pool                  # here: the browser's Python has no processes
+    with (Pool(jobs) if jobs > 1 else nullcontext()) as pool:
+        for index, (winner, length) in enumerate((pool.imap if pool else map)(play_game, tasks)):
+            results.append((winner, length))       # in the games' order
             if log:
                 seat = ("a", "b") if index % 2 == 0 else ("b", "a")
                 said = "draw" if winner is None else ("White", "Black")[seat.index(winner)] + " wins"
                 log(f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}")
-
-    if jobs == 1:
-        tally(map(play_game, tasks))
-    else:
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
-            tally(pool.imap(play_game, tasks))         # in the games' order, as they end
+    winners = [winner for winner, _ in results]
+    a_wins, b_wins, draws = winners.count("a"), winners.count("b"), winners.count(None)
+    plies = [length for _, length in results]
     score = a_wins + 0.5 * draws
     low, high = wilson(score, games)
     return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
