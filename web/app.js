@@ -1294,8 +1294,9 @@ async function main() {
 // The page API for tests and embedding (documented in the README).
 window.tavoliere = {
   ready,
+  // the game of the position on screen: table.game changes first, while its view is asked for
   view: () => table.view && {
-    game: table.game,
+    game: table.view.game,
     moves: [...table.view.moves],
     sealed: table.view.sealed || 0,
     to_move: table.view.to_move,
