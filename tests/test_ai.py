@@ -148,7 +148,6 @@ def test_a_match_with_an_opening_plays_each_random_opening_with_both_colours(mon
         match("hexade(size=5)", "random", "random", games=1, opening=-1)
 
 
-
 def test_a_match_in_several_processes_plays_the_same_games():
     """``jobs`` only spreads the games over processes: each is seeded by its number alone."""
     logs = {1: [], 2: []}
