@@ -31,6 +31,23 @@ CACHE = ROOT / "build"
 DOWNLOADED = ("pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# Standard-library modules (top-level names in python_stdlib.zip) that nothing in the page
+# imports, left out of the site's copy: with the codecs below, a megabyte less on a first visit.
+# tests/test_pyodide.py checks, in the whole runtime, that the engine, its warm-up and Pyodide's
+# start-up import none of them.  (html stays: micropip needs it, and the load benchmark installs
+# the wheel with micropip too, for comparison.)
+UNUSED_STDLIB = frozenset({
+    "_pyrepl", "cProfile.py", "ctypes", "difflib.py", "doctest.py", "ftplib.py", "http",
+    "imaplib.py", "mailbox.py", "mimetypes.py", "multiprocessing", "pdb.py", "pickletools.py",
+    "poplib.py", "profile.py", "pydoc.py", "smtplib.py", "sqlite3", "statistics.py",
+    "tabnanny.py", "tomllib", "trace.py", "unittest", "webbrowser.py", "wsgiref", "xml",
+    "xmlrpc", "zipapp.py"})
+# The codecs kept (encodings/NAME.py): Unicode, Latin-1, ASCII, and cp437 for zip file names;
+# the other code pages are most of the codecs' weight.
+KEPT_CODECS = frozenset({
+    "__init__", "aliases", "ascii", "charmap", "cp437", "idna", "latin_1", "punycode",
+    "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le",
+    "utf_32", "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig"})
 # Wheels that only the tests and the benchmark need (the page itself loads no micropip),
 # pinned by version and sha256 as served by PyPI.
 EXTRA_WHEELS = {
@@ -110,6 +127,23 @@ def build_wheel(out_dir: Path, extra_games: tuple[Path, ...] = ()) -> Path:
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     return wheel
+
+
+def unused_stdlib(name: str) -> bool:
+    """Whether the python_stdlib.zip entry ``name`` is one the page never imports."""
+    top = name.split("/")[0]
+    if top == "encodings" and name.endswith(".py"):
+        return name[len("encodings/"):-len(".py")] not in KEPT_CODECS
+    return top in UNUSED_STDLIB
+
+
+def trim_stdlib(source: Path, target: Path) -> None:
+    """Copy Pyodide's standard library without the modules the page never imports; the
+    entries keep their dates and compression, so the copy is the same at every build."""
+    with zipfile.ZipFile(source) as whole, zipfile.ZipFile(target, "w") as trimmed:
+        for info in whole.infolist():
+            if not unused_stdlib(info.filename):
+                trimmed.writestr(info, whole.read(info))
 
 
 def extra_wheels() -> Path:
@@ -261,7 +295,10 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
     shutil.copytree(ROOT / "web", site / "web")
     (site / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(runtime / name, site / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            trim_stdlib(runtime / name, site / "pyodide" / name)
+        else:
+            shutil.copy2(runtime / name, site / "pyodide" / name)
     wheel = build_wheel(site / "wheels", extra_games)
     names = shipped_games(extra_games)
     boards = board_files(site / "boards", names)
@@ -272,6 +309,10 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
     # another wheel (or another Pyodide) is never restored (web/snapshot.js).
     info = {"version": version(), "wheel": f"wheels/{wheel.name}",
             "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            # likewise the standard library's: a restored Python keeps the zip's table of
+            # contents from the snapshot, so it must find the very same zip
+            "stdlib_sha256": hashlib.sha256(
+                (site / "pyodide" / "python_stdlib.zip").read_bytes()).hexdigest(),
             # what a first visit downloads, so the loading bar has its real total
             "download_bytes": sum((site / "pyodide" / name).stat().st_size for name in DOWNLOADED),
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards,

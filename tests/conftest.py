@@ -167,8 +167,10 @@ def watch(browser):
     context.close()
 
 
-def run_in_pyodide(site: Path, code: str, micropip_dir: Path | None = None) -> str:
-    """Run ``code`` in Pyodide under Node with the site's wheel; its stdout."""
+def run_in_pyodide(site: Path, code: str, micropip_dir: Path | None = None,
+                   runtime: Path | None = None) -> str:
+    """Run ``code`` in Pyodide under Node with the site's wheel; its stdout.  ``runtime``: a
+    Pyodide other than the site's (whose standard library build.py trims)."""
     node = shutil.which("node")
     if not node:
         pytest.fail("node is needed for the Pyodide tests")
@@ -176,7 +178,8 @@ def run_in_pyodide(site: Path, code: str, micropip_dir: Path | None = None) -> s
     script = OUTPUT / "pyodide-code.py"
     OUTPUT.mkdir(exist_ok=True)
     script.write_text(code)
-    command = [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(site / "pyodide"),
+    runtime = runtime or site / "pyodide"
+    command = [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), str(runtime),
                str(wheel), str(script)]
     if micropip_dir:
         command += ["--micropip", str(micropip_dir)]

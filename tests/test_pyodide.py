@@ -1,9 +1,11 @@
 """The built wheel in Pyodide under Node: the same game gives the same result as in CPython."""
 
 import json
+import zipfile
 
 import pytest
 
+import build
 from conftest import run_in_pyodide
 from tavoliere.bridge import handle
 from test_conformance import first_specs
@@ -66,3 +68,41 @@ def test_deeply_nested_requests_are_refused_without_killing_pyodide(site):
             "texts = ['[' * 1200 + ']' * 1200, '{\"a\":' * 1200 + '1' + '}' * 1200]\n"
             "print('RESULT ' + json.dumps([json.loads(b.handle(t))['error'] for t in texts]))\n")
     assert _result(run_in_pyodide(site, code)) == ["bad-request", "bad-request"]
+
+
+# What the page asks of Python: the snapshot's warm-up (web/snapshot.js, WARM: every module of
+# the package), then each game's board, view and a short think, and some bad requests.
+PAGE_CODE = """
+import importlib, json, pkgutil, sys, tavoliere, tavoliere.bridge as bridge
+for module in pkgutil.walk_packages(tavoliere.__path__, "tavoliere."):
+    if module.name != "tavoliere.__main__":
+        importlib.import_module(module.name)
+def ask(**request):
+    return json.loads(bridge.handle(json.dumps(request)))
+for game in ask(op="games")["games"]:
+    assert ask(op="layout", game=game["name"])["ok"] and ask(op="view", game=game["name"])["ok"]
+    ask(op="think_start", game=game["name"], moves=[], iterations=5, seed=1, id="w")
+    ask(op="think_stop", id="w")
+for bad in ['{"op": "play", "game": "nosuch"}', "not json", '{"op": "view", "moves": ["z9"]}']:
+    assert not json.loads(bridge.handle(bad))["ok"]
+stdlib = sys.path[next(i for i, p in enumerate(sys.path) if p.endswith(".zip"))] + "/"
+print("RESULT " + json.dumps(sorted((name, (getattr(module, "__file__", None) or "")
+                                    .removeprefix(stdlib)) for name, module in sys.modules.items())))
+"""
+
+
+def test_the_page_imports_none_of_the_standard_library_the_site_leaves_out(site):
+    """In the whole runtime (node_modules), Pyodide's start-up and everything the page asks of
+    the engine import no module that build.py leaves out of the site's python_stdlib.zip; the
+    same requests then succeed with the site's trimmed copy."""
+    whole = build.ensure_node_modules()
+    imported = _result(run_in_pyodide(site, PAGE_CODE, runtime=whole))
+    files = dict(imported)
+    assert "tavoliere.bridge" in files and files["encodings.utf_8"] == "encodings/utf_8.py"
+    assert [name for name, file in imported if build.unused_stdlib(file)] == []
+    assert _result(run_in_pyodide(site, PAGE_CODE)) == imported
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as trimmed:
+        shipped = trimmed.namelist()
+    with zipfile.ZipFile(whole / "python_stdlib.zip") as original:
+        assert [name for name in original.namelist() if not build.unused_stdlib(name)] == shipped
+    assert "encodings/cp1252.py" not in shipped and "unittest/__init__.py" not in shipped

@@ -322,6 +322,26 @@ def test_a_new_wheel_invalidates_the_old_snapshot(browser, site, tmp_path):
         server.shutdown()
 
 
+@pytest.mark.browser
+def test_a_snapshot_belongs_to_one_standard_library_and_one_wheel(browser, server, site):
+    """build.py trims Pyodide's standard library, so a snapshot made with another copy of it
+    is another build's, as one made with another wheel is."""
+    info = json.loads((site / "site.json").read_text())
+    stdlib = (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert info["stdlib_sha256"] == hashlib.sha256(stdlib).hexdigest()
+    page = browser.new_page()
+    try:
+        page.goto(server + "site.json")
+        keys = page.evaluate("""async (info) => {
+          const { snapshotKey } = await import("./web/snapshot.js");
+          return [info, { ...info, stdlib_sha256: "0" }, { ...info, wheel_sha256: "0" }]
+            .map(snapshotKey);
+        }""", info)
+    finally:
+        page.close()
+    assert len(set(keys)) == 3 and info["stdlib_sha256"] in keys[0]
+
+
 PLAY_BOARD = ('<!doctype html><meta charset="utf-8"><title>An article</title><link rel="icon" href="data:,">'
               '<script type="module" src="{site}web/embed.js"></script>'
               '<tavoliere-board id="b" game="havannah(size=5)" mode="play" white="human" black="ai:1">'

@@ -20,10 +20,12 @@ const STORE = "snapshot";
 const PAGE = 4096;           // the unit of the zero pages left out
 const READ_LIMIT_MS = 4000;  // a store that does not answer by then is treated as refused
 
-// The build a snapshot belongs to: Pyodide's version, the wheel's hash and FORMAT.  (Pyodide
-// checks on its own that the snapshot was made by the same runtime build.)
+// The build a snapshot belongs to: Pyodide's version, the hashes of the standard library the
+// site ships (build.py trims it) and of the wheel, and FORMAT.  (Pyodide checks on its own that
+// the snapshot was made by the same runtime build.)
 export function snapshotKey(info) {
-  return `pyodide ${info.pyodide}; wheel ${info.wheel_sha256 || info.wheel}; format ${FORMAT}`;
+  return `pyodide ${info.pyodide}; stdlib ${info.stdlib_sha256}; ` +
+    `wheel ${info.wheel_sha256 || info.wheel}; format ${FORMAT}`;
 }
 
 // A refusal the page is told about in plain words ("corrupt", "another build", ...).
