@@ -9,7 +9,7 @@ import pytest
 
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose, make_engine, match
-from tavoliere.ai.cephalopod import BLACK_TO_MOVE, CephalopodEngine, zobrist_keys
+from tavoliere.ai.cephalopod import BLACK_TO_MOVE, DIE, CephalopodEngine, zobrist_keys
 from tavoliere.ai.cephalopod_prover import Prover
 from tavoliere.ai.engine import registered_bot
 
@@ -97,6 +97,22 @@ def test_slices_are_short():
             longest.append(time.perf_counter() - started)
     longest.sort()
     assert longest[len(longest) // 2] < 0.005 and longest[-3] < 0.025, longest[-5:]
+
+
+def test_level_three_is_careless_now_and_then_but_never_near_the_end():
+    """Level 3 gives the root moves random bonuses of up to a die on about one move in
+    seven, so that level 4 stands clearly above it; never with few empty cells left, where
+    the count is settled, and never at the other levels."""
+    opening, late = GAME.initial_state(), near_the_end(GAME, 3, 6)
+    assert late.board.count(0) <= CephalopodEngine.STEADY_EMPTY
+
+    def careless(state, level):
+        bonuses = [make_engine(GAME, state, level, random.Random(seed)).bonus
+                   for seed in range(200)]
+        assert all(0 <= bonus <= DIE for found in bonuses for bonus in found.values())
+        return sum(1 for found in bonuses if any(found.values()))
+    assert 15 <= careless(opening, 3) <= 45
+    assert careless(late, 3) == careless(opening, 4) == careless(opening, 2) == 0
 
 
 def test_the_kernel_leaves_its_board_and_key_as_it_found_them():
