@@ -80,7 +80,9 @@ def test_random_games_end_with_an_outcome(spec):
     game = load_game(spec)
     for seed in range(10):
         states, _ = random_game(game, seed, max_plies=3000)
-        assert game.outcome(states[-1]) is not None, f"seed {seed} did not end"
+        outcome = game.outcome(states[-1])
+        assert outcome is not None, f"seed {seed} did not end"
+        assert game.draws or outcome.winner is not None, f"seed {seed} drawn"
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS)
@@ -176,3 +178,12 @@ def test_game_classes_describe_their_options():
     for name in game_names():
         info = game_class(name)().info()
         assert info["name"] == name and info["title"]
+
+
+def test_games_that_cannot_be_drawn_tell_the_page():
+    """RULES.md 1.4 (Barrier): "There are no draws."  5.4 (Cephalopod): "Both boards have an odd
+    number of cells (25, 15), so there are no draws."  The page then offers no agreed draw:
+    their info says so, and the random games above never end drawn."""
+    assert {name for name in game_names() if not game_class(name).draws} == {"barrier", "cephalopod"}
+    assert load_game("cephalopod(size=3x5)").info()["no_draws"] is True
+    assert "no_draws" not in load_game("havannah(size=4)").info()

@@ -374,7 +374,7 @@ def test_a_person_resigns_and_the_link_the_saved_game_and_undo_know_it(watch, se
     assert watch.errors == []
 
 
-def test_two_people_agree_a_draw_and_the_computer_weighs_its_chances(watch, server):
+def test_agreed_draws_between_people_with_the_computer_and_in_games_that_have_none(watch, server):
     page = watch.open(server + "#game=havannah(size=4)&white=human&black=human&moves=d4,c3")
     answers = []
     page.on("dialog", lambda dialog: dialog.accept() if answers.pop(0) else dialog.dismiss())
@@ -406,6 +406,15 @@ def test_two_people_agree_a_draw_and_the_computer_weighs_its_chances(watch, serv
     page.goto(server + "#game=havannah(size=4)&moves=d4&end=resign7")
     page.evaluate("window.tavoliere.ready")
     assert '"resign7" is not an end' in page.locator("#message").text_content()
+    # a game whose rules know no draw offers none, and leaves out a link's draw, saying so
+    page.goto("about:blank")
+    page.goto(server + "#game=cephalopod(size=3x5)&white=human&black=human&moves=a1,b2&end=draw")
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("window.tavoliere.view().game === 'cephalopod(size=3x5)'")
+    assert "cannot end in a draw" in page.locator("#message").text_content()
+    assert page.evaluate("window.tavoliere.view().outcome") is None
+    assert page.locator("#offer-draw").is_disabled()
+    assert page.locator("#offer-draw").get_attribute("title") == "This game cannot end in a draw."
     assert watch.errors == []
 
 

@@ -380,7 +380,8 @@ function renderButtons() {
   const playing = ready && !table.opening && !table.view.outcome && h.atEnd && h.moves.length > 0 &&
     table.players.some((p) => p.kind === "human") && twoPlayers();
   $("resign").disabled = !playing;
-  $("offer-draw").disabled = !playing || room.corr !== null;  // by link, a resignation only
+  $("offer-draw").disabled = !playing || room.corr !== null || !drawsPossible(table.game);  // by link, a resignation only
+  $("offer-draw").title = drawsPossible(table.game) ? "" : t("no-draws");
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
   // the turn takes its part of the strip above the board; the buttons have the rest
   const controls = tableControls(table, t, room.texts, $("board-status").clientWidth * 0.7);
@@ -680,6 +681,10 @@ async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry
   if (entry) table.players = [0, 1].map((side) => ({ kind: side === entry.side ? "human" : "remote" }));
   else if (table.players.some((p) => p.kind === "remote")) table.players = loadPlayers();
   if (entry) ending = entry.ending || null;  // a correspondence game's end is the one kept here
+  if (ending === "draw" && !drawsPossible(spec)) {
+    say(t("draw-left-out"));
+    ending = null;
+  }
   room.opening = { game: spec, moves, ply, id: room.id, entry, ending };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(spec));
   await engine.ready;
@@ -940,6 +945,12 @@ function offerCorrespondence(unsealed, twoSeats) {
   $("corr-sealed").hidden = unsealed;
   $("corr-seats").hidden = !unsealed || twoSeats;
   showCorrespondenceFields();
+}
+
+// Whether the rules of the game a spec names can end it drawn (an agreed draw included).
+function drawsPossible(spec) {
+  const info = gameInfo(spec);
+  return !(info && info.no_draws);
 }
 
 function sealsPlies(spec) {

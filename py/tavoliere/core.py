@@ -231,6 +231,8 @@ class Game:
     # True when a move's cells may be clicked in any order (two stones placed together):
     # the page then fits clicks to moves by the set of cells, not the sequence.
     clicks_in_any_order = False
+    # False when the rules never end a game drawn: the page then offers no agreed draw either.
+    draws = True
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
     # The game's own error codes, {code: {"en": template, "it": template}} (see messages.py),
     # named "NAME.something" and raised as Problem(code, **params).
@@ -462,6 +464,8 @@ class Game:
             out["chance"] = True
         if self.players_option:
             out["players_option"] = self.players_option
+        if not self.draws:
+            out["no_draws"] = True
         return out
 
 

@@ -60,6 +60,7 @@ def moved(pawns: tuple, player: int, cell: int) -> tuple:
 class Barrier(Game):
     name = "barrier"
     title = "Barrier"
+    draws = False
     options = (
         Option("size", 8, low=5, high=9, help="cells along each side of the square board"),
         Option("first_player", "white", choices=FIRST_PLAYERS, help="who places the first pawn"),

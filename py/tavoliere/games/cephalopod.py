@@ -104,6 +104,7 @@ def geometry(columns: int, rows: int) -> Geometry:
 class Cephalopod(Game):
     name = "cephalopod"
     title = "Cephalopod"
+    draws = False
     options = (
         Option("size", "5x5", choices=tuple(SIZES),
                help="5x5 cells, or 5 columns by 3 rows for shorter games"),

@@ -62,6 +62,7 @@ def position_key(state) -> tuple:
 class Hekka(Barrier):
     name = "hekka"
     title = "Hekka"
+    draws = True          # unlike Barrier: a third repetition or the ply limit draws
     options = (
         Option("areas", "literal", choices=("literal", "symmetric"),
                help="start area B: e5-g7 as printed (literal), or e5-h7, area A a2-d4 "
