@@ -168,6 +168,26 @@ def test_levels_4_and_5_search_deeper_with_more_time():
     assert depths[4, 40] < depths[4, 3000] and depths[4, 3000] >= 4 and depths[5, 3000] >= 4
 
 
+def test_level_4_is_careless_now_and_then_but_never_when_it_must_block():
+    """Level 4 skips its deepening on about one quiet move in three and plays the second or
+    third best pair of its look-ahead, so that level 5 stands clearly above it; never when
+    it must block a threat, and level 5 never does."""
+    quiet = replay("j10 k11l12 h9i9")
+    must_block = replay("j10 k11l12 j11j12 a1c1 j13e5")     # four in a column to stop
+
+    def shallow(state, level, seeds):
+        depths = []
+        for seed in range(seeds):
+            thinker = Thinker(GAME, state, level=level, iterations=600, seed=seed)
+            while not thinker.done:
+                thinker.step(0.05)
+            depths.append(thinker.engine.depth)
+        assert max(depths) >= 3
+        return sum(1 for depth in depths if depth == 2)
+    assert 1 <= shallow(quiet, 4, 20) <= 10
+    assert shallow(must_block, 4, 10) == shallow(quiet, 5, 5) == 0
+
+
 def test_the_deepening_is_deterministic_with_iterations():
     state = random_state(GAME, 5, 6)
     for level in (4, 5):

@@ -38,8 +38,11 @@ So the bot, in this order:
    looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).
 
 Levels 1 and 2 examine fewer candidates and, now and then (seeded), play the second or third
-best quiet move; they never miss a win in one move or a block.  The 64,620 two-stone moves of
-the empty board are never listed: pairs come from the dozen best cells near the stones.
+best quiet move; level 4 does so on about one quiet move in three, without deepening, so that
+level 5 stands clearly above it (72.5% against it in 100 games, 57% before; level 4 still
+scored 73% against level 3).  None of them misses a win in one move or a block.  The
+64,620 two-stone moves of the empty board are never listed: pairs come from the dozen best
+cells near the stones.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ WIN = 10 ** 7
 NEAR = 2                 # candidate cells lie within this many steps of a stone
 # by level: root pairs examined with a reply, cells paired for candidates (root, reply),
 # threat-sequence depth (in our moves), cells paired when looking for threats, and how
-# often a quiet move is imprecise
+# often a quiet move is imprecise (at level 4: played without the deepening)
 CANDIDATES = {1: 2, 2: 8, 3: 16, 4: 28, 5: 40}
 CELLS = {1: (8, 6), 2: (9, 7), 3: (11, 8), 4: (13, 9), 5: (14, 10)}
 THREAT_DEPTH = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
@@ -66,7 +69,7 @@ THREAT_DEPTH = {1: 1, 2: 1, 3: 2, 4: 3, 5: 3}
 # each root pair, which is then dropped as losing
 DEFENCE_DEPTH = {1: 1, 2: 1, 3: 1, 4: 1, 5: 3}
 THREAT_CELLS = {1: 10, 2: 12, 3: 16, 4: 18, 5: 20}
-IMPRECISION = {1: 0.5, 2: 0.1}
+IMPRECISION = {1: 0.5, 2: 0.1, 4: 0.3}
 # levels 4 and 5 then deepen: an alpha-beta over candidate pairs, one pair-move deeper each
 # iteration until their time is up: (root pairs kept, pairs a node, cells paired a node)
 DEEPEN = {4: (10, 5, 9), 5: (12, 6, 10)}
@@ -358,13 +361,14 @@ class Connect6Engine(Engine):
         scored.sort()
         pick = scored[0]
         self.forced = forced
-        if self.level in DEEPEN and len(scored) > 1 and -pick[0] < WIN // 2:
+        careless = not forced and self.rng.random() < IMPRECISION.get(self.level, 0) \
+            and len(scored) > 1 and -pick[0] < WIN // 2 and scored[1][0] < WIN // 2
+        if careless:
+            pick = scored[self.rng.randrange(1, min(3, len(scored)))]
+        elif self.level in DEEPEN and len(scored) > 1 and -pick[0] < WIN // 2:
             yield from self.deepen([pair for value, pair in scored if value < WIN // 2]
                                    or [pair for value, pair in scored])
             return
-        if not forced and self.rng.random() < IMPRECISION.get(self.level, 0) \
-                and len(scored) > 1 and scored[1][0] < WIN // 2:
-            pick = scored[self.rng.randrange(1, min(3, len(scored)))]
         self.finish(self.pair(*pick[1]), None)
         self.win_chance = chance(-pick[0])
 
