@@ -361,11 +361,12 @@ class Connect6Engine(Engine):
         scored.sort()
         pick = scored[0]
         self.forced = forced
+        open_choice = len(scored) > 1 and -pick[0] < WIN // 2     # several pairs, no win
         careless = not forced and self.rng.random() < IMPRECISION.get(self.level, 0) \
-            and len(scored) > 1 and -pick[0] < WIN // 2 and scored[1][0] < WIN // 2
+            and open_choice and scored[1][0] < WIN // 2
         if careless:
             pick = scored[self.rng.randrange(1, min(3, len(scored)))]
-        elif self.level in DEEPEN and len(scored) > 1 and -pick[0] < WIN // 2:
+        elif self.level in DEEPEN and open_choice:
             yield from self.deepen([pair for value, pair in scored if value < WIN // 2]
                                    or [pair for value, pair in scored])
             return
