@@ -380,8 +380,9 @@ function renderButtons() {
   const playing = ready && !table.opening && !table.view.outcome && h.atEnd && h.moves.length > 0 &&
     table.players.some((p) => p.kind === "human") && twoPlayers();
   $("resign").disabled = !playing;
-  $("offer-draw").disabled = !playing || room.corr !== null || !drawsPossible(table.game);  // by link, a resignation only
-  $("offer-draw").title = drawsPossible(table.game) ? "" : t("no-draws");
+  const drawable = drawsPossible(table.game);
+  $("offer-draw").disabled = !playing || room.corr !== null || !drawable;  // by link, a resignation only
+  $("offer-draw").title = drawable ? "" : t("no-draws");
   $("move-now").hidden = !table.thinking || table.thinking.kind !== "move";
   // the turn takes its part of the strip above the board; the buttons have the rest
   const controls = tableControls(table, t, room.texts, $("board-status").clientWidth * 0.7);
