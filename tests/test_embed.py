@@ -52,7 +52,8 @@ def test_a_view_board_shows_its_record_before_any_engine_starts(watch, host):
     url = host("view.html", SPACER + VIEW_BOARD.format(id="a"))
     page = watch.page
     open_boards(page, url)
-    page.wait_for_function("document.getElementById('a').shadowRoot.querySelector('.moves').textContent !== ''")
+    # the moves show from the constructor on (the frame's height); the ply once site.json is read
+    page.wait_for_function("document.getElementById('a').shadowRoot.querySelector('.ply').textContent !== ''")
     assert "c2-d2-d3-d4" in shadow(page, "a", ".moves")
     assert shadow(page, "a", ".ply") == "4/4"
     page.wait_for_timeout(500)
