@@ -63,6 +63,22 @@ def test_level_5_counts_a_draw_as_a_little_worse_than_equal():
     assert DamoneEngine.CONTEMPT[5] > 0
 
 
+def test_levels_1_to_3_are_careless_now_and_then_and_levels_4_and_5_never():
+    """On some of its decisions (seeded) a level gives each root move a random bonus of up to
+    about a pedina or more, so it may prefer a worse move; otherwise the bonus, at most 3
+    points, only breaks ties."""
+    state = GAME.initial_state()
+
+    def careless(level):
+        return sum(max(DamoneEngine(GAME, state, level, random.Random(seed)).bonus.values()) > 3
+                   for seed in range(200))
+
+    for level in (1, 2, 3):
+        chance, largest = DamoneEngine.CARELESS[level]
+        assert largest >= 80 and abs(careless(level) - 200 * chance) < 25, level
+    assert careless(4) == careless(5) == 0
+
+
 def test_the_evaluation_is_symmetric():
     """The set-up is the same for both sides, turned: its value is 0 for either to move."""
     board = GAME.initial_state().board
