@@ -68,7 +68,7 @@ def test_a_roll_stays_in_the_record_through_a_reload_and_a_link(watch, server):
     page.reload()
     page.evaluate("window.tavoliere.ready")
     page.wait_for_function(SETTLED, timeout=30_000)
-    # the same dice (the computer, the reloaded link's default Black, may have played on)
+    # the same dice, the game's first moves however far it has gone
     assert view(page)["moves"][:len(rolled)] == rolled
     link = page.evaluate("location.href")
     assert "r" + rolled[-1][1:] in link

@@ -35,6 +35,24 @@ def test_a_reload_or_a_new_tab_resumes_the_game(watch, server):
     assert view(again)["moves"] == ["b2", "e5"]
 
 
+def test_a_reload_keeps_the_players_of_a_link_and_its_saved_game(watch, server):
+    """The page's own link names no players once a move is played, so a reload takes them,
+    and the game's place among the saved games, from the game saved last: the computer stays
+    at the link's level, and the moves after the reload go on in the same saved game."""
+    page = watch.open(server + "#game=connect6&white=human&black=ai:1&moves=j10")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    assert "black=" not in page.url
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert "level 1" in page.locator("#players").text_content()
+    play(page, "a1a2")
+    page.wait_for_function("window.tavoliere.view().moves.length === 4")
+    saved = json.loads(page.evaluate("localStorage.getItem('tavoliere.games')"))
+    assert [(entry["game"], len(entry["moves"])) for entry in saved] == [("connect6", 4)]
+    assert saved[0]["players"][1] == {"kind": "ai", "level": 1}
+    assert watch.errors == []
+
+
 def test_saved_games_can_be_reopened_and_deleted(watch, server):
     page = watch.open(server + "#game=havannah(size=5)" + TWO_PEOPLE)
     play(page, "c3")

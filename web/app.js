@@ -88,18 +88,19 @@ function savePlayers() {
 }
 
 // -- the record in the URL fragment (web/links.js reads and writes it) -------------------------
-// {game, moves, ply, corr}: corr is the correspondence part of the link ({id, names, by}) or
-// null; white= and black= choose the players of an ordinary link.
+// {game, moves, ply, corr, ending, seated}: corr is the correspondence part of the link ({id,
+// names, by}) or null; white= and black= choose the players of an ordinary link (seated).
 function readFragment() {
   const text = location.hash.replace(/^#/, "");
   if (!text) return { game: defaultGame(), moves: [], ply: null, corr: null };
   const link = readLink(text);
-  if (!link.corr && link.players.some((p) => p !== null)) {
+  const seated = !link.corr && link.players.some((p) => p !== null);
+  if (seated) {
     const seats = link.players.map((text, i) => (text === null ? table.players[i] : readPlayer(text)));
     while (seats.length && seats[seats.length - 1] === undefined) seats.pop();  // seats the link leaves open
     table.players = fitSeats(table.players, seats.length).map((p, i) => seats[i] || p);
   }
-  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.end };
+  return { game: link.game || defaultGame(), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.end, seated };
 }
 
 // The correspondence part of this browser's links: the game's identifier, the names, and the
@@ -775,26 +776,30 @@ function receiveEnding(entry, end) {
     problem ? "error" : "info");
 }
 
-// A link written here leaves out the sealed plies at the record's end; the game saved on this
-// device keeps them.  Reopened from its own link (a reload), the game takes them back: when
-// the saved game is the link's record and sealed plies more, as the engine tells.
-async function withSealedTail(record) {
-  const saved = record.corr || record.entry || record.ply !== null ? null : currentGame();
+// A reload reopens the page's own link: when the game saved last is the link's record, the
+// page goes on with that game, under its identifier (not a second copy in the saved games)
+// and with its players (unless the link names them), as if resumed.  A link written here
+// leaves out the sealed plies at the record's end, which the saved game keeps: it takes them
+// back when the saved game has sealed plies more, as the engine tells.
+async function asSavedGame(record) {
+  const saved = record.corr || record.entry ? null : currentGame();
   if (!saved || saved.correspondence || saved.game !== record.game) return record;
   const extra = saved.moves.length - record.moves.length;
-  if (extra <= 0 || record.moves.some((move, i) => move !== saved.moves[i])) return record;
-  await engine.ready;
-  const view = await engine.request({ op: "view", game: saved.game, moves: saved.moves });
-  const same = view.ok && view.sealed === extra && view.ply === record.moves.length;
-  if (!same) return record;
-  if (saved.players.every(validPlayer)) table.players = saved.players;  // who bid, and who is to
+  if (extra < 0 || record.moves.some((move, i) => move !== saved.moves[i])) return record;
+  if (extra > 0) {
+    if (record.ply !== null) return record;
+    await engine.ready;
+    const view = await engine.request({ op: "view", game: saved.game, moves: saved.moves });
+    if (!(view.ok && view.sealed === extra && view.ply === record.moves.length)) return record;
+  }
+  if (!record.seated && saved.players.every(validPlayer)) table.players = saved.players;
   return { ...record, moves: saved.moves, id: saved.id };
 }
 
 // Open a link or a stored record: a correspondence link is received first.
 async function openRecord(record) {
   try {
-    if (!record.corr) record = await withSealedTail(record);
+    if (!record.corr) record = await asSavedGame(record);
     if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null });
     const entry = await receive(record);
     if (!entry) return await startGame(defaultGame());
