@@ -39,3 +39,28 @@ def test_bad_input_is_an_error_message_not_a_traceback(args, words):
     result = run(*args)
     assert result.returncode == 2
     assert words in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_rules_benchmark_plays_the_same_games_in_each_row_whatever_came_before(monkeypatch):
+    """``bench rules`` compares two runtimes on the same work: each row draws its games from a
+    generator of its own, so a row's games do not depend on how many the rows before it
+    played (fewer in the slower runtime)."""
+    from tavoliere import bench
+
+    def plies(rows):
+        return {row["game"]: row["plies_per_game"] for row in rows}
+
+    once = plies(bench.rules(seconds=0))                        # one game a row
+    assert {"havannah", "hexade", "damone book", "layli book"} <= set(once)
+    original = bench._havannah_game
+    skipped = []
+
+    def havannah_after_another(rng, cells):                     # the first row plays more
+        skipped.append(original(rng, cells))
+        return original(rng, cells)
+
+    monkeypatch.setattr(bench, "_havannah_game", havannah_after_another)
+    again = plies(bench.rules(seconds=0))
+    assert skipped
+    del once["havannah"], again["havannah"]
+    assert again == once
