@@ -223,7 +223,7 @@ def test_field_type_confusions_are_bad_requests(request_text, kind):
 def test_a_view_with_too_many_moves_lists_where_they_start_and_narrow_finds_them():
     """tests/games/pairs.py: two stones a move, in any order, 2,016 moves at first."""
     view = ask(op="view", game="pairs", moves=[])
-    assert view["any_order"] is True and view["legal"] == [] and bridge.MAX_LISTED < 2016
+    assert view["free_after"] == 0 and view["legal"] == [] and bridge.MAX_LISTED < 2016
     assert view["more"]["count"] == 2016 and len(view["more"]["starts"]) == 64
     one = ask(op="narrow", game="pairs", moves=[], clicks=["d4"])
     assert len(one["legal"]) == 63 and all("d4" in m["clicks"] for m in one["legal"])
@@ -234,6 +234,21 @@ def test_a_view_with_too_many_moves_lists_where_they_start_and_narrow_finds_them
     bad = ask(op="narrow", game="pairs", moves=[], clicks="d4")
     assert bad["error"] == "bad-request" and bad["code"] == "request.clicks"
 
+
+
+def test_narrow_keeps_the_first_clicks_in_order_and_takes_the_others_in_any_order():
+    """Cephalopod (free_clicks_after = 1): the cell, then its dice in any order; a die first,
+    or a die twice, fits nothing.  Every click in order where the game says nothing."""
+    cephalopod, barrier = load_game("cephalopod"), load_game("barrier")
+    move = ("c3", "b3", "c4", "d3")
+    for clicked in (["c3"], ["c3", "d3"], ["c3", "d3", "b3"], ["c3", "c4", "d3", "b3"]):
+        assert bridge._fits(cephalopod, move, clicked), clicked
+    for clicked in (["d3"], ["b3", "c3"], ["c3", "d3", "d3"], ["c3", "a1"]):
+        assert not bridge._fits(cephalopod, move, clicked), clicked
+    assert barrier.free_clicks_after is None
+    assert bridge._fits(barrier, move, ["c3", "b3"]) and not bridge._fits(barrier, move, ["c3", "c4"])
+    assert ask(op="view", game="cephalopod", moves=[])["free_after"] == 1
+    assert "free_after" not in ask(op="view", game="barrier", moves=[])
 
 # -- sealed plies, for any game that makes them ---------------------------------------------------
 

@@ -56,6 +56,9 @@ def play_by_clicks(page, move, seen):
         if len(view(page)["moves"]) > before:
             break
         seen.add(index + 1)
+    clicked = page.evaluate("window.tavoliere.picture().selected.length")
+    if move["clicks"] and len(view(page)["moves"]) == before and clicked == len(move["clicks"]):
+        click_cell(page, move["clicks"][-1])  # a move inside a longer one: its last cell again
     wait_turn(page, before + 1)
     assert view(page)["moves"][before] == move["name"]
 
@@ -311,6 +314,24 @@ def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
     click_cell(page, "e8")  # Black: f7-f8 or e6-e7
     page.wait_for_function("() => document.getElementById('message').textContent.includes('percorso')")
     assert message.text_content() == "Ora scegli il percorso: indica la sua prima casella"
+    assert watch.errors == []
+
+
+def test_the_dice_a_cephalopod_die_captures_are_clicked_in_any_order(watch, server):
+    """The empty cell first, then the dice to capture in whatever order (Game.free_clicks_after):
+    around c3 lie b3, c4 and d3, each showing 1, so any two or all three may be captured."""
+    page = watch.open(server + "#game=cephalopod&moves=b3,d3,a1,c4&white=human&black=human")
+    targets = "window.tavoliere.picture().targets.slice().sort().join()"
+    click_cell(page, "c3")
+    page.wait_for_function(f"{targets} === 'b3,c4,d3'")   # every die, not only the first ones
+    click_cell(page, "d3")                                # the last die in the move's name first
+    page.wait_for_function(f"{targets} === 'b3,c4'")
+    click_cell(page, "b3")                                # d3 and b3: or c4 too
+    page.wait_for_function("document.getElementById('message').textContent.includes('c3/b3/d3')")
+    click_cell(page, "b3")                                # the same die again: that set
+    wait_turn(page, 5)
+    assert view(page)["moves"][-1] == "c3/b3/d3"
+    assert page.evaluate("window.tavoliere.picture().pieces")["c3"] == "die.0=2"
     assert watch.errors == []
 
 

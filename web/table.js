@@ -134,8 +134,10 @@ export class Table extends EventTarget {
     return Boolean(v && !v.outcome && this.players[v.to_move] && this.players[v.to_move].kind === "remote");
   }
 
-  get anyOrder() {
-    return Boolean(this.view && this.view.any_order);
+  // How many first clicks of a move keep their order (the rest come in any order).
+  get freeAfter() {
+    const free = this.view && this.view.free_after;
+    return Number.isInteger(free) ? free : Infinity;
   }
 
   // The cell a click on `cell` counts as (the game names cells that stand for others).
@@ -146,9 +148,9 @@ export class Table extends EventTarget {
   // The cells that may be clicked next, with those that stand for them.
   targets() {
     if (!this.humanToMove()) return [];
-    if (this.clicks.length) return this.withSame(nextClicks(this.fits || [], this.clicks, this.anyOrder));
+    if (this.clicks.length) return this.withSame(nextClicks(this.fits || [], this.clicks, this.freeAfter));
     // A view with too many moves to send lists only the cells they start from.
-    const cells = this.view.more ? this.view.more.starts : nextClicks(this.view.legal, [], this.anyOrder);
+    const cells = this.view.more ? this.view.more.starts : nextClicks(this.view.legal, [], this.freeAfter);
     return cells.length <= MAX_OPEN_TARGETS ? this.withSame(cells) : [];
   }
 
@@ -161,13 +163,13 @@ export class Table extends EventTarget {
   // The move the clicks so far make, when they make one that is also the start of longer ones.
   complete() {
     if (!this.clicks.length || !this.fits) return null;
-    return exact(this.fits, this.clicks, this.anyOrder);
+    return exact(this.fits, this.clicks, this.freeAfter);
   }
 
   // The legal moves that clicks can make: from the view, or asked of the engine when the view
   // had too many to list (every two-stone move of a big board, say).
   async fitting(clicks) {
-    if (!this.view.more) return matching(this.view.legal, clicks, this.anyOrder);
+    if (!this.view.more) return matching(this.view.legal, clicks, this.freeAfter);
     const answer = await this.engine.request({ op: "narrow", game: this.game, moves: this.history.line(), clicks });
     return answer.ok ? answer.legal : [];
   }
@@ -300,7 +302,7 @@ export class Table extends EventTarget {
     this.fits = candidates;
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
-      { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.anyOrder) }, "info");
+      { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.freeAfter) }, "info");
     ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await this.previewOf(candidates));
     this.emit("change");
   }
@@ -352,11 +354,11 @@ export class Table extends EventTarget {
   }
 
   // The choices of the next click among the candidates, each with the marked cells that only
-  // its moves change; none when the clicks come in any order, or when there are fewer than
-  // two choices (or too many to tell apart).
+  // its moves change; none when the next click may be any of several (clicks in any order),
+  // or when there are fewer than two choices (or too many to tell apart).
   choices(candidates, results, marked, before) {
-    if (this.anyOrder) return [];
     const at = this.clicks.length;
+    if (at >= this.freeAfter) return [];
     const groups = new Map();
     candidates.forEach((move, i) => {
       const next = move.clicks[at];
@@ -376,7 +378,7 @@ export class Table extends EventTarget {
   // What a hovered cell would do, before any click.
   async hover(cell) {
     if (!this.humanToMove() || this.clicks.length || this.view.more) return;
-    const candidates = cell ? matching(this.view.legal, [cell], this.anyOrder) : [];
+    const candidates = cell ? matching(this.view.legal, [cell], this.freeAfter) : [];
     const wanted = candidates.length && candidates.length <= MAX_PREVIEWS ? candidates : [];
     const key = wanted.map((m) => m.name).join(" ");
     if (key === this.hoverKey) return;

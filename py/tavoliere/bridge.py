@@ -157,20 +157,23 @@ def _legal(game, moves: list) -> dict:
     a page should receive at each move (every pair of cells of a big board), only the buttons
     and ``more``: their number and the cells they start from (the page then asks ``narrow``
     for the moves that fit its clicks)."""
-    out = {"any_order": True} if game.clicks_in_any_order else {}
+    free = game.free_clicks_after
+    out = {} if free is None else {"free_after": free}
     if len(moves) <= MAX_LISTED:
         return {**out, "legal": [_move_info(game, move) for move in moves]}
     clicks = [game.clicks(move) for move in moves]
-    starts = {cells for sequence in clicks
-              for cells in (sequence if game.clicks_in_any_order else sequence[:1])}
+    starts = {cells for sequence in clicks for cells in (sequence if free == 0 else sequence[:1])}
     buttons = [_move_info(game, move) for move, sequence in zip(moves, clicks) if not sequence]
     return {**out, "legal": buttons, "more": {"count": len(moves), "starts": sorted(starts)}}
 
 
 def _fits(game, sequence: tuple, clicked: list[str]) -> bool:
-    if game.clicks_in_any_order:
-        return len(set(clicked)) == len(clicked) and set(clicked) <= set(sequence)
-    return list(sequence[:len(clicked)]) == clicked
+    """Whether the clicks begin the move: those up to ``free_clicks_after`` in its order,
+    the others (each once) among its other cells."""
+    ordered = len(clicked) if game.free_clicks_after is None else game.free_clicks_after
+    head, rest = clicked[:ordered], clicked[ordered:]
+    return (list(sequence[:len(head)]) == head and len(set(rest)) == len(rest)
+            and set(rest) <= set(sequence[ordered:]))
 
 
 def op_games(request: dict) -> dict:

@@ -228,9 +228,10 @@ class Game:
     # the game's ``__init__`` then sets ``self.players`` from it, and the room's New game
     # dialog offers as many seats as the option says.
     players_option: str | None = None
-    # True when a move's cells may be clicked in any order (two stones placed together):
-    # the page then fits clicks to moves by the set of cells, not the sequence.
-    clicks_in_any_order = False
+    # How many of a move's first clicks keep their order, the rest coming in any order (the
+    # dice a die captures, after its cell: 1; two stones placed together: 0); None when every
+    # click keeps its order.  The page then fits the free clicks by their set of cells.
+    free_clicks_after: int | None = None
     # False when the rules never end a game drawn: the page then offers no agreed draw either.
     draws = True
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS

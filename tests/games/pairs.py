@@ -21,7 +21,7 @@ LINES = [line for cell in range(64) for df, dr in ((1, 0), (0, 1), (1, 1), (1, -
 class Pairs(Game):
     name = "pairs"
     title = "Pairs"
-    clicks_in_any_order = True
+    free_clicks_after = 0
     texts = {"en": {"rules": ["Pairs: place two stones a turn; four in a line win."],
                     "reason.four": "four in a line"},
              "it": {"rules": ["Pairs: si collocano due pedine per turno; quattro in linea vincono."],

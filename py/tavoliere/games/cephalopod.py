@@ -16,7 +16,8 @@
 
 Notation: a plain placement is its cell, ``c3``; a capture is the cell, then ``/`` and each
 captured cell in ascending order (column first, then row as a number), ``c3/b3/d3``.  The new
-die's value is implied.  As input the captured cells may come in any order.
+die's value is implied.  As input, typed or clicked after the cell, the captured cells may
+come in any order.
 
 A move is a tuple of cell indices: ``(cell,)`` for a plain placement and ``(cell, *captured)``
 with the captured cells in name order.  A state's ``board`` holds, per cell, 0 for an empty
@@ -105,6 +106,8 @@ class Cephalopod(Game):
     name = "cephalopod"
     title = "Cephalopod"
     draws = False
+    # the cell first, then the dice to capture in any order
+    free_clicks_after = 1
     options = (
         Option("size", "5x5", choices=tuple(SIZES),
                help="5x5 cells, or 5 columns by 3 rows for shorter games"),
@@ -152,8 +155,7 @@ class Cephalopod(Game):
                 "You choose which two, three or four neighbours to capture, as long as their sum "
                 "is at most 6; on a cell where a capture is possible, you must capture. Anywhere "
                 "else the new die shows 1. Click the empty cell, then, if there is a choice, "
-                "each die to capture, column by column from the left, and upwards within a "
-                "column: the order in which the move is written (c3/b3/c2/c4/d3).",
+                "each die to capture, in any order.",
                 "When the board is full, the player with more dice on it wins. There are no "
                 "draws.",
             ],
@@ -180,8 +182,7 @@ class Cephalopod(Game):
                 "quattro da catturare, purché la somma non superi 6; su una casella dove si può "
                 "catturare, la cattura è obbligatoria. Altrimenti il nuovo dado mostra 1. Si fa "
                 "clic sulla casella vuota e poi, se c'è una scelta, su ciascun dado da "
-                "catturare, colonna per colonna da sinistra e dal basso verso l'alto in una "
-                "colonna: l'ordine in cui si scrive la mossa (c3/b3/c2/c4/d3).",
+                "catturare, in qualunque ordine.",
                 "Quando il tavoliere è pieno vince chi vi ha più dadi. Non ci sono patte.",
             ],
             "option.size": "Tavoliere",
@@ -281,10 +282,10 @@ class Cephalopod(Game):
         return "/".join(self.grid.names[cell] for cell in move)
 
     def clicks(self, move) -> tuple[str, ...]:
-        """The empty cell, then each captured die in name order.  The page plays a move as
-        soon as the clicks fit only one, so a cell with a single move is one click, and a
-        capture set that begins a larger one is played by clicking its last die again (or
-        Enter)."""
+        """The empty cell, then each captured die in name order (the page takes the dice in
+        any order: ``free_clicks_after``).  The page plays a move as soon as the clicks fit
+        only one, so a cell with a single move is one click, and a capture set inside a
+        larger one is played by clicking its last die again (or Enter)."""
         return tuple(self.grid.names[cell] for cell in move)
 
     def pieces(self, state) -> dict[str, str]:

@@ -126,7 +126,7 @@ class Connect6(Game):
                help="who places the single first stone"),
     )
     # a two-stone move is the same move whichever of its cells is clicked first
-    clicks_in_any_order = True
+    free_clicks_after = 0
     messages = {
         "connect6.one-stone": {
             "en": "the first move of the game is a single stone, such as j10",
@@ -297,7 +297,7 @@ class Connect6(Game):
 
     def clicks(self, move) -> tuple[str, ...]:
         """A move's cells in ascending order; the page accepts them in either order
-        (``clicks_in_any_order``)."""
+        (``free_clicks_after``)."""
         return tuple(self.names[cell] for cell in move)
 
     def parse_move(self, text: str, state: Connect6State):
