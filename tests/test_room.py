@@ -326,6 +326,10 @@ def test_the_dice_a_cephalopod_die_captures_are_clicked_in_any_order(watch, serv
     page.wait_for_function(f"{targets} === 'b3,c4,d3'")   # every die, not only the first ones
     click_cell(page, "d3")                                # the last die in the move's name first
     page.wait_for_function(f"{targets} === 'b3,c4'")
+    # the preview takes the chosen die away, and keeps those still to choose in view
+    page.wait_for_function("window.tavoliere.picture().pieces.d3 === undefined")
+    pieces = page.evaluate("window.tavoliere.picture().pieces")
+    assert pieces["b3"] == "die.0=1" and pieces["c4"] == "die.1=1" and pieces["c3"] == "die.0=2"
     click_cell(page, "b3")                                # d3 and b3: or c4 too
     page.wait_for_function("document.getElementById('message').textContent.includes('c3/b3/d3')")
     click_cell(page, "b3")                                # the same die again: that set
