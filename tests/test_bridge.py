@@ -249,6 +249,8 @@ def test_narrow_keeps_the_first_clicks_in_order_and_takes_the_others_in_any_orde
     assert bridge._fits(barrier, move, ["c3", "b3"]) and not bridge._fits(barrier, move, ["c3", "c4"])
     assert ask(op="view", game="cephalopod", moves=[])["free_after"] == 1
     assert "free_after" not in ask(op="view", game="barrier", moves=[])
+    assert ask(op="view", game="damone", moves=[])["picks_up"] is True
+    assert "picks_up" not in ask(op="view", game="cephalopod", moves=[])
 
 # -- sealed plies, for any game that makes them ---------------------------------------------------
 

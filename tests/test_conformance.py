@@ -62,6 +62,7 @@ def test_random_games_keep_the_protocol(spec):
             assert game.parse_move(name, state) == move, f"{name} does not parse back"
             clicks = game.clicks(move)  # none for a button (a swap, a pass)
             assert isinstance(clicks, tuple) and all(isinstance(c, str) for c in clicks)
+            assert not game.picks_up or len(clicks) != 1, "a piece picked up must go somewhere"
             mover = game.to_move(state)
             assert mover in range(game.players) or (mover == CHANCE and game.has_chance())
             if mover == CHANCE:  # every roll once, with its chance; the roll drawn is one

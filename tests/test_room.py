@@ -339,6 +339,22 @@ def test_the_dice_a_cephalopod_die_captures_are_clicked_in_any_order(watch, serv
     assert watch.errors == []
 
 
+def test_a_click_on_a_damone_piece_picks_it_up_and_never_moves_it(watch, server):
+    """Game.picks_up: every piece of the set-up has a single move, yet a click on one only
+    shows where it goes; the piece stays in view until the square is clicked."""
+    page = watch.open(server + "#game=damone&white=human&black=human")
+    click_cell(page, "f3")
+    page.wait_for_function("window.tavoliere.picture().targets.join() === 'e4'")
+    page.wait_for_timeout(300)
+    picture = page.evaluate("window.tavoliere.picture()")
+    assert view(page)["moves"] == [] and picture["selected"] == ["f3"]
+    assert picture["pieces"]["f3"] == "stone.0" and "e4" not in picture["pieces"]  # a pedina
+    click_cell(page, "e4")
+    wait_turn(page, 1)
+    assert view(page)["moves"] == ["f3-e4"]
+    assert watch.errors == []
+
+
 def test_the_computers_estimate_is_a_bar_above_the_board_that_can_be_switched_off(watch, server):
     page = watch.open(server + "#game=havannah(size=4)&white=human&black=ai:2")
     bar = page.locator("#win-bar")

@@ -294,7 +294,8 @@ export class Table extends EventTarget {
       this.say("illegal-click", { cell });
       return;
     }
-    if (candidates.length === 1) {
+    const pickedUp = clicks.length === 1 && this.view.picks_up;  // a piece shows where it may go
+    if (candidates.length === 1 && !pickedUp) {
       await this.play(candidates[0].name);
       return;
     }
@@ -326,8 +327,9 @@ export class Table extends EventTarget {
   // `ahead`: each change that most candidates make (a token, or null: emptied), drawn at once,
   // so a pawn already stands on its chosen cell, among its new obstacles, while the obstacle
   // to remove is chosen (a piece that may be clicked next is never emptied: a die to capture
-  // stays until chosen); `cells`: the cells the candidates disagree on (marked); `changed`:
-  // every cell some candidate changes; `paths`: when the next click chooses between moves
+  // stays until chosen; nor is anything drawn ahead while a piece is only picked up);
+  // `cells`: the cells the candidates disagree on (marked); `changed`: every cell some
+  // candidate changes; `paths`: when the next click chooses between moves
   // that change different cells (two paths to one destination), each choice, {next: the
   // cell clicked for it, cells: the marked cells only its moves change}, so the board can
   // tell them apart.
@@ -341,6 +343,7 @@ export class Table extends EventTarget {
     const changed = [];
     const ahead = {};
     const clickable = new Set(this.targets());  // a piece still to be clicked stays in view
+    const pickedUp = this.clicks.length === 1 && this.view.picks_up;  // it stays where it is
     const touched = new Set([...Object.keys(before), ...answers.flatMap((a) => Object.keys(a.pieces))]);
     for (const cell of touched) {
       const now = before[cell] ?? null;
@@ -350,7 +353,7 @@ export class Table extends EventTarget {
       changed.push(cell);
       if (counts.size > 1 && !this.clicks.includes(cell)) cells.push(cell);
       const [token, count] = [...counts].sort((x, y) => y[1] - x[1])[0];
-      if (count * 2 > answers.length && token !== now && !(token === null && clickable.has(cell))) ahead[cell] = token;
+      if (!pickedUp && count * 2 > answers.length && token !== now && !(token === null && clickable.has(cell))) ahead[cell] = token;
     }
     return { cells, ahead, changed, paths: this.choices(candidates, results, cells, before) };
   }

@@ -159,6 +159,8 @@ def _legal(game, moves: list) -> dict:
     for the moves that fit its clicks)."""
     free = game.free_clicks_after
     out = {} if free is None else {"free_after": free}
+    if game.picks_up:
+        out["picks_up"] = True
     if len(moves) <= MAX_LISTED:
         return {**out, "legal": [_move_info(game, move) for move in moves]}
     clicks = [game.clicks(move) for move in moves]

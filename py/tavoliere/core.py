@@ -232,6 +232,10 @@ class Game:
     # dice a die captures, after its cell: 1; two stones placed together: 0); None when every
     # click keeps its order.  The page then fits the free clicks by their set of cells.
     free_clicks_after: int | None = None
+    # True when a move's first click picks up the piece that moves (draughts): the page then
+    # never plays a move on that click alone, so a click on a piece shows where it may go.
+    # Every move with clicks then has two or more.
+    picks_up = False
     # False when the rules never end a game drawn: the page then offers no agreed draw either.
     draws = True
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS

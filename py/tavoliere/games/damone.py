@@ -239,6 +239,7 @@ class DamoneState(NamedTuple):
 class Damone(Game):
     name = "damone"
     title = "Damone italiano"
+    picks_up = True       # the piece, then where it goes: a click on a piece never moves it
     options = (
         Option("win", "all", choices=("all", "damone"),
                help="all: capture or block every piece; damone: capturing the damone also wins"),
@@ -429,7 +430,8 @@ class Damone(Game):
         return joint.join(GRID.names[cell] for cell in move)
 
     def clicks(self, move) -> tuple[str, ...]:
-        """The piece, then the target of a step or each landing square of a capture."""
+        """The piece, then the target of a step or each landing square of a capture (the
+        page waits for the second click even when the piece has one move: ``picks_up``)."""
         return tuple(GRID.names[cell] for cell in move)
 
     def move_cells(self, move) -> tuple[str, ...]:
