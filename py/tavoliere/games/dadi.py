@@ -121,6 +121,7 @@ class Dadi(Game):
     name = "dadi"
     title = "Dadi"
     players_option = "players"
+    picks_up = True       # a die from the rack, then its cell: a click on a die never places it
     options = (
         Option("players", 2, low=2, high=4, help="2 players on 6x6, 3 on 7x7, 4 on 8x8"),
         Option("void_rule", "every_batch", choices=("every_batch", "opening"),
