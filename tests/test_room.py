@@ -341,7 +341,8 @@ def test_the_dice_a_cephalopod_die_captures_are_clicked_in_any_order(watch, serv
 
 def test_a_click_on_a_damone_piece_picks_it_up_and_never_moves_it(watch, server):
     """Game.picks_up: every piece of the set-up has a single move, yet a click on one only
-    shows where it goes; the piece stays in view until the square is clicked."""
+    shows where it goes; the piece stays in view until the square is clicked, and a second
+    click on it puts it back."""
     page = watch.open(server + "#game=damone&white=human&black=human")
     click_cell(page, "f3")
     page.wait_for_function("window.tavoliere.picture().targets.join() === 'e4'")
@@ -349,6 +350,11 @@ def test_a_click_on_a_damone_piece_picks_it_up_and_never_moves_it(watch, server)
     picture = page.evaluate("window.tavoliere.picture()")
     assert view(page)["moves"] == [] and picture["selected"] == ["f3"]
     assert picture["pieces"]["f3"] == "stone.0" and "e4" not in picture["pieces"]  # a pedina
+    click_cell(page, "f3")  # clicked again, the piece is put back
+    page.wait_for_function("window.tavoliere.picture().selected.length === 0")
+    assert view(page)["moves"] == [] and page.locator("#message").text_content() == ""
+    click_cell(page, "f3")
+    page.wait_for_function("window.tavoliere.picture().targets.join() === 'e4'")
     click_cell(page, "e4")
     wait_turn(page, 1)
     assert view(page)["moves"] == ["f3-e4"]

@@ -277,6 +277,11 @@ export class Table extends EventTarget {
     }
     if (this.remoteToMove()) { this.say("not-your-turn"); return; }
     if (!this.humanToMove()) return;
+    if (this.view.picks_up && this.clicks.length === 1 && cell === this.clicks[0]) {
+      this.cancel();  // the piece picked up, clicked again, is put back
+      this.say("");
+      return;
+    }
     const made = this.complete();
     if (made && cell === this.clicks[this.clicks.length - 1]) {  // the same cell again
       await this.play(made.name);
