@@ -210,8 +210,8 @@ class Dadi(Game):
             "move.t4": "Re-roll a 4", "move.t5": "Re-roll a 5", "move.t6": "Re-roll a 6",
             "move.first=0": "White begins", "move.first=1": "Black begins",
             "move.first=2": "Red begins", "move.first=3": "Blue begins",
-            "step.die": "choose one of your dice",
-            "step.cell": "choose the cell",
+            "step.die": "Choose one of your dice",
+            "step.cell": "Now choose the cell for your die",
             "message.roll": "{player}'s dice are rolled.",
             "message.void": "{player}'s roll totalled {total}, under {limit}: it is void "
                             "and is rolled again.",
@@ -265,8 +265,8 @@ class Dadi(Game):
             "move.t4": "Rilancia un 4", "move.t5": "Rilancia un 5", "move.t6": "Rilancia un 6",
             "move.first=0": "Comincia il Bianco", "move.first=1": "Comincia il Nero",
             "move.first=2": "Comincia il Rosso", "move.first=3": "Comincia il Blu",
-            "step.die": "scegli uno dei tuoi dadi",
-            "step.cell": "scegli la casella",
+            "step.die": "Scegli uno dei tuoi dadi",
+            "step.cell": "Ora scegli la casella per il tuo dado",
             "message.roll": "Si lanciano i dadi del {player}.",
             "message.void": "Il lancio del {player} totalizza {total}, meno di {limit}: è "
                             "un lancio nullo e si ripete.",
