@@ -235,7 +235,6 @@ def test_a_view_with_too_many_moves_lists_where_they_start_and_narrow_finds_them
     assert bad["error"] == "bad-request" and bad["code"] == "request.clicks"
 
 
-
 def test_narrow_keeps_the_first_clicks_in_order_and_takes_the_others_in_any_order():
     """Cephalopod (free_clicks_after = 1): the cell, then its dice in any order; a die first,
     or a die twice, fits nothing.  Every click in order where the game says nothing."""
@@ -251,6 +250,7 @@ def test_narrow_keeps_the_first_clicks_in_order_and_takes_the_others_in_any_orde
     assert "free_after" not in ask(op="view", game="barrier", moves=[])
     assert ask(op="view", game="damone", moves=[])["picks_up"] is True
     assert "picks_up" not in ask(op="view", game="cephalopod", moves=[])
+
 
 # -- sealed plies, for any game that makes them ---------------------------------------------------
 

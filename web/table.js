@@ -140,6 +140,12 @@ export class Table extends EventTarget {
     return Number.isInteger(free) ? free : Infinity;
   }
 
+  // Whether `clicks` only pick up the piece that moves (Game.picks_up): no move is played
+  // on that click alone, and nothing is drawn ahead yet.
+  pickedUp(clicks = this.clicks) {
+    return Boolean(this.view.picks_up) && clicks.length === 1;
+  }
+
   // The cell a click on `cell` counts as (the game names cells that stand for others).
   sameAs(cell) {
     return (this.view.same || {})[cell] || cell;
@@ -277,7 +283,7 @@ export class Table extends EventTarget {
     }
     if (this.remoteToMove()) { this.say("not-your-turn"); return; }
     if (!this.humanToMove()) return;
-    if (this.view.picks_up && this.clicks.length === 1 && cell === this.clicks[0]) {
+    if (this.pickedUp() && cell === this.clicks[0]) {
       this.cancel();  // the piece picked up, clicked again, is put back
       this.say("");
       return;
@@ -299,8 +305,7 @@ export class Table extends EventTarget {
       this.say("illegal-click", { cell });
       return;
     }
-    const pickedUp = clicks.length === 1 && this.view.picks_up;  // a piece shows where it may go
-    if (candidates.length === 1 && !pickedUp) {
+    if (candidates.length === 1 && !this.pickedUp(clicks)) {  // a piece shows where it may go
       await this.play(candidates[0].name);
       return;
     }
@@ -334,10 +339,9 @@ export class Table extends EventTarget {
   // to remove is chosen (a piece that may be clicked next is never emptied: a die to capture
   // stays until chosen; nor is anything drawn ahead while a piece is only picked up);
   // `cells`: the cells the candidates disagree on (marked); `changed`: every cell some
-  // candidate changes; `paths`: when the next click chooses between moves
-  // that change different cells (two paths to one destination), each choice, {next: the
-  // cell clicked for it, cells: the marked cells only its moves change}, so the board can
-  // tell them apart.
+  // candidate changes; `paths`: when the next click chooses between moves that change
+  // different cells (two paths to one destination), each choice, {next: the cell clicked
+  // for it, cells: the marked cells only its moves change}, so the board can tell them apart.
   async previewOf(candidates) {
     if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
     const line = this.history.line();
@@ -348,7 +352,7 @@ export class Table extends EventTarget {
     const changed = [];
     const ahead = {};
     const clickable = new Set(this.targets());  // a piece still to be clicked stays in view
-    const pickedUp = this.clicks.length === 1 && this.view.picks_up;  // it stays where it is
+    const pickedUp = this.pickedUp();           // it stays where it is
     const touched = new Set([...Object.keys(before), ...answers.flatMap((a) => Object.keys(a.pieces))]);
     for (const cell of touched) {
       const now = before[cell] ?? null;
