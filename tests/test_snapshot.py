@@ -234,6 +234,27 @@ def test_the_next_visit_restores_an_engine_that_plays_the_same_moves(visited, se
 
 
 @pytest.mark.browser
+def test_an_early_worker_whose_news_come_before_the_page_code_is_taken_over(browser, server):
+    """On a loaded machine the worker web/prestart.js starts may speak before the page's
+    modules have run: the page takes its news over all the same (it once stopped there, with
+    no page at all, when the news reached parts of the page not made yet)."""
+    context = browser.new_context(service_workers="block")  # the late file comes late
+    SlowHandler.delays = {"web/table.js": 3.0}
+    try:
+        page, errors = watched(context)
+        page.goto(server + "site.json")
+        page.evaluate(f"localStorage.setItem('{STORED_HINT}', '1')")  # as after a stored snapshot
+        load = room(page, server + "#white=human&black=human")
+        assert load["prestarted"] is True
+        page.evaluate("window.tavoliere.play('c4')")
+        assert page.evaluate("window.tavoliere.view().moves") == ["c4"]
+        assert errors.real() == []
+    finally:
+        SlowHandler.delays = {}
+        context.close()
+
+
+@pytest.mark.browser
 def test_a_truncated_snapshot_falls_back_and_is_replaced(visited, server):
     page, errors = watched(visited[0])
     a_stored_snapshot(page, errors, server)

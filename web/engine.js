@@ -67,10 +67,14 @@ export class Engine {
       event.preventDefault();
       this.fail(event.message || "the engine could not start");
     };
-    for (const [kind, event] of early ? early.held : []) {
-      if (kind === "message") this.worker.onmessage(event);
-      else this.worker.onerror(event);
-    }
+    // The early news are told once the code that makes this Engine has run to its end, as
+    // a message event would be: the page's callback may use what the page defines after it.
+    if (early) queueMicrotask(() => {
+      for (const [kind, event] of early.held) {
+        if (kind === "message") this.worker.onmessage(event);
+        else this.worker.onerror(event);
+      }
+    });
   }
 
   receive(data) {
