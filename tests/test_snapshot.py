@@ -115,10 +115,20 @@ def stored_key(page, present=True, seconds=120):
 def room(page, url):
     """Open the room (a new document, even when only the fragment differs) and wait for the
     engine; how it started."""
-    page.goto("about:blank")
-    page.goto(url)
-    # a run on a loaded machine once found no page API right after goto: wait for the module
-    page.wait_for_function("window.tavoliere !== undefined")
+    stopped = []  # an error that kept the page's code from running: said at once, not in 120 s
+    def on_error(error):
+        stopped.append(error)
+    page.on("pageerror", on_error)
+    try:
+        page.goto("about:blank")
+        page.goto(url)
+        for _ in range(PAGE_WAIT_MS // 250):
+            if page.evaluate("window.tavoliere !== undefined"):
+                break
+            assert not stopped, f"the page stopped: {stopped[0]}"
+            page.wait_for_timeout(250)
+    finally:
+        page.remove_listener("pageerror", on_error)
     page.evaluate("window.tavoliere.ready")
     return page.evaluate("window.tavoliere.engineLoad()")
 
