@@ -53,6 +53,11 @@ def test_a_four_player_game_with_three_computer_seats_is_played_to_the_end(watch
     for player in range(4):
         assert page.locator(f'#move-list li[data-player="{player}"]').count() >= 16
     assert page.locator("#move-list .move.roll").count() >= 16
+    # the choice of the first player is listed in the game's words, its notation in the tooltip
+    ply, chosen = next((i + 1, m) for i, m in enumerate(final["moves"]) if m.startswith("first="))
+    listed = page.locator(f'#move-list .move[data-ply="{ply}"]')
+    assert listed.text_content() == ["White", "Black", "Red", "Blue"][int(chosen[-1])] + " begins"
+    assert listed.get_attribute("title") == chosen
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "end-dadi-4.png"))
     assert watch.errors == []

@@ -202,7 +202,11 @@ function renderMoves() {
       button.type = "button";
       button.className = "move";
       if (table.turns[ply - 1] === CHANCE) button.classList.add("roll");
-      button.textContent = moves[ply - 1];
+      // a move the game words as a button ("Re-roll a 3") is listed in those words, with
+      // its notation, the record's, in the tooltip
+      const label = room.texts.buttonLabel({ name: moves[ply - 1] });
+      button.textContent = label;
+      if (label !== moves[ply - 1]) button.title = moves[ply - 1];
       button.dataset.ply = String(ply);
       markVerdict(button, ply);
       if (ply === table.shownCursor()) button.setAttribute("aria-current", "step");
