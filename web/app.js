@@ -572,14 +572,15 @@ function wireTable() {
   table.addEventListener("progress", ({ detail }) => showProgress(detail));
 }
 
-// "White played 12. Black played 7.": the moves a move revealed, itself included (moves
-// without a cell by their button's words); a move whose player this page did not see made
-// is named alone.
+// "White played 12. Black played 7.": the moves a move revealed, itself included; a move
+// without a cell in its button's words ("White: Re-roll a 3."); a move whose player this
+// page did not see made is named alone.
 function revealedText(revealed, cellless) {
   return revealed.map(({ move, player }) => {
     if (player === CHANCE) return t("rolled", { move });
     const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
-    return player === null ? `${name}.` : t("played", { player: room.texts.player(player), move: name });
+    if (player === null) return `${name}.`;
+    return t(name === move ? "played" : "chose", { player: room.texts.player(player), move: name });
   }).join(" ");
 }
 
