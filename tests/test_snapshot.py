@@ -251,9 +251,9 @@ def test_an_early_worker_whose_news_come_before_the_page_code_is_taken_over(brow
     context = browser.new_context(service_workers="block")  # the late file comes late
     SlowHandler.delays = {"web/table.js": 3.0}
     try:
+        # as after a stored snapshot: the hint that makes web/prestart.js start the worker
+        context.add_init_script(f"try {{ localStorage.setItem('{STORED_HINT}', '1') }} catch {{}}")
         page, errors = watched(context)
-        page.goto(server + "site.json")
-        page.evaluate(f"localStorage.setItem('{STORED_HINT}', '1')")  # as after a stored snapshot
         load = room(page, server + "#white=human&black=human")
         assert load["prestarted"] is True
         page.evaluate("window.tavoliere.play('c4')")
