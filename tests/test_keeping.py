@@ -53,6 +53,23 @@ def test_a_reload_keeps_the_players_of_a_link_and_its_saved_game(watch, server):
     assert watch.errors == []
 
 
+def test_a_reload_before_the_first_move_keeps_the_players_of_the_link(watch, server):
+    """No saved game keeps a link's players before the first move, so until then the page's
+    own link keeps naming them: a reload still has the computer at the link's level.  Once the
+    game is saved, the link names no players again."""
+    page = watch.open(server + "#game=connect6&white=human&black=ai:1")
+    assert "white=human&black=ai:1" in page.url
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert "level 1" in page.locator("#players").text_content()
+    play(page, "j10")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    page.wait_for_function("!location.hash.includes('black=')")
+    saved = json.loads(page.evaluate("localStorage.getItem('tavoliere.games')"))
+    assert saved[0]["players"][1] == {"kind": "ai", "level": 1}
+    assert watch.errors == []
+
+
 def test_saved_games_can_be_reopened_and_deleted(watch, server):
     page = watch.open(server + "#game=havannah(size=5)" + TWO_PEOPLE)
     play(page, "c3")

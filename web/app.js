@@ -43,6 +43,7 @@ const room = {
   ended: null,                // {plies, outcome} of the record's end, once seen
   prompt: "",                 // the next step of a move half made, for the strip above the board
   review: null,               // the computer's second look at a finished game (web/review.js)
+  seated: false,              // the players came from the link and no saved game keeps them yet
 };
 
 const board = new BoardView($("board"), (cell, event) => tap(cell, event), (cell) => table.hover(cell));
@@ -109,11 +110,14 @@ function corrFields(entry) {
   return { id: entry.id, names: entry.names, by: entry.side };
 }
 
+// The page's own link names no players, except those of the link it was opened from until a
+// saved game keeps them: a reload before the first move keeps them too.
 function writeFragment() {
   if (!table.game || table.opening) return;
   // the link leaves the device: it carries the revealed moves only, never a sealed one
   const h = table.history;
-  const link = writeLink({ game: table.game, moves: table.shownMoves(), ply: h.atEnd ? null : table.shownCursor(), corr: room.corr && corrFields(room.corr), end: table.ending });
+  const players = room.seated ? table.players.map(writePlayer) : null;
+  const link = writeLink({ game: table.game, moves: table.shownMoves(), ply: h.atEnd ? null : table.shownCursor(), corr: room.corr && corrFields(room.corr), end: table.ending, players });
   history.replaceState(null, "", `#${link}`);
 }
 
@@ -527,6 +531,10 @@ function save() {
     render();
   } else {
     problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending });
+    if (room.seated && !problem) {
+      room.seated = false;  // the saved game keeps the players now
+      writeFragment();
+    }
   }
   if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
 }
@@ -679,8 +687,9 @@ function offerDraw() {
 // Draw the record's board at once, then open it when the engine is ready; a record that
 // cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
-async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null } = {}) {
+async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false } = {}) {
   table.stopThinking();
+  room.seated = seated;
   room.chance = null;
   renderWinBar();
   room.corr = entry;
@@ -805,7 +814,7 @@ async function asSavedGame(record) {
 async function openRecord(record) {
   try {
     if (!record.corr) record = await asSavedGame(record);
-    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null });
+    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null, seated: Boolean(record.seated) });
     const entry = await receive(record);
     if (!entry) return await startGame(defaultGame());
     const ply = entry.fresh && record.moves.length === entry.moves.length ? record.ply : null;

@@ -8,6 +8,7 @@ import { readMoves } from "./table.js";
 export const MAX_FRAGMENT = 100000;
 export const MAX_NAME = 30;
 const ID = /^[A-Za-z0-9_-]{8,40}$/;
+const SEAT_KEYS = ["white", "black", "seat2", "seat3"];  // the players of an ordinary link, by seat
 // Characters the fragment keeps as they are, so a link stays short and readable; the rest of
 // what encodeURIComponent escapes stays escaped ("&", "#", "+", "%", spaces...).
 const KEPT = { "%2C": ",", "%2F": "/", "%3A": ":", "%40": "@", "%3D": "=" };
@@ -58,7 +59,7 @@ export function readLink(text) {
     game: params.get("game"),
     moves,
     ply,
-    players: [params.get("white"), params.get("black"), params.get("seat2"), params.get("seat3")],
+    players: SEAT_KEYS.map((key) => params.get(key)),
     corr: readCorrespondence(params),
     end: readEnding(endText),
   };
@@ -74,11 +75,12 @@ function readCorrespondence(params) {
 }
 
 // The fragment (without "#") of a record; `corr` ({id, names, by}) makes it a correspondence
-// link.
-export function writeLink({ game, moves = [], ply = null, corr = null, end = null }) {
+// link; `players` (their texts, "human" or "ai:N") names the seats of an ordinary one.
+export function writeLink({ game, moves = [], ply = null, corr = null, end = null, players = null }) {
   const parts = [];
   if (corr) parts.push(`c=${corr.id}`);
   parts.push(`game=${escape(game)}`);
+  if (players) players.forEach((text, seat) => parts.push(`${SEAT_KEYS[seat]}=${text}`));
   if (corr) parts.push(`n0=${escape(corr.names[0])}`, `n1=${escape(corr.names[1])}`, `by=${corr.by}`);
   if (moves.length) parts.push(`moves=${moves.map((m) => escape(m).replace(/,/g, "%2C")).join(",")}`);
   if (ply !== null) parts.push(`ply=${ply}`);
