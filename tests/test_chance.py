@@ -58,6 +58,10 @@ def test_a_four_player_game_with_three_computer_seats_is_played_to_the_end(watch
     listed = page.locator(f'#move-list .move[data-ply="{ply}"]')
     assert listed.text_content() == ["White", "Black", "Red", "Blue"][int(chosen[-1])] + " begins"
     assert listed.get_attribute("title") == chosen
+    # a roll is listed as its dice, its notation in the tooltip
+    first_roll = page.locator('#move-list .move[data-ply="1"]')
+    assert first_roll.text_content() == " ".join(final["moves"][0][1:])
+    assert first_roll.get_attribute("title") == final["moves"][0]
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / "end-dadi-4.png"))
     assert watch.errors == []
@@ -89,6 +93,8 @@ def test_undo_never_rolls_the_dice_again(watch, server):
     page = watch.open(server + "#game=dadi&white=human&black=human")
     page.wait_for_function(SETTLED, timeout=30_000)
     before = view(page)["moves"]
+    # the last roll is said in its dice, not its notation
+    assert page.locator("#message").text_content() == f"Roll: {' '.join(before[-1][1:])}."
     page.locator("#undo").click()
     page.wait_for_function("document.getElementById('message').textContent.includes('rolled')")
     assert view(page)["moves"] == before

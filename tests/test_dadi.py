@@ -484,6 +484,15 @@ def test_the_bridge_shows_a_chance_ply_without_moves_and_refuses_to_think_there(
     assert view["players"] == 2
 
 
+def test_the_bridge_words_the_rolls_for_the_page():
+    """A roll is written `r122356` (dice ascending); the move list and the messages show its
+    dice."""
+    view = ask(op="view", game="dadi", moves=OPENING + ["first=1", "d4=6"])
+    words = [["move.roll", {"dice": " ".join(sorted(name[1:]))}] for name in OPENING] + [None, None]
+    assert view["words"] == words
+    assert "words" not in ask(op="view", game="havannah(size=5)", moves=["c3"])
+
+
 # -- records -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("spec", ["dadi", "dadi(players=3)", "dadi(players=4,tiebreak=lines)"])

@@ -206,9 +206,9 @@ function renderMoves() {
       button.type = "button";
       button.className = "move";
       if (table.turns[ply - 1] === CHANCE) button.classList.add("roll");
-      // a move the game words as a button ("Re-roll a 3") is listed in those words, with
+      // a move the game words ("Re-roll a 3", a roll's dice) is listed in those words, with
       // its notation, the record's, in the tooltip
-      const label = room.texts.buttonLabel({ name: moves[ply - 1] });
+      const label = plyWords(ply, moves[ply - 1]);
       button.textContent = label;
       if (label !== moves[ply - 1]) button.title = moves[ply - 1];
       button.dataset.ply = String(ply);
@@ -584,12 +584,19 @@ function wireTable() {
 // without a cell in its button's words ("White: Re-roll a 3."); a move whose player this
 // page did not see made is named alone.
 function revealedText(revealed, cellless) {
-  return revealed.map(({ move, player }) => {
-    if (player === CHANCE) return t("rolled", { move });
+  return revealed.map(({ move, ply, player }) => {
+    if (player === CHANCE) return t("rolled", { move: plyWords(ply, move) });
     const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
     if (player === null) return `${name}.`;
     return t(name === move ? "played" : "chose", { player: room.texts.player(player), move: name });
   }).join(" ");
+}
+
+// How a shown ply reads: in the game's words for it (a roll's dice), or as its button's words
+// (a move without cells), or as its notation.
+function plyWords(ply, move) {
+  const words = table.words[ply - 1];
+  return words ? room.texts.text(words[0], words[1]) : room.texts.buttonLabel({ name: move });
 }
 
 // The game's words for the next step of a move half made ("choose the path"), if it has some.

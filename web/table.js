@@ -91,6 +91,7 @@ export class Table extends EventTarget {
     this.handover = null;      // the side that must take the device before its turn is shown
     this.movers = new Map();   // ply -> the side that made it, for the plies played here
     this.turns = [];           // who made each shown ply of the record (CHANCE: a roll)
+    this.words = [];           // the game's words for each shown ply, where it has some
     this.rolling = false;      // the engine is drawing a roll
   }
 
@@ -233,6 +234,7 @@ export class Table extends EventTarget {
     this.game = full.game;
     this.players = fitSeats(this.players, full.players || 2);
     this.turns = full.movers || [];
+    this.words = full.words || [];
     this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
     // the view names the revealed moves only; the sealed ones are kept as they were given
     const line = [...full.moves, ...moves.slice(full.moves.length)];
@@ -444,6 +446,7 @@ export class Table extends EventTarget {
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
     this.turns = answer.movers || [];
+    this.words = answer.words || [];
     this.hidden = answer.sealed || 0;
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
@@ -454,7 +457,7 @@ export class Table extends EventTarget {
     // the plies this one revealed, itself included (none while it is sealed)
     const revealed = [];
     for (let ply = shownBefore + 1; ply <= (answer.ply || 0); ply++) {
-      revealed.push({ move: this.history.moves[ply - 1], player: this.movers.has(ply) ? this.movers.get(ply) : null });
+      revealed.push({ move: this.history.moves[ply - 1], ply, player: this.movers.has(ply) ? this.movers.get(ply) : null });
     }
     this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer, mover, sealed: Boolean(answer.sealed), revealed });
     this.emit("record");
@@ -627,6 +630,7 @@ export class Table extends EventTarget {
     if (this.history.atEnd) {
       this.hidden = view.sealed || 0;
       this.turns = view.movers || [];
+      this.words = view.words || [];
     }
     this.clicks = [];
     this.fits = null;

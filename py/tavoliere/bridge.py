@@ -18,7 +18,7 @@ import json
 import re
 import traceback
 
-from .core import CHANCE, IllegalMove, InvalidMove, game_names, load_game
+from .core import CHANCE, Game, IllegalMove, InvalidMove, game_names, load_game
 from .messages import MESSAGES, Problem, excerpt
 
 MAX_MOVES = 5000
@@ -144,7 +144,18 @@ def _view(game, names: list[str]) -> dict:
         "marks": game.marks(state),
         "notes": game.notes(state),
         **({"same": same} if (same := game.same_cells(state)) else {}),
+        **_words(game, states[:shown]),
     }
+
+
+def _words(game, states: list) -> dict:
+    """``words``: for each revealed ply, the game's words for it (``Game.move_words``: [text
+    key, parameters]) or None; left out when the game words none, as most do."""
+    if type(game).move_words is Game.move_words:
+        return {}
+    words = [game.move_words(game.parse_move(name, state))
+             for name, state in zip(_record.names, states)]
+    return {"words": [list(w) if w else None for w in words]} if any(words) else {}
 
 
 def _shown_state(game, names: list[str]):

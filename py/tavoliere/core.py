@@ -299,6 +299,12 @@ class Game:
         labelled ``move.NAME`` from the game's texts."""
         raise NotImplementedError
 
+    def move_words(self, move) -> tuple[str, dict] | None:
+        """How the move list and the messages name a played move whose notation is not for
+        players' eyes (a roll, ``r112336``): a key of the game's texts and its parameters.
+        None (the default): the notation, or the button's words of a move without cells."""
+        return None
+
     def click_steps(self, move) -> tuple[str, ...]:
         """What each click of ``move`` chooses, as names of the game's texts ``step.NAME``
         ("path", "removal"): while a move is half made, the page asks for the next step by

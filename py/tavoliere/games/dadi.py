@@ -210,6 +210,7 @@ class Dadi(Game):
             "move.t4": "Re-roll a 4", "move.t5": "Re-roll a 5", "move.t6": "Re-roll a 6",
             "move.first=0": "White begins", "move.first=1": "Black begins",
             "move.first=2": "Red begins", "move.first=3": "Blue begins",
+            "move.roll": "{dice}",
             "step.die": "Choose one of your dice",
             "step.cell": "Now choose the cell for your die",
             "message.roll": "{player}'s dice are rolled.",
@@ -265,6 +266,7 @@ class Dadi(Game):
             "move.t4": "Rilancia un 4", "move.t5": "Rilancia un 5", "move.t6": "Rilancia un 6",
             "move.first=0": "Comincia il Bianco", "move.first=1": "Comincia il Nero",
             "move.first=2": "Comincia il Rosso", "move.first=3": "Comincia il Blu",
+            "move.roll": "{dice}",
             "step.die": "Scegli uno dei tuoi dadi",
             "step.cell": "Ora scegli la casella per il tuo dado",
             "message.roll": "Si lanciano i dadi del {player}.",
@@ -506,6 +508,12 @@ class Dadi(Game):
         if kind == "first":
             return f"first={move[1]}"
         return f"{self.grid.names[move[1]]}={move[2]}"
+
+    def move_words(self, move):
+        """A roll reads as its dice, "1 1 2 3 3 6"."""
+        if move[0] == "r":
+            return "move.roll", {"dice": " ".join(str(d) for d in move[1:])}
+        return None
 
     def clicks(self, move) -> tuple[str, ...]:
         """A placement: the mover's rack slot of his first die showing its value, then the
