@@ -79,6 +79,21 @@ def test_levels_1_to_3_are_careless_now_and_then_and_levels_4_and_5_never():
     assert careless(4) == careless(5) == 0
 
 
+def test_levels_1_to_4_look_a_fixed_number_of_plies_ahead_and_level_5_deeper():
+    """Levels 1 to 4 stop at 2, 3, 4 and 5 plies whatever time they are given, so each is one
+    ply short of the next on any machine; level 5 deepens while it has time."""
+    state = GAME.initial_state()
+    for level, depth in ((1, 2), (2, 3), (3, 4), (4, 5)):
+        thinker = Thinker(GAME, state, level=level, seconds=60)
+        while not thinker.done:
+            thinker.step(0.05)
+        assert thinker.engine.depth - 1 == depth, level
+    thinker = Thinker(GAME, state, level=5, iterations=1500)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.engine.depth - 1 > 5
+
+
 def test_the_evaluation_is_symmetric():
     """The set-up is the same for both sides, turned: its value is 0 for either to move."""
     board = GAME.initial_state().board
