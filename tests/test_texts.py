@@ -86,6 +86,16 @@ def test_rules_are_paragraphs_in_both_languages(name):
     assert len(tables(name)["en"]["rules"]) == len(tables(name)["it"]["rules"])
 
 
+def test_messages_are_sentences(name):
+    """A position's message stands alone above the board: in both languages it opens with a
+    capital letter (or the player's name, which has one) and ends with a full stop."""
+    for language, table in tables(name).items():
+        for key, text in table.items():
+            if key.startswith("message."):
+                assert text[0].isupper() or text.startswith("{"), (name, language, key)
+                assert text.endswith("."), (name, language, key)
+
+
 def test_every_option_and_choice_has_a_label(name):
     for language, table in tables(name).items():
         for option in game_class(name).options:

@@ -166,7 +166,7 @@ class Cephalopod(Game):
             "option.first_player.white": "White",
             "option.first_player.black": "Black",
             "reason.more-dice": "the board is full and {loser} has fewer dice on it",
-            "message.captured": "{player} captured {count} dice: the new die shows {pips}",
+            "message.captured": "{player} captured {count} dice: the new die shows {pips}.",
         },
         "it": {
             "rules": [
@@ -192,8 +192,8 @@ class Cephalopod(Game):
             "option.first_player.white": "Bianco",
             "option.first_player.black": "Nero",
             "reason.more-dice": "il tavoliere è pieno e il {loser} vi ha meno dadi",
-            "message.captured": "il {player} ha catturato {count} dadi: il nuovo dado "
-                                "mostra {pips}",
+            "message.captured": "Il {player} ha catturato {count} dadi: il nuovo dado "
+                                "mostra {pips}.",
         },
     }
 

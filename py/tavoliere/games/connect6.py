@@ -163,8 +163,8 @@ class Connect6(Game):
             "option.first_player.white": "White",
             "option.first_player.black": "Black",
             "reason.six": "six in a row",
-            "message.one-stone": "{player} begins with a single stone",
-            "message.two-stones": "{player} places two stones: click two empty cells",
+            "message.one-stone": "{player} begins with a single stone.",
+            "message.two-stones": "{player} places two stones: click two empty cells.",
         },
         "it": {
             "rules": [
@@ -192,9 +192,9 @@ class Connect6(Game):
             "option.first_player.white": "Bianco",
             "option.first_player.black": "Nero",
             "reason.six": "sei in fila",
-            "message.one-stone": "il {player} comincia con una sola pedina",
-            "message.two-stones": "il {player} colloca due pedine: scegli due caselle "
-                                  "vuote",
+            "message.one-stone": "Il {player} comincia con una sola pedina.",
+            "message.two-stones": "Il {player} colloca due pedine: scegli due caselle "
+                                  "vuote.",
         },
     }
 

@@ -278,7 +278,7 @@ class Damone(Game):
             "reason.no-pieces": "{loser} has no pieces left",
             "reason.no-damone": "{loser} has lost the damone",
             "reason.no-capture": "too many plies without a capture",
-            "message.must-capture": "{player} must capture: the ringed pieces can",
+            "message.must-capture": "{player} must capture: the ringed pieces can.",
         },
         "it": {
             "rules": [
@@ -309,7 +309,7 @@ class Damone(Game):
             "reason.no-pieces": "il {loser} non ha più pezzi",
             "reason.no-damone": "il {loser} ha perso il damone",
             "reason.no-capture": "troppe semimosse senza catture",
-            "message.must-capture": "il {player} deve catturare: possono farlo i pezzi cerchiati",
+            "message.must-capture": "Il {player} deve catturare: possono farlo i pezzi cerchiati.",
         },
     }
     messages = {
