@@ -109,6 +109,38 @@ def test_two_cells_in_either_order_when_a_view_lists_too_many_moves(watch, dice_
     assert watch.errors == []
 
 
+SLOW_NARROWING = """(() => {
+  // the engine answers "which moves begin with these clicks?" only after 300 ms, as a
+  // phone's engine may while it still works on the last move
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.request && message.request.op === "narrow") {
+      setTimeout(() => post.call(this, message, ...rest), 300);
+    } else {
+      post.call(this, message, ...rest);
+    }
+  };
+})();"""
+
+
+def test_a_second_click_made_while_the_engine_answers_the_first_is_kept(watch, dice_site):
+    """Two quick taps on a big board: the second waits for the first click's answer, so the
+    two make one move (before, the second began a choice of its own and the first was lost)."""
+    watch.page.add_init_script(SLOW_NARROWING)
+    page = watch.open(dice_site + "#game=pairs&white=human&black=human")
+    click(page, "d4")
+    click(page, "a1")                      # at once: the engine has not answered d4 yet
+    assert moves(page, 1) == ["a1d4"]
+    click(page, "h8")
+    click(page, "b2")
+    click(page, "c3")                      # three quick taps: the first two make a move
+    assert moves(page, 2) == ["a1d4", "b2h8"]
+    page.wait_for_function("document.getElementById('message').dataset.kind === 'info'")
+    click(page, "e5")
+    assert moves(page, 3)[-1] == "c3e5"
+    assert watch.errors == []
+
+
 def test_the_new_game_dialog_offers_it_with_its_texts(watch, dice_site):
     page = watch.open(dice_site)
     page.locator("#new-game").click()

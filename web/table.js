@@ -86,6 +86,7 @@ export class Table extends EventTarget {
     this.ready = false;        // the engine has answered once
     this.opening = false;      // a prebuilt board is on view while the engine opens a record
     this.early = null;         // a cell clicked before the engine was ready, played once it is
+    this.clicking = Promise.resolve();  // the clicks still being taken, in order
     this.ending = null;        // how the players ended the game after its last move (links.js)
     this.hidden = 0;           // the sealed plies at the record's end (made, not yet revealed)
     this.handover = null;      // the side that must take the device before its turn is shown
@@ -275,7 +276,16 @@ export class Table extends EventTarget {
   }
 
   // -- making moves ------------------------------------------------------------------------
-  async click(clicked) {
+  // Clicks are taken one at a time, in the order they were made: a click made while the
+  // engine still answers the one before (two quick taps on a board whose moves it narrows)
+  // waits for that answer, instead of starting a choice of its own and losing the first.
+  click(clicked) {
+    const taken = this.clicking.then(() => this.takeClick(clicked));
+    this.clicking = taken.catch(() => {});
+    return taken;
+  }
+
+  async takeClick(clicked) {
     if (!this.view) return;
     const cell = this.sameAs(clicked);
     if (!this.ready || this.opening) {
