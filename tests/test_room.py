@@ -1,6 +1,7 @@
 """The game room in a real Chromium, played through clicks on real cells (issue 6)."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -79,6 +80,17 @@ def legal_moves(spec, names):
     return [{"name": game.move_name(m), "clicks": list(game.clicks(m))} for m in game.legal_moves(state)]
 
 
+def choice_moves(moves, choice_depth):
+    """The moves whose first ``choice_depth - 1`` clicks others share, so that the page must
+    ask for a choice (a path, a removal) after them; none when ``choice_depth`` is 1.  Counted
+    once per prefix: Connect6 lists some 14,000 pairs, and comparing every move with every
+    other took two minutes a game."""
+    if choice_depth <= 1:
+        return []
+    prefixes = Counter(tuple(m["clicks"][:choice_depth - 1]) for m in moves)
+    return [m for m in moves if prefixes[tuple(m["clicks"][:choice_depth - 1])] > 1]
+
+
 @pytest.mark.parametrize("spec, choice_depth", GAMES)
 def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_depth):
     page = watch.open(server + f"#game={spec}&white=human&black=ai:1")
@@ -90,10 +102,7 @@ def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_dept
     page.wait_for_function(your_turn, timeout=60_000)  # a game of dice rolls first
     while not view(page)["outcome"]:
         moves = legal_moves(spec, view(page)["moves"])
-        # prefer a move that makes the page ask for a choice (a path, a removal) when there is one
-        needs_choice = [m for m in moves if sum(1 for o in moves if o["clicks"][:choice_depth - 1]
-                                                == m["clicks"][:choice_depth - 1]) > 1]
-        move = rng.choice(needs_choice or moves) if choice_depth > 1 else rng.choice(moves)
+        move = rng.choice(choice_moves(moves, choice_depth) or moves)
         play_by_clicks(page, move, asked)
         page.wait_for_function(your_turn, timeout=60_000)
     if choice_depth > 1:
