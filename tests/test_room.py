@@ -87,8 +87,10 @@ def choice_moves(moves, choice_depth):
     other took two minutes a game."""
     if choice_depth <= 1:
         return []
-    prefixes = Counter(tuple(m["clicks"][:choice_depth - 1]) for m in moves)
-    return [m for m in moves if prefixes[tuple(m["clicks"][:choice_depth - 1])] > 1]
+    def prefix(move):
+        return tuple(move["clicks"][:choice_depth - 1])
+    counts = Counter(map(prefix, moves))
+    return [m for m in moves if counts[prefix(m)] > 1]
 
 
 @pytest.mark.parametrize("spec, choice_depth", GAMES)
