@@ -180,7 +180,8 @@ def main(argv=None) -> int:
 
     p = commands.add_parser("match", help="seeded games between two bots, colours alternated")
     p.add_argument("spec")
-    p.add_argument("bot_a", help="level1..level5, random or uct")
+    p.add_argument("bot_a", help="level1..level5, random or uct; level5x4: level 5 in 4 "
+                                 "worker processes, each with its own budget of CPU time")
     p.add_argument("bot_b")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seconds", type=float, default=None,

@@ -3,6 +3,8 @@
 ``match(spec, bot_a, bot_b, games, seconds, seed)`` plays seeded games with colours
 alternated; bots are named ``level1`` .. ``level5`` (the levels' imprecision, with the
 ``seconds`` given per move), ``random``, or ``uct`` (plain UCT with random playouts).
+``level5x4`` is level 5 thinking in 4 worker processes, each for its own budget of CPU time,
+their root statistics merged (``parallel.py``): a 4-core device, however loaded this machine.
 ``bench(seconds)`` measures playouts/s, iterations/s and solve times.
 """
 
@@ -16,7 +18,7 @@ from time import perf_counter
 
 from ..core import CHANCE, load_game
 
-BOT_NAMES = "level1..level5, random, uct"
+BOT_NAMES = "level1..level5, level1x2..level5x16 (workers), random, uct"
 
 
 def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0):
@@ -26,6 +28,10 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
     rng = random.Random(seed)
     if name == "random":
         return lambda state: rng.choice(game.legal_moves(state))
+    parallel = re.fullmatch(r"level([1-5])x([1-9][0-9]?)", name)
+    if parallel:
+        return parallel_bot(game, int(parallel.group(1)), int(parallel.group(2)), seconds,
+                            rng, scale)
     match = re.fullmatch(r"level([1-5])", name)
     if match or name == "uct":
         level = int(match.group(1)) if match else 3
@@ -39,6 +45,28 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
             return thinker.move()
         return play
     raise ValueError(f"unknown bot {name!r}; bots are {BOT_NAMES}")
+
+
+def parallel_bot(game, level: int, workers: int, seconds: float | None, rng, scale: float):
+    """Level ``level`` searching in ``workers`` processes, each for ``seconds`` (else the
+    level's time times ``scale``) of its own CPU time; ``close()`` ends the processes."""
+    from . import LEVEL_SECONDS
+    from .parallel import WorkerPool
+    pool = None
+    budget = seconds if seconds is not None else LEVEL_SECONDS[level] * scale
+
+    def play(state):
+        nonlocal pool
+        pool = pool or WorkerPool(workers)   # started on the first move: a bot named only to
+        answer = pool.choose(game.spec, state, level, seconds=budget,   # check it costs none
+                             seed=rng.randrange(1 << 30))
+        return game.parse_move(answer["best"], state)
+
+    def close():
+        if pool:
+            pool.close()
+    play.close = close
+    return play
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,6 +99,8 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         raise ValueError("opening must be a number of plies, 0 or more")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if jobs > 1 and any(re.fullmatch(r"level\dx\d+", name) for name in (bot_a, bot_b)):
+        raise ValueError("a bot with workers runs its own processes: play it with jobs=1")
     for name in (bot_a, bot_b):
         make_bot(name, game, seconds, 0, scale)     # an unknown name fails here, not in a worker
     tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening) for index in range(games)]
@@ -113,6 +143,8 @@ def play_game(task) -> tuple[str | None, int]:
             continue
         # a bot sees what its player may see: never a sealed ply it answers
         state = game.apply(state, bots[seat[mover]](game.concealed(state)))
+    for bot in bots.values():
+        getattr(bot, "close", lambda: None)()
     winner = game.outcome(state).winner
     return (None if winner is None else seat[winner]), game_length(state)
 
