@@ -260,6 +260,8 @@ def all_bad_answers():
     yield "text", ask(op="import", text=5)
     yield "too many", ask(op="view", game="barrier", moves=["a1"] * 5001)
     yield "clicks", ask(op="narrow", game="barrier", moves=[], clicks=[])
+    yield "root", ask(op="merge", game="barrier", moves=[], root=[[["zz", 1, 1, 0]]])
+    yield "root", ask(op="merge", game="barrier", moves=[], root=[[["a1", True, 1, 7]]] * 99)
 
 
 def test_every_failure_has_a_known_code_that_renders_in_english_and_italian():

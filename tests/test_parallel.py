@@ -89,3 +89,25 @@ def test_the_match_harness_names_bots_with_workers():
         match("havannah(size=4)", "level3x2", "level3", games=2, jobs=2)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("level3x0", game, 0.02, seed=1)
+
+
+def test_the_bridge_merges_the_workers_searches():
+    import json
+    from tavoliere.bridge import handle
+
+    def ask(**request):
+        return json.loads(handle(json.dumps(request)))
+    roots = []
+    for seed in (1, 2):
+        ask(op="think_start", game="havannah(size=4)", moves=["c3"], iterations=40, seed=seed,
+            id=f"w{seed}")
+        while not ask(op="think_step", id=f"w{seed}")["progress"]["done"]:
+            pass
+        stop = ask(op="think_stop", id=f"w{seed}")
+        roots.append(stop["root"])
+    merged = ask(op="merge", game="havannah(size=4)", moves=["c3"], root=roots)
+    assert merged["move"] == merge(roots)["best"] and merged["cells"] == [merged["move"]]
+    # statistics for a move that is not legal here, or malformed, are refused
+    bad = ask(op="merge", game="havannah(size=4)", moves=["c3"], root=[[["c3", 5, 1, 0]]])
+    assert bad["ok"] is False and bad["code"] == "request.root"
+    assert ask(op="merge", game="havannah(size=4)", moves=[], root="x")["code"] == "request.root"

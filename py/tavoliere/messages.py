@@ -94,6 +94,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "request.no-search": {
         "en": "no search with that id is running",
         "it": "nessuna ricerca in corso con questo id"},
+    "request.root": {
+        "en": "root must list each worker's search statistics ([[move, visits, wins, proven], ...]) "
+              "for a legal move of this position",
+        "it": "root deve elencare le statistiche della ricerca di ogni worker ([[mossa, visite, "
+              "vittorie, esito], ...]) per una mossa legale di questa posizione"},
     "at-move": {
         "en": "move {ply} ({entry}): {inner}",
         "it": "semimossa {ply} ({entry}): {inner}"},
