@@ -531,12 +531,26 @@ function save() {
     render();
   } else {
     problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending });
-    if (room.seated && !problem) {
+    if (room.seated && (!problem || problem.key === "storage.nearly-full")) {
       room.seated = false;  // the saved game keeps the players now
       writeFragment();
     }
   }
-  if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
+  if (problem) say(saveText(problem));
+}
+
+// What a save's problem tells the player: the storage nearly full (this save worked, a later
+// one may not), or why this one failed.
+function saveText(problem) {
+  if (problem.key === "storage.nearly-full") return t("storage.nearly-full");
+  return t("save-problem", { detail: errorText(problem, getLanguage()) });
+}
+
+// Say `text` after a save: the save's problem comes first, a warning with the text.
+function sayAfterSave(problem, text, kind = "info") {
+  if (!problem) say(text, kind);
+  else if (problem.key === "storage.nearly-full") say(text ? `${text} ${saveText(problem)}` : saveText(problem));
+  else say(saveText(problem));
 }
 
 function wireTable() {
@@ -753,8 +767,7 @@ async function receive(link) {
     };
     if (link.ending === `resign${link.corr.by}` && !answer.outcome) Object.assign(entry, { ending: link.ending, outcome: endingOutcome(link.ending) });
     const problem = saveCorrespondence(entry);
-    say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) })
-      : t("corr.received", { name: opponentOf(entry), side: sideName(entry.game, entry.side) }), problem ? "error" : "info");
+    sayAfterSave(problem, t("corr.received", { name: opponentOf(entry), side: sideName(entry.game, entry.side) }));
     return entry;
   }
   const verdict = compareRecords(stored, answer);
@@ -775,8 +788,7 @@ async function receive(link) {
     }
     Object.assign(stored, { moves: answer.moves, last: now, sent: count, archived: false, toMove: answer.to_move, outcome: answer.outcome || null });
     const problem = saveCorrespondence(stored);
-    if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
-    else say(t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }), "info");
+    sayAfterSave(problem, t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }));
   }
   stored.fresh = verdict.kind === "same" || verdict.kind === "newer";
   if (stored.fresh) receiveEnding(stored, link.ending);
@@ -793,8 +805,7 @@ function receiveEnding(entry, end) {
   }
   Object.assign(entry, { ending: end, outcome: endingOutcome(end), last: Date.now(), archived: false });
   const problem = saveCorrespondence(entry);
-  say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : t("corr.resigned", { name: opponentOf(entry) }),
-    problem ? "error" : "info");
+  sayAfterSave(problem, t("corr.resigned", { name: opponentOf(entry) }));
 }
 
 // A reload reopens the page's own link: when the game saved last is the link's record, the
@@ -853,7 +864,7 @@ async function startCorrespondence({ game, side, names }) {
     last: null, sent: 0, archived: false, settled: true, toMove: answer.to_move, outcome: null,
   };
   const problem = saveCorrespondence(entry);
-  say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : "");
+  sayAfterSave(problem, "");
   await startGame(entry.game, [], null, { entry });
   return corrLink(entry);
 }
