@@ -257,3 +257,32 @@ def test_undo_after_a_reveal_takes_back_the_whole_round(watch, server):
     assert_hidden(page.evaluate(SHOWN), third)
     assert page.locator("#redo").is_disabled()  # the computer's new bid starts a line of its own
     assert watch.errors == []
+
+
+def test_between_two_people_undo_and_redo_take_a_revealed_round_whole(watch, server):
+    """Review F3: after a round was revealed, Undo took back Black's bid only: White's bid was
+    sealed again, with no hand-over, and Black could bid again knowing it.  Now the round goes
+    whole, comes back whole, and no bid can be made inside it from an earlier position."""
+    page = watch.open(server + TWO_PEOPLE)
+    bid(page, 37)
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    page.locator("#move-buttons .take-device").click()
+    bid(page, 20)
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2")
+    page.locator("#undo").click()
+    wait_quiet(page, "window.tavoliere.view().moves.length === 0 && window.tavoliere.view().sealed === 0")
+    assert saved_moves(page) == [] and view(page)["to_move"] == 0
+    page.locator("#redo").click()
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2")
+    assert saved_moves(page) == ["37", "20"]
+    # inside the revealed round (White's bid made, Black's not yet): nothing may be bid
+    page.locator("#move-list .move[data-ply='1']").click()
+    page.wait_for_function("window.tavoliere.view().sealed === 1")
+    page.wait_for_timeout(300)
+    assert page.locator("#move-buttons .move-choice").count() == 0
+    page.on("dialog", lambda dialog: dialog.accept())  # a new line would be welcome, not this one
+    with pytest.raises(Exception, match="mid-round"):
+        page.evaluate("window.tavoliere.play('5')")
+    assert "revealed" in page.locator("#message").text_content()
+    assert saved_moves(page) == ["37", "20"]
+    assert watch.errors == []

@@ -440,6 +440,10 @@ export class Table extends EventTarget {
       this.say("game-ended");
       return { ok: false, error: "game-ended" };
     }
+    if (this.midRound()) {  // the one to answer would answer knowing the sealed move
+      this.say("mid-round");
+      return { ok: false, error: "mid-round" };
+    }
     if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
