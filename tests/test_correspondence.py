@@ -366,3 +366,32 @@ def test_start_send_and_the_list_of_games_in_the_page(browser, server):
     assert not any(found.values()), json.dumps(found, indent=1)
     assert errors == []
     context.close()
+
+
+GOOD_ENTRY = {"id": "Uf1lLFd830pEPcrs", "game": "barrier", "moves": [], "names": ["Anna", "Bruno"],
+              "side": 0, "created": 1, "updated": 1, "last": None, "sent": 0, "archived": False,
+              "settled": True}
+
+
+@pytest.mark.parametrize("stored", [
+    "{not json",
+    "null",
+    json.dumps([GOOD_ENTRY, {**GOOD_ENTRY, "id": "BAD", "names": 5}]),
+])
+def test_an_unreadable_list_of_correspondence_games_is_reported(watch, server, stored):
+    """Review F6: a correspondence list that could not be read was set aside without a word,
+    and every correspondence game disappeared from the list.  The page says so, once; what
+    could be read stays."""
+    page = watch.open(server + "#game=barrier&white=human&black=human")
+    page.evaluate("text => localStorage.setItem('tavoliere.correspondence', text)", stored)
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert "correspondence games kept in this browser could not all be read" in page.locator("#message").text_content()
+    aside = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavoliere.unreadable'))")
+    assert len(aside) == 1
+    kept = [g["id"] for g in page.evaluate("window.tavoliere.correspondence.games()")]
+    assert kept == (["Uf1lLFd830pEPcrs"] if "Anna" in stored else [])
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert page.locator("#message").text_content() == ""  # said once: the bad part is aside
+    assert watch.errors == []

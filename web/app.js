@@ -1325,9 +1325,12 @@ async function main() {
   wireTable();
   applyTheme();
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
+  const corrProblem = loadCorrespondence().problem;  // and correspondence games, said apart
   room.site = await (await fetch("site.json")).json();
   const record = location.hash.length > 1 ? recordFromFragment() : resumeRecord();
-  if (problem) say(t("saved-problem", { detail: errorText(problem, getLanguage()) }));
+  const problems = [problem && t("saved-problem", { detail: errorText(problem, getLanguage()) }),
+    corrProblem && t("corr.unreadable", { detail: errorText(corrProblem, getLanguage()) })];
+  if (problem || corrProblem) say(problems.filter(Boolean).join(" "));
   table.showPrebuilt(await loadBoard(record.game));
   performance.mark("board-painted");
   await open(record);
