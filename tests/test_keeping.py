@@ -195,6 +195,22 @@ def test_hostile_links_are_refused_as_text(watch, server, fragment, words):
     assert watch.errors == []
 
 
+@pytest.mark.parametrize("fragment", [
+    "#game=dadi&white=human&black=human&moves=zz9",             # the fresh game starts with a roll
+    "#game=havannah(size=5)&white=ai:1&black=human&moves=zz9",  # and with the computer's move
+])
+def test_a_refused_links_reason_outlasts_the_first_automatic_ply(watch, server, fragment):
+    """Review F8: the reason a link was refused was erased at once when the fresh game began
+    with a ply nobody at the device made: the player never learnt why."""
+    page = watch.open(server + fragment)
+    page.wait_for_function("window.tavoliere.view().moves.length >= 1 && !window.tavoliere.thinking()",
+                           timeout=60_000)
+    page.wait_for_timeout(300)
+    message = page.locator("#message").text_content()
+    assert "could not be opened" in message and "zz9" in message
+    assert watch.errors == []
+
+
 def test_a_link_opens_the_viewed_ply(watch, server):
     page = watch.open(server + "#game=barrier&moves=c4,f6,c4-d4-e4-e3&ply=2" + TWO_PEOPLE)
     assert view(page)["moves"] == ["c4", "f6"]

@@ -510,6 +510,15 @@ function say(text, kind = "error") {
   $("message").dataset.kind = kind;
 }
 
+// A move's line in place of the last one, except that a move nobody at this device made (the
+// computer's, a roll) leaves an error in view: a refused link's reason must not vanish with
+// the first automatic ply of the fresh game that replaces it.
+function sayMove(text, mover) {
+  const person = table.players[mover] && table.players[mover].kind === "human";
+  if (!person && $("message").dataset.kind === "error" && $("message").textContent) return;
+  say(text, "info");
+}
+
 // Screen readers hear moves and results through a polite live region.
 function announce(text) {
   $("announcer").textContent = text;
@@ -575,7 +584,7 @@ function wireTable() {
       // its marks say it (the warning shows them already), else in the page's
       const mark = room.texts.mark(v.marks);
       const text = mark || t("played-sealed", { player: room.texts.player(detail.mover) });
-      say(mark ? "" : text, "info");
+      sayMove(mark ? "" : text, detail.mover);
       announce(text);
       sounds.play("move");
       return;
@@ -583,7 +592,7 @@ function wireTable() {
     // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
     const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
     const text = revealedText(detail.revealed, cellless);
-    say(cellless ? text : "", "info");
+    sayMove(cellless ? text : "", detail.mover);
     announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
     // a piece gone from the board is a capture; the end of the game has its own sound
     const motion = table.motion;
