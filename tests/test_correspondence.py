@@ -395,3 +395,17 @@ def test_an_unreadable_list_of_correspondence_games_is_reported(watch, server, s
     page.evaluate("window.tavoliere.ready")
     assert page.locator("#message").text_content() == ""  # said once: the bad part is aside
     assert watch.errors == []
+
+
+def test_a_correspondence_link_of_a_game_for_more_players_is_refused(watch, server):
+    """Review F7: a link of a 3- or 4-seat game was taken in ("Red: undefined", the computer
+    in the extra seats) while New game refuses one: a link joins two players."""
+    page = watch.open(server + "#game=barrier&white=human&black=human")
+    page.goto(server + "#c=Uf1lLFd830pEPcrs&game=dadi(players=3)&n0=Anna&n1=Bruno&by=0")
+    page.wait_for_function("window.tavoliere.opened() >= 2")
+    page.wait_for_timeout(300)
+    message = page.locator("#message").text_content()
+    assert "correspondence link could not be opened" in message and "more" in message
+    assert page.evaluate("window.tavoliere.correspondence.games()") == []
+    assert "undefined" not in page.locator("#players").text_content()
+    assert watch.errors == []

@@ -766,6 +766,10 @@ async function receive(link) {
     say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.sealed-game") }));
     return stored;
   }
+  if (answer.players !== 2) {  // a link joins two players, as New game says
+    say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.too-many") }));
+    return stored;
+  }
   const now = Date.now();
   const count = answer.moves.length;
   if (!stored) {
