@@ -286,3 +286,20 @@ def test_between_two_people_undo_and_redo_take_a_revealed_round_whole(watch, ser
     assert "revealed" in page.locator("#message").text_content()
     assert saved_moves(page) == ["37", "20"]
     assert watch.errors == []
+
+
+def test_a_hint_for_a_sealed_bid_leaves_no_trace_after_the_hand_over(watch, server):
+    """Review F10: White's hint, the bid White then made, stayed in the hidden search text
+    (#thinking) after the device changed hands."""
+    page = watch.open(server + TWO_PEOPLE)
+    page.locator("#hint").click()
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint')",
+                           timeout=60_000)
+    hinted = int(re.search(r"\d+", page.locator("#message").text_content()).group())
+    bid(page, hinted)
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    page.locator("#move-buttons .take-device").click()
+    shown = page.evaluate(SHOWN)
+    assert shown["thinking"] == ""
+    assert_hidden(shown, hinted)
+    assert watch.errors == []

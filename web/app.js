@@ -179,6 +179,9 @@ function renderTurn() {
   $("game-name").textContent = gameHeading(table.game || room.boardKey || defaultGame());
   $("rematch").hidden = $("swap-sides").hidden = Boolean(room.corr);
   $("thinking").hidden = !table.thinking;
+  // a finished search's best move leaves the page with it: a hint for a sealed bid is that
+  // bid, and the next player at the device must not find it even in hidden text
+  if (!table.thinking) $("thinking").textContent = "";
   renderWinBar();
 }
 
