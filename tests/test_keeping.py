@@ -339,3 +339,21 @@ def test_no_serious_accessibility_violations(watch, server, theme):
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / f"{theme}-{screen.replace(' ', '-')}.png"))
     assert not found, json.dumps(found, indent=1)
+
+
+def test_a_saved_game_that_cannot_be_opened_is_not_called_a_link(watch, server):
+    """Review F13: a stored game that could not be opened was reported as "The link could not
+    be opened…"; there was no link."""
+    page = watch.open(server + "#game=barrier" + TWO_PEOPLE)
+    page.evaluate("""() => {
+        localStorage.setItem('tavoliere.games', JSON.stringify([{ id: 'bad', game: 'barrier',
+            moves: ['c4', 'zz9'], players: [{ kind: 'human' }, { kind: 'human' }], updated: 1 }]));
+        localStorage.setItem('tavoliere.current', 'bad'); }""")
+    page.goto(server)
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    message = page.locator("#message").text_content()
+    assert message.startswith("The game saved in this browser could not be opened") and "zz9" in message
+    assert "link" not in message
+    assert view(page)["moves"] == []
+    assert watch.errors == []

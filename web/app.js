@@ -720,7 +720,8 @@ function offerDraw() {
 // Draw the record's board at once, then open it when the engine is ready; a record that
 // cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
-async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false } = {}) {
+// `kept`: the record comes from this browser's storage, not from a link (said if it fails).
+async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false, kept = false } = {}) {
   table.stopThinking();
   room.seated = seated;
   room.chance = null;
@@ -739,7 +740,7 @@ async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry
   await engine.ready;
   let answer = await table.open(spec, moves, ply, ending);
   if (!answer.ok) {
-    say(t("bad-link", { detail: room.texts.error(answer) }));
+    say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
     if (entry) table.players = loadPlayers();
     const fresh = boardKey(spec) ? spec : defaultGame();
@@ -848,7 +849,7 @@ async function asSavedGame(record) {
 async function openRecord(record) {
   try {
     if (!record.corr) record = await asSavedGame(record);
-    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null, seated: Boolean(record.seated) });
+    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null, seated: Boolean(record.seated), kept: Boolean(record.kept) });
     const entry = await receive(record);
     if (!entry) return await startGame(defaultGame());
     const ply = entry.fresh && record.moves.length === entry.moves.length ? record.ply : null;
@@ -1198,7 +1199,7 @@ function wire() {
     open: (entry) => {
       if (entry.players) table.players = entry.players;
       say("");
-      return startGame(entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending) });
+      return startGame(entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), kept: true });
     },
     withLabels: (draw) => {
       const shown = board.showLabels;
@@ -1280,7 +1281,7 @@ function resumeRecord() {
     return { game: entry.game, moves: entry.moves, ply: null, entry };
   }
   if (entry.players.every(validPlayer)) table.players = entry.players;
-  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending) };
+  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending), kept: true };
 }
 
 // Show a record once the engine is ready; if the engine fails, the status line says why and
