@@ -303,3 +303,17 @@ def test_a_hint_for_a_sealed_bid_leaves_no_trace_after_the_hand_over(watch, serv
     assert shown["thinking"] == ""
     assert_hidden(shown, hinted)
     assert watch.errors == []
+
+
+def test_undo_before_the_person_has_bid_against_the_computer_says_there_is_nothing(watch, server):
+    """Review F11: with the computer as White, Undo took back its sealed bid, which it made
+    again at once: an Undo that did nothing.  Now it takes nothing back and says so."""
+    watch.page.context.add_init_script(KNOWN_SEEDS % [1, 2])
+    page = watch.open(server + COMPUTER_WHITE.replace("ai:1", "ai:3"))
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    made = saved_moves(page)
+    page.locator("#undo").click()
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Nothing to take back')")
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    assert saved_moves(page) == made and page.evaluate("window.seedsDrawn") == 1
+    assert watch.errors == []
