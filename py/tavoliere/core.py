@@ -210,7 +210,7 @@ CORE_TEXTS["it"].update({
     "shape.double-crowned.one": "damone", "shape.double-crowned.other": "damoni",
     "shape.die.one": "dado", "shape.die.other": "dadi",
     "shape.counter.one": "segnalino", "shape.counter.other": "segnalini",
-    "shape.marker.one": "segno", "shape.marker.other": "segni",
+    "shape.marker.one": "segnalino", "shape.marker.other": "segnalini",
     "shape.block.one": "ostacolo", "shape.block.other": "ostacoli",
 })
 LANGUAGES = tuple(CORE_TEXTS)
