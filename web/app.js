@@ -179,6 +179,9 @@ function renderTurn() {
   $("game-name").textContent = gameHeading(table.game || room.boardKey || defaultGame());
   $("rematch").hidden = $("swap-sides").hidden = Boolean(room.corr);
   $("thinking").hidden = !table.thinking;
+  // a finished search's best move leaves the page with it: a hint for a sealed bid is that
+  // bid, and the next player at the device must not find it even in hidden text
+  if (!table.thinking) $("thinking").textContent = "";
   renderWinBar();
 }
 
@@ -414,7 +417,8 @@ function gameHeading(spec) {
     if (option.name !== "size" && value === String(option.default)) continue;
     if (option.kind === "bool") parts.push(value === "true" ? words.option(option.name) : `${words.option(option.name)}: ${t("no")}`);
     else if (option.kind === "choice") parts.push(option.name === "size" ? words.option(option.name, value) : `${words.option(option.name)}: ${words.option(option.name, value)}`);
-    else parts.push(`${words.option(option.name)} ${value}`);
+    // a number in the game's words ("8×8", "4 giocatori"), else "label: value" without the hint
+    else parts.push(words.text(`option.${option.name}.header`, { value }, `${words.option(option.name).replace(/\s*\(.*\)$/, "")}: ${value}`));
   }
   return parts.join(" · ");
 }
@@ -510,6 +514,15 @@ function say(text, kind = "error") {
   $("message").dataset.kind = kind;
 }
 
+// A move's line in place of the last one, except that a move nobody at this device made (the
+// computer's, a roll) leaves an error in view: a refused link's reason must not vanish with
+// the first automatic ply of the fresh game that replaces it.
+function sayMove(text, mover) {
+  const person = table.players[mover] && table.players[mover].kind === "human";
+  if (!person && $("message").dataset.kind === "error" && $("message").textContent) return;
+  say(text, "info");
+}
+
 // Screen readers hear moves and results through a polite live region.
 function announce(text) {
   $("announcer").textContent = text;
@@ -531,12 +544,26 @@ function save() {
     render();
   } else {
     problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending });
-    if (room.seated && !problem) {
+    if (room.seated && (!problem || problem.key === "storage.nearly-full")) {
       room.seated = false;  // the saved game keeps the players now
       writeFragment();
     }
   }
-  if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
+  if (problem) say(saveText(problem));
+}
+
+// What a save's problem tells the player: the storage nearly full (this save worked, a later
+// one may not), or why this one failed.
+function saveText(problem) {
+  if (problem.key === "storage.nearly-full") return t("storage.nearly-full");
+  return t("save-problem", { detail: errorText(problem, getLanguage()) });
+}
+
+// Say `text` after a save: the save's problem comes first, a warning with the text.
+function sayAfterSave(problem, text, kind = "info") {
+  if (!problem) say(text, kind);
+  else if (problem.key === "storage.nearly-full") say(text ? `${text} ${saveText(problem)}` : saveText(problem));
+  else say(saveText(problem));
 }
 
 function wireTable() {
@@ -561,7 +588,7 @@ function wireTable() {
       // its marks say it (the warning shows them already), else in the page's
       const mark = room.texts.mark(v.marks);
       const text = mark || t("played-sealed", { player: room.texts.player(detail.mover) });
-      say(mark ? "" : text, "info");
+      sayMove(mark ? "" : text, detail.mover);
       announce(text);
       sounds.play("move");
       return;
@@ -569,7 +596,7 @@ function wireTable() {
     // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
     const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
     const text = revealedText(detail.revealed, cellless);
-    say(cellless ? text : "", "info");
+    sayMove(cellless ? text : "", detail.mover);
     announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
     // a piece gone from the board is a capture; the end of the game has its own sound
     const motion = table.motion;
@@ -694,7 +721,8 @@ function offerDraw() {
 // Draw the record's board at once, then open it when the engine is ready; a record that
 // cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
-async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false } = {}) {
+// `kept`: the record comes from this browser's storage, not from a link (said if it fails).
+async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false, kept = false } = {}) {
   table.stopThinking();
   room.seated = seated;
   room.chance = null;
@@ -713,7 +741,7 @@ async function startGame(spec, moves = [], ply = null, { id = newGameId(), entry
   await engine.ready;
   let answer = await table.open(spec, moves, ply, ending);
   if (!answer.ok) {
-    say(t("bad-link", { detail: room.texts.error(answer) }));
+    say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
     if (entry) table.players = loadPlayers();
     const fresh = boardKey(spec) ? spec : defaultGame();
@@ -743,6 +771,10 @@ async function receive(link) {
     say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.sealed-game") }));
     return stored;
   }
+  if (answer.players !== 2) {  // a link joins two players, as New game says
+    say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.too-many") }));
+    return stored;
+  }
   const now = Date.now();
   const count = answer.moves.length;
   if (!stored) {
@@ -753,8 +785,7 @@ async function receive(link) {
     };
     if (link.ending === `resign${link.corr.by}` && !answer.outcome) Object.assign(entry, { ending: link.ending, outcome: endingOutcome(link.ending) });
     const problem = saveCorrespondence(entry);
-    say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) })
-      : t("corr.received", { name: opponentOf(entry), side: sideName(entry.game, entry.side) }), problem ? "error" : "info");
+    sayAfterSave(problem, t("corr.received", { name: opponentOf(entry), side: sideName(entry.game, entry.side) }));
     return entry;
   }
   const verdict = compareRecords(stored, answer);
@@ -775,8 +806,7 @@ async function receive(link) {
     }
     Object.assign(stored, { moves: answer.moves, last: now, sent: count, archived: false, toMove: answer.to_move, outcome: answer.outcome || null });
     const problem = saveCorrespondence(stored);
-    if (problem) say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
-    else say(t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }), "info");
+    sayAfterSave(problem, t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }));
   }
   stored.fresh = verdict.kind === "same" || verdict.kind === "newer";
   if (stored.fresh) receiveEnding(stored, link.ending);
@@ -793,8 +823,7 @@ function receiveEnding(entry, end) {
   }
   Object.assign(entry, { ending: end, outcome: endingOutcome(end), last: Date.now(), archived: false });
   const problem = saveCorrespondence(entry);
-  say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : t("corr.resigned", { name: opponentOf(entry) }),
-    problem ? "error" : "info");
+  sayAfterSave(problem, t("corr.resigned", { name: opponentOf(entry) }));
 }
 
 // A reload reopens the page's own link: when the game saved last is the link's record, the
@@ -821,7 +850,7 @@ async function asSavedGame(record) {
 async function openRecord(record) {
   try {
     if (!record.corr) record = await asSavedGame(record);
-    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null, seated: Boolean(record.seated) });
+    if (!record.corr) return await startGame(record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null, ending: record.ending || null, seated: Boolean(record.seated), kept: Boolean(record.kept) });
     const entry = await receive(record);
     if (!entry) return await startGame(defaultGame());
     const ply = entry.fresh && record.moves.length === entry.moves.length ? record.ply : null;
@@ -853,7 +882,7 @@ async function startCorrespondence({ game, side, names }) {
     last: null, sent: 0, archived: false, settled: true, toMove: answer.to_move, outcome: null,
   };
   const problem = saveCorrespondence(entry);
-  say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : "");
+  sayAfterSave(problem, "");
   await startGame(entry.game, [], null, { entry });
   return corrLink(entry);
 }
@@ -1171,7 +1200,7 @@ function wire() {
     open: (entry) => {
       if (entry.players) table.players = entry.players;
       say("");
-      return startGame(entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending) });
+      return startGame(entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), kept: true });
     },
     withLabels: (draw) => {
       const shown = board.showLabels;
@@ -1253,7 +1282,7 @@ function resumeRecord() {
     return { game: entry.game, moves: entry.moves, ply: null, entry };
   }
   if (entry.players.every(validPlayer)) table.players = entry.players;
-  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending) };
+  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending), kept: true };
 }
 
 // Show a record once the engine is ready; if the engine fails, the status line says why and
@@ -1314,9 +1343,12 @@ async function main() {
   wireTable();
   applyTheme();
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
+  const corrProblem = loadCorrespondence().problem;  // and correspondence games, said apart
   room.site = await (await fetch("site.json")).json();
   const record = location.hash.length > 1 ? recordFromFragment() : resumeRecord();
-  if (problem) say(t("saved-problem", { detail: errorText(problem, getLanguage()) }));
+  const problems = [problem && t("saved-problem", { detail: errorText(problem, getLanguage()) }),
+    corrProblem && t("corr.unreadable", { detail: errorText(corrProblem, getLanguage()) })];
+  if (problem || corrProblem) say(problems.filter(Boolean).join(" "));
   table.showPrebuilt(await loadBoard(record.game));
   performance.mark("board-painted");
   await open(record);

@@ -42,6 +42,13 @@ export function readPlayer(text) {
   throw new PageError("link.player", { text: String(text).slice(0, 20) });
 }
 
+// A seed for the computer's next search, drawn from the browser's cryptographic source.  A
+// bot that mixes its moves (Footsteps' sealed bids) is only as secret as its seed: one the
+// player could know or repeat (the ply count) would make its bid the same in every game.
+export function freshSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;  // 0 .. 2**31 - 1, as the engine takes
+}
+
 export function playerText(player) {
   return player.kind === "ai" ? `ai:${player.level}` : "human";
 }
@@ -65,7 +72,7 @@ export function endingOutcome(ending) {
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
   // played at an earlier position may drop the later ones (the room asks; embeds refuse).
-  constructor(engine, { players, confirmBranch = () => false, seed = (line) => line.length }) {
+  constructor(engine, { players, confirmBranch = () => false, seed = freshSeed }) {
     super();
     this.engine = engine;
     this.players = players;
@@ -108,7 +115,13 @@ export class Table extends EventTarget {
   humanToMove() {
     const v = this.view;
     return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
-      this.handover === null && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+      this.handover === null && !this.midRound() && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+  }
+
+  // An earlier position inside a round that was revealed later (a bid made, the answer
+  // not yet): no move may be played there, or the one to answer would answer knowing the bid.
+  midRound() {
+    return Boolean(this.view && this.view.sealed && !this.history.atEnd);
   }
 
   // The moves that may be shown: the record less its sealed plies.
@@ -427,6 +440,10 @@ export class Table extends EventTarget {
       this.say("game-ended");
       return { ok: false, error: "game-ended" };
     }
+    if (this.midRound()) {  // the one to answer would answer knowing the sealed move
+      this.say("mid-round");
+      return { ok: false, error: "mid-round" };
+    }
     if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
@@ -552,18 +569,27 @@ export class Table extends EventTarget {
   }
 
   // -- undo and redo -----------------------------------------------------------------------
-  // Against the computer, undo goes back to the person's last turn.
+  // Against the computer, undo goes back to the person's last turn.  A round of moves made
+  // at the same time (bids) is taken back whole or not at all: undo never stops where a
+  // revealed move would be sealed again, with its answer to be made once more.
   // Dice once rolled stay rolled: a move before a roll cannot be taken back, or undoing
   // would roll them again.
   async undo() {
     const h = this.history;
-    const target = this.undoTarget();
-    if (target === null) return;
-    if (this.turns.slice(target, h.moves.length).includes(CHANCE)) {
-      this.say("undo-dice", {}, "info");
+    const record = h.moves.join(" ");
+    this.stopThinking();
+    const target = await this.undoTarget();
+    if (h.moves.join(" ") !== record) return;  // the record moved on meanwhile
+    if (target === null) {
+      if (h.moves.length) this.say("undo-nothing", {}, "info");
+      this.computerTurn();
       return;
     }
-    this.stopThinking();
+    if (this.turns.slice(target, h.moves.length).includes(CHANCE)) {
+      this.say("undo-dice", {}, "info");
+      this.computerTurn();
+      return;
+    }
     this.handover = null;  // the sealed move is taken back: its maker is at the device
     this.ending = null;  // undo takes back a resignation or a draw first
     while (h.moves.length > target && h.undo());
@@ -572,15 +598,22 @@ export class Table extends EventTarget {
     this.computerTurn();
   }
 
-  // The ply an undo goes back to: one move back, or, against the computer, back to the
-  // person's last turn (null: nothing to undo).
-  undoTarget() {
-    const h = this.history;
-    if (!h.moves.length) return null;
-    let target = h.moves.length - 1;
-    const computer = (ply) => this.players[this.turns[ply]] && this.players[this.turns[ply]].kind === "ai";
-    if (this.againstComputer()) while (target > 0 && computer(target)) target--;
-    return target;
+  // The ply an undo goes back to (null: nothing to undo): the last position before the
+  // record's end where no move waits sealed, and, against the computer, with a person's move
+  // among those taken back (the person's last turn, or the start of the round that holds it).
+  // The engine says which positions hold sealed moves and who moves there.
+  async undoTarget() {
+    const moves = this.history.moves;
+    const person = (side) => this.players[side] && this.players[side].kind === "human";
+    const computer = this.againstComputer();
+    let personTakenBack = false;
+    for (let ply = moves.length - 1; ply >= 0; ply--) {
+      const before = await this.engine.request({ op: "view", game: this.game, moves: moves.slice(0, ply) });
+      if (!before.ok) return null;
+      personTakenBack = personTakenBack || person(before.to_move);  // who made the ply at `ply`
+      if (!before.sealed && (!computer || personTakenBack)) return ply;
+    }
+    return null;
   }
 
   async redo() {
@@ -589,7 +622,8 @@ export class Table extends EventTarget {
     const h = this.history;
     if (!h.redo()) return;
     await this.showQuietly();
-    const replayed = () => this.view.to_move === CHANCE ||
+    // the computer's moves, the rolls and the rest of a round of sealed moves come back too
+    const replayed = () => this.view.to_move === CHANCE || this.view.sealed ||
       (this.players[this.view.to_move] && this.players[this.view.to_move].kind === "ai");
     while (h.undone.length && replayed() && !this.view.outcome) {
       h.redo();

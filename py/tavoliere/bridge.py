@@ -18,10 +18,10 @@ import json
 import re
 import traceback
 
-from .core import CHANCE, Game, IllegalMove, InvalidMove, game_names, load_game
+from .core import CHANCE, MAX_PLIES, Game, IllegalMove, InvalidMove, game_names, load_game
 from .messages import MESSAGES, Problem, excerpt
 
-MAX_MOVES = 5000
+MAX_MOVES = MAX_PLIES
 MAX_SEARCHES = 4  # boards on one page share the worker; each may have a search under way
 MAX_DEPTH = 64    # arrays and objects nested deeper than this are refused before parsing
 MAX_LISTED = 2000  # more legal moves than this are not all sent with a view (see _legal)
@@ -220,6 +220,8 @@ def op_play(request: dict) -> dict:
     names = _moves(request)
     text = _move(request)
     state = _record.states_for(game, names)[-1]
+    if len(names) >= MAX_MOVES:  # the record would hold a ply too many to be opened again
+        raise BridgeError("illegal-move", "move.record-full", max=MAX_MOVES)
     try:
         move = game.parse_move(text, state)
     except InvalidMove as error:

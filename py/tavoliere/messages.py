@@ -149,6 +149,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "move.notation-because": {
         "en": "{move} is not a move in {title} notation: {inner}",
         "it": "{move} non è una mossa nella notazione di {title}: {inner}"},
+    "move.record-full": {
+        "en": "no more moves: a game may hold at most {max}, and this one has reached it",
+        "it": "non si può più muovere: una partita può contenere al massimo {max} semimosse, "
+              "e questa ci è arrivata"},
     "move.not-legal": {
         "en": "{move} is not legal here",
         "it": "{move} non è una mossa possibile in questa posizione"},
