@@ -105,8 +105,10 @@ def cmd_match(args) -> None:
     budget = (f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
               else f"each level's time x {args.scale}")
     opening = f", {args.opening} random plies first" if args.opening else ""
-    print(f"{result['spec']}: {result['a']} v {result['b']}, {result['games']} games, colours "
-          f"alternated, {budget} a move{opening}")
+    seating = ("colours alternated" if result["players"] == 2 else
+               f"{result['a']} in each of the {result['players']} seats in turn")
+    print(f"{result['spec']}: {result['a']} v {result['b']}, {result['games']} games, "
+          f"{seating}, {budget} a move{opening}")
     print(f"{result['a']} {result['a_wins']} wins, {result['b']} {result['b_wins']} wins, "
           f"{result['draws']} draws; {result['a']} scores {result['a_score']:.1%} "
           f"(95% interval {low:.1%} to {high:.1%}); {result['mean_plies']:.0f} plies a game")
@@ -178,7 +180,8 @@ def main(argv=None) -> int:
                    help="also run in Pyodide under Node (needs `python build.py build` first)")
     p.set_defaults(run=cmd_bench)
 
-    p = commands.add_parser("match", help="seeded games between two bots, colours alternated")
+    p = commands.add_parser("match", help="seeded games between two bots, colours alternated "
+                            "(at a table of 3-4, A in each seat in turn, B in the others)")
     p.add_argument("spec")
     p.add_argument("bot_a", help="level1..level5, random or uct")
     p.add_argument("bot_b")

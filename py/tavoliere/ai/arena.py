@@ -1,7 +1,7 @@
 """Matches between bots and speed measurements, for the command line.
 
 ``match(spec, bot_a, bot_b, games, seconds, seed)`` plays seeded games with colours
-alternated; bots are named ``level1`` .. ``level5`` (the levels' imprecision, with the
+alternated (at a table of three or four, A takes each seat in turn and B the others); bots are named ``level1`` .. ``level5`` (the levels' imprecision, with the
 ``seconds`` given per move), ``random``, or ``uct`` (plain UCT with random playouts).
 ``bench(seconds)`` measures playouts/s, iterations/s and solve times.
 """
@@ -55,9 +55,11 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
           seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
-    own budgets, times ``scale``).  With ``opening`` the first that many plies are random
-    (seeded), each random opening played twice, colours swapped: the strong levels of some
-    games are deterministic, and without it every pair of games would be the same.  With
+    own budgets, times ``scale``).  At a table of n players (Dadi's ``players``), ``bot_a``
+    takes seat ``index % n`` of game number ``index`` and ``bot_b`` every other seat, so
+    that an even match gives A about 1 in n.  With ``opening`` the first that many plies
+    are random (seeded), each random opening played once from each seat: the strong levels
+    of some games are deterministic, and without it every pair of games would be the same.  With
     ``jobs`` above 1 that many games are played at once, in separate processes: each game
     is seeded by its number alone, so bots that do not depend on the clock play the very
     games of one process.
@@ -78,12 +80,11 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     results = []
     from multiprocessing import Pool                  # here: the browser's Python has no processes
     with (Pool(jobs) if jobs > 1 else nullcontext()) as pool:
-        for index, (winner, length) in enumerate((pool.imap if pool else map)(play_game, tasks)):
+        for index, (winner, length, winning_seat) in enumerate(
+                (pool.imap if pool else map)(play_game, tasks)):
             results.append((winner, length))       # in the games' order
             if log:
-                seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-                said = "draw" if winner is None else ("White", "Black")[seat.index(winner)] + " wins"
-                log(f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}")
+                log(game_line(game, index, names, winner, winning_seat))
     winners = [winner for winner, _ in results]
     a_wins, b_wins, draws = winners.count("a"), winners.count("b"), winners.count(None)
     plies = [length for _, length in results]
@@ -92,19 +93,38 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
             "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games, "ci95": [round(low, 3), round(high, 3)],
-            "mean_plies": sum(plies) / len(plies)}
+            "mean_plies": sum(plies) / len(plies), "players": game.players}
 
 
-def play_game(task) -> tuple[str | None, int]:
-    """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw)
-    and its length.  Everything random in it is seeded by ``seed`` and ``index``."""
+def seats(players: int, index: int) -> tuple[str, ...]:
+    """Who sits where in game number ``index``: "a" in seat ``index % players``, "b" in the
+    others (White and Black in turn, at a table of two)."""
+    return tuple("a" if seat == index % players else "b" for seat in range(players))
+
+
+def game_line(game, index: int, names: dict, winner, winning_seat) -> str:
+    """A game of the match in words, for the log."""
+    table = game.text_table("en")
+    said = ("draw" if winning_seat is None
+            else f"{table.get(f'player.{winning_seat}', f'player {winning_seat + 1}')} wins")
+    seat = seats(game.players, index)
+    if game.players == 2:
+        return f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}"
+    return (f"game {index + 1}: {names['a']} in seat {index % game.players + 1} of "
+            f"{game.players}, {names['b']} in the others: {said}")
+
+
+def play_game(task) -> tuple[str | None, int, int | None]:
+    """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw),
+    its length and the winner's seat.  Everything random in it is seeded by ``seed`` and
+    ``index``."""
     spec, bot_a, bot_b, seconds, seed, index, scale, opening = task
     game = load_game(spec)
     bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
             "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
-    seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-    # both games of a pair (colours swapped) see the same opening and the same dice
-    dice = random.Random(seed * 7919 + index // 2)
+    seat = seats(game.players, index)
+    # the games of a round (A in each seat once) see the same opening and the same dice
+    dice = random.Random(seed * 7919 + index // game.players)
     state = random_opening(game, opening, dice)
     while game.outcome(state) is None:
         mover = game.to_move(state)
@@ -114,7 +134,7 @@ def play_game(task) -> tuple[str | None, int]:
         # a bot sees what its player may see: never a sealed ply it answers
         state = game.apply(state, bots[seat[mover]](game.concealed(state)))
     winner = game.outcome(state).winner
-    return (None if winner is None else seat[winner]), game_length(state)
+    return (None if winner is None else seat[winner]), game_length(state), winner
 
 
 def random_opening(game, plies: int, rng: random.Random):

@@ -67,10 +67,14 @@ class TreeSearch(Engine):
         for _ in range(self.CHUNK):
             self.iterate()
             self.iterations += 1
-            if self.root.proven:
+            if self.settled():
                 self.done = True
                 break
         self.update_best()
+
+    def settled(self) -> bool:
+        """Whether the root's result is proven (then there is nothing more to search)."""
+        return bool(self.root.proven)
 
 
 class PausedSearch(Engine):
