@@ -100,9 +100,10 @@ def cmd_match(args) -> None:
     from .ai import match
     result = match(args.spec, args.bot_a, args.bot_b, games=args.games, seconds=args.seconds,
                    seed=args.seed, log=print if args.verbose else None, scale=args.scale,
-                   opening=args.opening, jobs=args.jobs)
+                   opening=args.opening, jobs=args.jobs, iterations=args.iterations)
     low, high = result["ci95"]
-    budget = (f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
+    budget = (f"{args.iterations} iterations" if args.iterations
+              else f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
               else f"each level's time x {args.scale}")
     opening = f", {args.opening} random plies first" if args.opening else ""
     seating = ("colours alternated" if result["players"] == 2 else
@@ -191,6 +192,9 @@ def main(argv=None) -> int:
     p.add_argument("--scale", type=float, default=1.0,
                    help="with the levels' own budgets, multiply each by this (a quicker ladder "
                         "that keeps the ratios between levels)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="think this many work units of the engine a move instead of a time "
+                        "(the games then depend on the seed alone)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opening", type=int, default=0,
                    help="start every game with this many random plies (each opening is "

@@ -19,9 +19,11 @@ from ..core import CHANCE, load_game
 BOT_NAMES = "level1..level5, random, uct"
 
 
-def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0):
+def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0,
+             iterations: int | None = None):
     """A function state -> move for the bot called ``name`` (``seconds`` per move, or the
-    level's own budget times ``scale`` when None)."""
+    level's own budget times ``scale`` when None; ``iterations`` of its engine instead of a
+    time, when given: then its moves do not depend on the machine)."""
     from . import LEVEL_SECONDS, Thinker
     rng = random.Random(seed)
     if name == "random":
@@ -30,9 +32,10 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
     if match or name == "uct":
         level = int(match.group(1)) if match else 3
         style = "uct" if name == "uct" else "full"
-        budget = seconds if seconds is not None else LEVEL_SECONDS[level] * scale
+        budget = (None if iterations is not None else
+                  seconds if seconds is not None else LEVEL_SECONDS[level] * scale)
         def play(state):
-            thinker = Thinker(game, state, level=level, seconds=budget,
+            thinker = Thinker(game, state, level=level, seconds=budget, iterations=iterations,
                               seed=rng.randrange(1 << 30), style=style)
             while not thinker.done:
                 thinker.step(0.05)
@@ -52,7 +55,8 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
-          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1) -> dict:
+          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1,
+          iterations: int | None = None) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
     own budgets, times ``scale``).  At a table of n players (Dadi's ``players``), ``bot_a``
@@ -62,7 +66,8 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     of some games are deterministic, and without it every pair of games would be the same.  With
     ``jobs`` above 1 that many games are played at once, in separate processes: each game
     is seeded by its number alone, so bots that do not depend on the clock play the very
-    games of one process.
+    games of one process.  ``iterations`` replaces every bot's time by that many work units
+    of its engine (MCTS iterations, search chunks): the games then depend on the seed alone.
     Returns the counts and a 95% interval of A's score (draws count half)."""
     game = load_game(spec)
     if games < 1:
@@ -75,7 +80,8 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         raise ValueError("jobs must be at least 1")
     for name in (bot_a, bot_b):
         make_bot(name, game, seconds, 0, scale)     # an unknown name fails here, not in a worker
-    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening) for index in range(games)]
+    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations)
+             for index in range(games)]
     names = {"a": bot_a, "b": bot_b}
     results = []
     from multiprocessing import Pool                  # here: the browser's Python has no processes
@@ -118,10 +124,10 @@ def play_game(task) -> tuple[str | None, int, int | None]:
     """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw),
     its length and the winner's seat.  Everything random in it is seeded by ``seed`` and
     ``index``."""
-    spec, bot_a, bot_b, seconds, seed, index, scale, opening = task
+    spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations = task
     game = load_game(spec)
-    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
-            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
+    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale, iterations),
+            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale, iterations)}
     seat = seats(game.players, index)
     # the games of a round (A in each seat once) see the same opening and the same dice
     dice = random.Random(seed * 7919 + index // game.players)
