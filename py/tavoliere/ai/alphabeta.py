@@ -29,10 +29,16 @@ A game's kernel is a subclass that says what a position is and how to walk it::
 
 Everything else has a default: ``key`` (the position itself), ``ordered`` (the table's move
 first, then the history), ``gain`` (the root bonus ``bonus``), ``leaf`` (a position at the
-horizon: ``open``, then ``evaluate``), ``horizon`` (whether to stop at depth 0: yes unless
-the kernel sees a forced sequence to play out), ``unmake`` (for a kernel that plays moves in
+horizon: ``open``, then ``evaluate``), ``at_rest`` (whether to stop at depth 0: yes unless
+the kernel sees a forced sequence to play out: ``at_rest``), ``unmake`` (for a kernel that plays moves in
 place), ``probe``/``store`` (the table).  Values are negamax: for the side to move, a win
 ``WIN`` minus the plies it takes.
+
+Two options serve a game whose values are not only wins and losses: ``EXACT`` (a kernel's
+``leaf`` sets ``horizon`` when it guesses) stores a value that saw the end of every line
+with that depth, so the table never searches it again and an exact root ends the deepening;
+``wide_root`` searches each root move with a full window, so that ``root_values`` holds the
+exact value of every move (a weak level then picks among the near-best).
 """
 
 from __future__ import annotations
@@ -50,6 +56,10 @@ class AlphaBeta(PausedSearch):
     SCORE_SCALE = 200
     HISTORY = False       # keep a history score of cutting moves, for ``ordered``
     IN_PLACE = False      # ``after`` changes the position itself: ``unmake`` restores it
+    NODE_COST = 1         # work units a searched node counts (0: the kernel counts its own)
+    EXACT = 0             # if set, the table depth of a value that saw the end of every line
+    horizon = False       # (EXACT) whether the line being searched met the horizon
+    wide_root = False     # search every root move with a full window (exact root values)
     depth = 1
     nodes = 0
     limit = 0
@@ -74,7 +84,7 @@ class AlphaBeta(PausedSearch):
         """The table's (and the searched line's) key of a position."""
         return position
 
-    def horizon(self, position, moves) -> bool:
+    def at_rest(self, position, moves) -> bool:
         """Whether a position at depth 0 stops at its evaluation (``False``: the search
         goes on along its moves, a quiescence search)."""
         return True
@@ -119,13 +129,13 @@ class AlphaBeta(PausedSearch):
     def search(self, position, depth: int, alpha: int, beta: int, ply: int, path: set):
         """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are
         used up, and returns the value when done."""
-        self.nodes += 1
+        self.nodes += self.NODE_COST
         if self.nodes > self.limit:
             yield
         moves = self.open(position, ply, path)
         if isinstance(moves, int):
             return moves
-        if depth <= 0 and self.horizon(position, moves):
+        if depth <= 0 and self.at_rest(position, moves):
             return self.evaluate(position, ply)
         key = self.key(position)
         known, first = self.probe(key, depth, alpha, beta, ply)
@@ -133,6 +143,10 @@ class AlphaBeta(PausedSearch):
             return known
         original_alpha = alpha
         best_value, best_move = -INF, None
+        exact = self.EXACT
+        if exact:
+            outer_horizon, self.horizon = self.horizon, False
+        wide = ply == 0 and self.wide_root
         path.add(key)
         try:
             for move in self.ordered(position, moves, first, ply):
@@ -141,10 +155,13 @@ class AlphaBeta(PausedSearch):
                 if depth <= 1 and self.quiet(move):
                     value = gain - self.leaf(child, ply + 1, path)
                 else:   # the window shifted by the gain, so that bounds stay bounds
-                    value = gain - (yield from self.search(child, depth - 1, gain - beta,
-                                                           gain - alpha, ply + 1, path))
+                    low, high = (-INF, INF) if wide else (gain - beta, gain - alpha)
+                    value = gain - (yield from self.search(child, depth - 1, low, high,
+                                                           ply + 1, path))
                 if self.IN_PLACE:
                     self.unmake(position, move)
+                if ply == 0:
+                    self.root_values[move] = value
                 if value > best_value:
                     best_value, best_move = value, move
                     if value > alpha:
@@ -155,7 +172,12 @@ class AlphaBeta(PausedSearch):
                             break
         finally:
             path.discard(key)
-        self.store(key, depth, best_value, best_move, original_alpha, beta)
+        if exact:
+            self.store(key, depth if self.horizon else exact, best_value, best_move,
+                       original_alpha, beta)
+            self.horizon = outer_horizon or self.horizon
+        else:
+            self.store(key, depth, best_value, best_move, original_alpha, beta)
         return best_value
 
     def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
@@ -183,6 +205,8 @@ class AlphaBeta(PausedSearch):
 
     # -- the deepening ---------------------------------------------------------------------------
     def start_iteration(self):
+        self.horizon = False
+        self.root_values = {}
         return self.search(self.root, self.depth, -INF, INF, 0, set())
 
     def finish_iteration(self, value: int) -> None:

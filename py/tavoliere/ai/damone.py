@@ -119,7 +119,7 @@ class DamoneEngine(AlphaBeta):
         end = self.end_value(board, player, moves, ply, quiet, path)
         return moves if end is None else end
 
-    def horizon(self, position, moves) -> bool:
+    def at_rest(self, position, moves) -> bool:
         return not is_capture(moves[0])        # captures are never cut off
 
     def quiet(self, move) -> bool:
