@@ -1,7 +1,8 @@
 """CPU seconds a bot spends on fixed searches (fixed iterations, so the same tree), to set
-a port beside the original: run it with PYTHONPATH at each version's ``py`` folder.
+a port beside the original: run it with PYTHONPATH at each version's ``py`` folder.  A name
+``uct:SPEC`` times the generic MCTS (``style="uct"``) for 2,000 iterations from the start.
 
-    PYTHONPATH=py python3 tests/search/cpu_time.py damone hekka"""
+    PYTHONPATH=py python3 tests/search/cpu_time.py damone hekka uct:hekka"""
 
 import sys
 import time
@@ -18,17 +19,21 @@ POSITIONS = {   # spec: (moves, level, iterations)
 
 
 def cpu(name: str, repeats: int = 3) -> float:
-    spec, moves, level, iterations = POSITIONS[name]
+    style = "full"
+    if name.startswith("uct:"):
+        spec, moves, level, iterations, style = name[4:], [], 3, 2000, "uct"
+    else:
+        spec, moves, level, iterations = POSITIONS[name]
     game = load_game(spec)
     state = game.replay(moves)
     times = []
     for _ in range(repeats):
         started = time.process_time()
-        thinker = Thinker(game, state, level=level, iterations=iterations, seed=1)
+        thinker = Thinker(game, state, level=level, iterations=iterations, seed=1, style=style)
         while not thinker.done:
             thinker.step(10.0)
         times.append(time.process_time() - started)
-    return min(times), thinker.progress()["best"], thinker.engine.nodes
+    return min(times), thinker.progress()["best"], getattr(thinker.engine, "nodes", "-")
 
 
 if __name__ == "__main__":

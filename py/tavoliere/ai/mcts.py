@@ -39,7 +39,8 @@ SEALED = "sealed"          # the key of the node shared by a player's sealed mov
 
 
 class Node:
-    __slots__ = ("mover", "player", "children", "untried", "visits", "score", "proven", "next")
+    __slots__ = ("mover", "player", "children", "untried", "visits", "score", "proven", "next",
+                 "state")
 
     def __init__(self, mover: int):
         self.mover = mover       # who moved into the node (whose share ``score`` adds up);
@@ -51,6 +52,7 @@ class Node:
         self.score = 0.0
         self.proven = NONE       # the winner, when the node's result is proven
         self.next = None         # sealed plies: where the tree goes on (``go_on``), or None
+        self.state = None        # the node's state, kept where it is one (no sealed plies)
 
 
 class MctsEngine(TreeSearch):
@@ -95,7 +97,12 @@ class MctsEngine(TreeSearch):
                     if node.proven != NONE:
                         continue
                 move, child, fresh = self.choose(node, state)
-            state = game.apply(state, move)
+            if child.state is not None:
+                state = child.state
+            else:
+                state = game.apply(state, move)
+                if not self.sealing:        # with sealed plies a node stands for several
+                    child.state = state
             path.append(child)
             if self.sealing and player != CHANCE:
                 after, sealed = self.go_on(node, child, state, move, sealed)
