@@ -208,6 +208,31 @@ def test_footsteps_sealed_bid_is_drawn_among_whites_legal_bids():
         game.move_name(move) for move in game.legal_moves(state)}
 
 
+@pytest.mark.parametrize("spec", [spec for specs in SPECS.values() for spec in specs
+                                  if type(load_game(spec)).sealed is not Game.sealed])
+def test_the_state_before_the_sealed_plies_leads_to_what_the_mover_sees(spec):
+    """``before_sealed`` of a concealed state, played on with any legal sealed moves, looks
+    to the player to move exactly like the concealed state: so the search's draws are states
+    the mover cannot tell from the real one."""
+    game = load_game(spec)
+    rng = random.Random(4)
+    state, checked = game.initial_state(), 0
+    while game.outcome(state) is None:
+        hidden = game.sealed(state)
+        if hidden:
+            seen = game.concealed(state)
+            before = game.before_sealed(seen)
+            assert game.sealed(before) == 0
+            for _ in range(5):
+                again = before
+                for _ in range(hidden):
+                    again = game.apply(again, rng.choice(game.legal_moves(again)))
+                assert game.concealed(again) == seen
+            checked += 1
+        state = game.apply(state, game.random_move(state, rng))
+    assert checked > 0
+
+
 # -- every game ---------------------------------------------------------------------------------
 def play_with_the_generic_bot(game, seed: int, iterations: int = 2) -> Outcome:
     """A whole game, every seat played by the generic MCTS from what its player may see."""
