@@ -212,7 +212,11 @@ def think(row):
     return record(game, state, row["level"], row["iterations"])
 
 
-@pytest.mark.parametrize("row", PINNED[::3], ids=lambda r: f"{r['spec']}-{r['plies']}-L{r['level']}")
+def row_name(row) -> str:
+    return f"{row['spec']}-{row['plies']}-L{row['level']}-{row['iterations']}"
+
+
+@pytest.mark.parametrize("row", PINNED[::3], ids=row_name)
 def test_a_ported_bot_plays_the_recorded_move(row):
     """Move, win chance and node count as recorded before the bot became a kernel."""
     found = think(row)
@@ -220,7 +224,7 @@ def test_a_ported_bot_plays_the_recorded_move(row):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("row", RECORDED, ids=lambda r: f"{r['spec']}-{r['plies']}-L{r['level']}-{r['iterations']}")
+@pytest.mark.parametrize("row", RECORDED, ids=row_name)
 def test_every_recorded_move_is_played_again(row):
     found = think(row)
     assert found == {key: row[key] for key in found}

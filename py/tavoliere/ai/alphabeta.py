@@ -29,9 +29,9 @@ A game's kernel is a subclass that says what a position is and how to walk it::
 
 Everything else has a default: ``key`` (the position itself), ``ordered`` (the table's move
 first, then the history), ``gain`` (the root bonus ``bonus``), ``leaf`` (a position at the
-horizon: ``open``, then ``evaluate``), ``at_rest`` (whether to stop at depth 0: yes unless
-the kernel sees a forced sequence to play out: ``at_rest``), ``unmake`` (for a kernel that plays moves in
-place), ``probe``/``store`` (the table).  Values are negamax: for the side to move, a win
+horizon: ``open``, then ``evaluate``), ``at_rest`` and ``quiet`` (whether to stop at depth
+0: yes unless the kernel sees a forced sequence to play out), ``unmake`` (for a kernel that
+plays moves in place), ``probe``/``store`` (the table).  Values are negamax: for the side to move, a win
 ``WIN`` minus the plies it takes.
 
 Two options serve a game whose values are not only wins and losses: ``EXACT`` (a kernel's

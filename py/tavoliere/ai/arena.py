@@ -1,8 +1,9 @@
 """Matches between bots and speed measurements, for the command line.
 
 ``match(spec, bot_a, bot_b, games, seconds, seed)`` plays seeded games with colours
-alternated (at a table of three or four, A takes each seat in turn and B the others); bots are named ``level1`` .. ``level5`` (the levels' imprecision, with the
-``seconds`` given per move), ``random``, or ``uct`` (plain UCT with random playouts).
+alternated (at a table of three or four, A takes each seat in turn and B the others); bots
+are named ``level1`` .. ``level5`` (the levels' imprecision, with the ``seconds`` given per
+move), ``random``, or ``uct`` (plain UCT with random playouts).
 ``bench(seconds)`` measures playouts/s, iterations/s and solve times.
 """
 

@@ -40,7 +40,6 @@ from .cephalopod_prover import Prover, make_move, unmake_move
 from .alphabeta import AlphaBeta
 from .engine import bot_for
 
-INF = 10 ** 7
 WIN = 10 ** 6
 DIE = 100
 SAFETY = (0, 0, 2, 4, 8, 15, 30)  # by pips: how hard a die is to capture

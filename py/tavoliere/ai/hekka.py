@@ -33,7 +33,6 @@ from ..grid.square import square_grid
 from .alphabeta import AlphaBeta
 from .engine import bot_for
 
-INF = 10 ** 6
 WIN = 10 ** 5
 
 
