@@ -119,11 +119,11 @@ def test_level_three_is_careless_now_and_then_but_never_near_the_end():
 def test_the_kernel_leaves_its_board_and_key_as_it_found_them():
     state = random_position(GAME, 5, 50)
     engine = make_engine(GAME, state, 4, random.Random(0), fresh=True)
-    key, board, depths = engine.key, list(state.board), 0
+    key, board, depths = engine.hash, list(state.board), 0
     for _ in range(200):
         engine.work()
         if engine.running is None:          # between two depths nothing is made
-            assert engine.board == board and engine.key == key
+            assert engine.board == board and engine.hash == key
             depths += 1
     assert depths >= 3
 

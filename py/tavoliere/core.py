@@ -372,6 +372,15 @@ class Game:
             raise NotImplementedError(f"{self.name} seals plies but does not conceal them")
         return state
 
+    def before_sealed(self, state):
+        """The state before the sealed plies that led to ``state``, which every player saw (a
+        concealed state is enough): a search that may not know the sealed plies draws them
+        again from there (``ai/mcts.py``).  ``state`` itself when nothing is sealed; a game
+        that seals plies implements it."""
+        if self.sealed(state):
+            raise NotImplementedError(f"{self.name} seals plies but cannot go back before them")
+        return state
+
     # -- chance plies (rolls of dice) -----------------------------------------------------
     # A game of dice records each roll as a ply of its own, a *chance ply*: ``to_move`` is
     # CHANCE, ``legal_moves`` lists every distinct roll once and ``probability`` gives each

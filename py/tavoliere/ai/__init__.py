@@ -15,7 +15,8 @@ the engine's work units (MCTS iterations, solver chunks...), so that the same se
 same ``iterations`` always give the same move.
 
 A game's own engine lives in a module of this package (``barrier``, ``hekka``,
-``havannah``, ``hexade``) and registers itself by the game's name with the class decorator
+``havannah``, ``hexade``...; the alpha-beta ones are kernels over the one search of
+``alphabeta.py``) and registers itself by the game's name with the class decorator
 ``engine.bot_for("barrier")``; ``make_engine`` imports every module of the package on its
 first call and looks the game up, so a new bot is a new module and nothing else.  A game
 without a bot of its own gets the generic MCTS of ``mcts.py``, for ``style="full"`` and for

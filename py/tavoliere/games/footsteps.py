@@ -200,6 +200,10 @@ class Footsteps(Game):
         has bid, but not the amount (RULES.md 11.2.4)."""
         return state if state.pending is None else state._replace(pending=HIDDEN)
 
+    def before_sealed(self, state: FootstepsState) -> FootstepsState:
+        """The round before White's bid: the bots that search draw the bid again from there."""
+        return state if state.pending is None else state._replace(pending=None, ply=state.ply - 1)
+
     # -- names ----------------------------------------------------------------------------------
     def move_name(self, move: int) -> str:
         return str(move)
