@@ -111,3 +111,19 @@ def test_the_bridge_merges_the_workers_searches():
     bad = ask(op="merge", game="havannah(size=4)", moves=["c3"], root=[[["c3", 5, 1, 0]]])
     assert bad["ok"] is False and bad["code"] == "request.root"
     assert ask(op="merge", game="havannah(size=4)", moves=[], root="x")["code"] == "request.root"
+
+
+def test_the_generic_search_shares_its_root_too():
+    """The generic MCTS (a game without a bot of its own) is root-parallel as well."""
+    game = load_game("tinydice")
+    state = game.initial_state()
+    from tavoliere.core import CHANCE
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.legal_moves(state)[0])
+    thinker = Thinker(game, state, level=3, iterations=60, seed=1)
+    while not thinker.done:
+        thinker.step(0.05)
+    rows = root_statistics(thinker)
+    names = {game.move_name(move) for move in game.legal_moves(state)}
+    assert rows and {row[0] for row in rows} <= names
+    assert merge([rows])["best"] == game.move_name(thinker.move())

@@ -263,6 +263,17 @@ class MctsEngine(TreeSearch):
     def settled(self) -> bool:
         return self.root.proven != NONE
 
+    def root_statistics(self):
+        """(move, visits, score, proven) of each of the root's moves for the player to move
+        (proven 1: won for him, -1: won by another), what a root-parallel search adds up
+        (``parallel.py``); None before any iteration."""
+        root, player = getattr(self, "root", None), getattr(self, "root_player", None)
+        if root is None or not root.children or self.iterations == 0:
+            return None
+        return [(move, child.visits, child.score,
+                 0 if child.proven == NONE else 1 if child.proven == player else -1)
+                for move, child in root.children.items()]
+
     def update_best(self) -> None:
         root, player = self.root, self.root_player
         if not root.children:
