@@ -119,8 +119,8 @@ class Plop(Game):
         "en": {
             "player.0": "White", "player.1": "Brown",
             "rules": [
-                "Pferdeäppel (Alex Randolph, 1981; in Italy \"Plop\") is a hunt between two "
-                "chess knights on an 8×8 board. The white horse flees and moves first, from h1; "
+                "Pferdeäppel (Plop), by Alex Randolph (1981; \"Plop\" is its Italian edition), is "
+                "a hunt between two chess knights on an 8×8 board. The white horse flees and moves first, from h1; "
                 "the brown horse hunts it, from a8. The apples are the horses' droppings: a "
                 "common supply of 28 brown and 12 golden ones, neutral pieces that close the "
                 "squares they lie on.",
@@ -171,8 +171,8 @@ class Plop(Game):
         "it": {
             "player.0": "Bianco", "player.1": "Marrone",
             "rules": [
-                "Pferdeäppel (Alex Randolph, 1981; in Italia «Plop») è una caccia fra due "
-                "cavalli degli scacchi su un tavoliere 8×8. Il cavallo bianco fugge e muove per "
+                "Pferdeäppel (Plop), di Alex Randolph (1981; «Plop» è l'edizione italiana), è "
+                "una caccia fra due cavalli degli scacchi su un tavoliere 8×8. Il cavallo bianco fugge e muove per "
                 "primo, da h1; il cavallo marrone lo insegue, da a8. Le palline sono gli "
                 "escrementi dei cavalli (in tedesco «Pferdeäppel», mele di cavallo): una "
                 "scorta comune di 28 palline marroni e 12 dorate, pezzi neutrali che chiudono "
