@@ -248,12 +248,10 @@ class Plop(Game):
         "plop.no-extra": {
             "en": "the trail variant has no extra apples",
             "it": "la variante «scia» non ha palline in più"},
-        "plop.supply-empty": {
-            "en": "the supply is empty: there is no apple left for {cell}",
-            "it": "la scorta è vuota: non resta una pallina per {cell}"},
         "plop.ends-at-once": {
-            "en": "the game ends with the apple on {cell}: no extra apple follows",
-            "it": "la partita finisce con la pallina in {cell}: nessuna pallina in più la segue"},
+            "en": "the game (or the round) ends with the apple on {cell}: no extra apple follows",
+            "it": "la partita (o la manche) finisce con la pallina in {cell}: nessuna pallina "
+                  "in più la segue"},
         "plop.extra-taken": {
             "en": "{cell} already holds an apple or a horse",
             "it": "in {cell} c'è già una pallina o un cavallo"},
@@ -561,8 +559,6 @@ class Plop(Game):
             return Problem("plop.no-extra")
         if catch:
             return Problem("plop.catch-ends", cell=NAMES[target])
-        if state.brown_left + state.golden_left <= 1:
-            return Problem("plop.supply-empty", cell=NAMES[extra])
         if extra == target or (state.apples | bit(there) | bit(here)) >> extra & 1:
             return Problem("plop.extra-taken", cell=NAMES[extra])
         if not self.extra_cells(state, target):
