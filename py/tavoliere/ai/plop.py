@@ -21,14 +21,16 @@ It is one round: in a match the bot plays for the points of the round it is in.
   possible from the white horse (a move of the clock only).  A trap prepared two moves
   ahead with an apple elsewhere is not seen.  The page still accepts every legal move; the
   bot only chooses among these.
+* **The trail variant** has no apples to count: its evaluation is the horses' free squares
+  one and two moves ahead, White's against Brown's (a horse that cannot move loses).
 * **Search**: at the horizon a catch that Brown could play is played out (its result, not
   the evaluation, is the leaf's value), so even one ply sees that a square attacked by the
   brown horse loses; negamax alpha-beta with a transposition table, the table's move first, then
   catches, then moves by a cheap score (safe squares left to White); one ply deeper each
   iteration, paused every ``CHUNK`` nodes (``engine.Deepening``) so a move depends only on
   the number of chunks.
-* **Levels**: levels 1 to 4 look 1, 2, 3 and 4 plies ahead; level 5 deepens as far as its
-  time allows.  Levels 1 and 2 are careless now and then (seeded): on about 25% and 12% of
+* **Levels**: levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in the trail
+  variant, whose plies have at most 8 moves); level 5 deepens as far as its time allows.  Levels 1 and 2 are careless now and then (seeded): on about 25% and 12% of
   their moves each root move gets a random bonus of up to 150 and 100 points, about two
   safe squares, so they may prefer a worse move.
 """
@@ -211,6 +213,7 @@ class PlopEngine(Deepening):
     WIN = WIN
     MAX_DEPTH = 40
     LEVEL_DEPTH = {1: 1, 2: 2, 3: 3, 4: 4}
+    TRAIL_DEPTH = {1: 4, 2: 6, 3: 8, 4: 10}    # a trail ply has at most 8 moves
     CARELESS = {1: (0.25, 150), 2: (0.12, 100)}   # level: (how often, largest bonus)
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
@@ -223,7 +226,8 @@ class PlopEngine(Deepening):
             self.rules = Rules(game.is_match)
         self.root = search_position(state)
         self.table: dict = {}
-        self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
+        depths = self.TRAIL_DEPTH if game.trail else self.LEVEL_DEPTH
+        self.max_depth = depths.get(level, self.MAX_DEPTH)
         root_moves = self.rules.moves(self.root)
         self.best = root_moves[0]
         chance, largest = self.CARELESS.get(level, (0.0, 0))
@@ -297,6 +301,15 @@ class PlopEngine(Deepening):
         return self.search(self.root, self.depth, -INF, INF, 0)
 
 
+def reach(cell: int, apples: int) -> int:
+    """40 per free square a knight's move from ``cell``, 8 per free square two moves away."""
+    first = KNIGHT_MASK[cell] & ~apples
+    second = 0
+    for target in cells_of(first):
+        second |= KNIGHT_MASK[target]
+    return 40 * popcount(first) + 8 * popcount(second & ~apples)
+
+
 class TrailRules:
     """The trail variant on search positions: the square left is closed, a horse may move onto
     the other (a capture, which wins), and a horse that cannot move loses."""
@@ -328,8 +341,7 @@ class TrailRules:
 
     @staticmethod
     def evaluate(pos) -> int:
-        """For White: his free squares against Brown's, and distance while Brown hunts."""
+        """For White: his free squares and those two moves ahead against Brown's (a horse
+        that cannot move loses, as in Isolation)."""
         white, brown, apples = pos[:3]
-        mine = popcount(KNIGHT_MASK[white] & ~apples)
-        theirs = popcount(KNIGHT_MASK[brown] & ~apples)
-        return 40 * (mine - theirs) + 10 * min(4, DISTANCE[white][brown])
+        return reach(white, apples) - reach(brown, apples)
