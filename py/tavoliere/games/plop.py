@@ -470,9 +470,9 @@ class Plop(Game):
         return GRID.layout()
 
     def marks(self, state: PlopState) -> dict:
-        """White's safe squares are ringed (the hunt turns on them), the supply is recalled,
-        and so is the first rule that a single safe square brings; a new round of a match
-        says how the last one ended."""
+        """White's safe squares are ringed (the hunt turns on them).  The message says how
+        the last round of a match ended, when one has; else, on Brown's turn with one safe
+        square left, that no extra apple may go there; else what the supply holds."""
         if self.trail or self.round_end(state) is not None:
             return {}
         white, brown = state.horses
@@ -504,10 +504,9 @@ class Plop(Game):
         else:
             status = f"{('white', 'brown')[state.mover]} horse to move"
             if not self.trail:
-                status += (f"; supply {state.brown_left} brown, {state.golden_left} golden"
-                           f"; round {state.round}, points {state.banked[0]}-{state.banked[1]}"
-                           if self.is_match else
-                           f"; supply {state.brown_left} brown, {state.golden_left} golden")
+                status += f"; supply {state.brown_left} brown, {state.golden_left} golden"
+            if self.is_match:
+                status += f"; round {state.round}, points {state.banked[0]}-{state.banked[1]}"
         return f"{GRID.diagram(marks)}\n{status}"
 
     def notes(self, state: PlopState) -> dict:
@@ -554,7 +553,7 @@ class Plop(Game):
         catch = target == there and (self.trail or state.mover == BROWN_HORSE)
         if not catch and state.apples >> target & 1:
             return Problem("plop.closed" if self.trail else "plop.marked", cell=NAMES[target])
-        extra = cells[1]
+        extra = cells[-1]                  # a plain ply that passed the tests above is legal
         if self.trail:
             return Problem("plop.no-extra")
         if catch:
