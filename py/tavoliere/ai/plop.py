@@ -94,6 +94,8 @@ class Rules:
     """The round's rules on search positions (``games/plop.py`` on masks), for one game's
     settings."""
 
+    CLOCK = 12    # what each brown apple left in the supply is worth to Brown (single game)
+
     def __init__(self, is_match: bool):
         self.is_match = is_match
 
@@ -197,7 +199,7 @@ class Rules:
                  + 15 * min(4, DISTANCE[white][brown])
                  - 8 * popcount(KNIGHT_MASK[brown] & ~apples))
         if not self.is_match:
-            score -= 12 * brown_left
+            score -= self.CLOCK * brown_left
         return score
 
 
