@@ -477,3 +477,38 @@ def test_the_page_is_told_the_safe_squares_and_the_supply():
     assert marks["highlight"] == ["f1", "e2", "e4", "f5", "h5"]
     assert marks["message"] == {"key": "supply", "params": {"player": BROWN, "brown": 24,
                                                             "golden": 12}}
+
+
+# -- symmetry -------------------------------------------------------------------------------------
+
+def mirrored(cell):
+    """The cell reflected in the a8-h1 diagonal, which keeps both start squares in place."""
+    file, rank = cell % 8, cell // 8
+    return (7 - file) * 8 + (7 - rank)
+
+
+def mirrored_mask(mask):
+    return sum(1 << mirrored(cell) for cell in range(64) if mask >> cell & 1)
+
+
+@pytest.mark.parametrize("spec", ["plop", "plop(variant=trail)"])
+def test_the_a8_h1_diagonal_is_a_symmetry(spec):
+    """15.1: "White starts on h1, Brown on a8": the reflection in the a8-h1 diagonal fixes the
+    set-up, so it maps every position's moves and result onto the reflected position's."""
+    game = load_game(spec)
+    for seed in range(30):
+        rng, state = random.Random(seed), game.initial_state()
+        while True:
+            image = state._replace(horses=tuple(mirrored(c) for c in state.horses),
+                                   brown=mirrored_mask(state.brown),
+                                   golden=mirrored_mask(state.golden))
+            moves = game.legal_moves(state)
+            assert sorted(tuple(map(mirrored, m)) for m in moves) == sorted(game.legal_moves(image))
+            outcome, reflected = game.outcome(state), game.outcome(image)
+            assert (outcome is None) == (reflected is None)
+            if outcome is not None:
+                assert (outcome.winner, outcome.reason, outcome.scores) == (
+                    reflected.winner, reflected.reason, reflected.scores)
+            if not moves:
+                break
+            state = game.apply(state, rng.choice(moves))
