@@ -111,3 +111,12 @@ def test_thinker_reports_a_proven_win():
     while not thinker.done:
         thinker.step(0.05)
     assert thinker.progress()["proven"] == "win"
+
+
+def test_in_a_match_the_points_count():
+    """15.3 (match): caught after golden apples, White "scores the golden apples played"; the
+    brown horse that can catch him now holds him to 5 points instead of letting the round run
+    on towards his 24."""
+    match = load_game("plop(match=on)")
+    state = match.position("e4", "d2", to_move=BROWN, brown_left=0, golden_played=5)
+    assert match.move_name(choose(match, state, level=3, iterations=30)) == "e4"

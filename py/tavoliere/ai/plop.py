@@ -6,8 +6,10 @@ It is one round: in a match the bot plays for the points of the round it is in.
 
 * **End values** follow ``games/plop.py`` (``round_end``), checked against it by the tests:
   a catch, White without a safe square, the first golden apple (the twelfth in a match),
-  Brown blocked.  A finished round is worth a win plus 100 per point of difference, from the
-  mover's side, sooner wins first.
+  Brown blocked.  A finished single game is worth a win plus 100 per point of difference,
+  from the mover's side, sooner wins first; a finished round of a match is worth only its
+  points, 1000 each (a round White "wins" by one golden apple is a poor one for him), so
+  the search never calls a match round proven and level 5 goes on deepening.
 * **Evaluation** (White's side, negated for Brown): 60 per safe square of the white horse,
   12 per unmarked square two knight's moves ahead through a safe square (room to run),
   15 per knight's move between the horses (up to 4), minus 8 per free square of the brown
@@ -45,6 +47,7 @@ from .engine import Deepening, bot_for
 INF = 10 ** 6
 WIN = 10 ** 5
 POINT = 100
+MATCH_POINT = 1000    # a point of a match round: beyond any evaluation, short of a proven win
 SIDE = 8
 
 
@@ -241,9 +244,13 @@ class PlopEngine(Deepening):
         if end is None:
             return None
         winner, white_points, brown_points = end
-        value = POINT * (white_points - brown_points)
-        if winner is not None:
-            value += (WIN - ply) * (1 if winner == WHITE_HORSE else -1)
+        if getattr(self.rules, "is_match", False):
+            # a match counts the points only: a round "won" for 1 point is no win
+            value = MATCH_POINT * (white_points - brown_points)
+        else:
+            value = POINT * (white_points - brown_points)
+            if winner is not None:
+                value += (WIN - ply) * (1 if winner == WHITE_HORSE else -1)
         return value if pos[3] == WHITE_HORSE else -value
 
     def ordered(self, pos, moves, first):
