@@ -27,21 +27,23 @@ It is one round: in a match the bot plays for the points of the round it is in.
   one and two moves ahead, White's against Brown's (a horse that cannot move loses).
 * **Search**: at the horizon a catch that Brown could play is played out (its result, not
   the evaluation, is the leaf's value), so even one ply sees that a square attacked by the
-  brown horse loses; negamax alpha-beta with a transposition table, the table's move first, then
-  catches, then moves by a cheap score (safe squares left to White); one ply deeper each
-  iteration, paused every ``CHUNK`` nodes (``engine.Deepening``) so a move depends only on
-  the number of chunks.
+  brown horse loses; negamax alpha-beta with a transposition table, the table's move first,
+  then catches, then moves by a cheap score (safe squares left to White); one ply deeper
+  each iteration, paused every ``CHUNK`` nodes (``engine.Deepening``) so a move depends
+  only on the number of chunks.
 * **Levels**: levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in the trail
-  variant, whose plies have at most 8 moves); level 5 deepens as far as its time allows.  Levels 1 and 2 are careless now and then (seeded): on about 25% and 12% of
-  their moves each root move gets a random bonus of up to 150 and 100 points, about two
-  safe squares, so they may prefer a worse move.
+  variant, whose plies have at most 8 moves); level 5 deepens as far as its time allows.
+  Levels 1 and 2 are careless now and then (seeded): on about 25% and 12% of their moves
+  each root move gets a random bonus of up to 150 and 100 points, about two safe squares,
+  so they may prefer a worse move.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..games.plop import GOLDEN_APPLES, KNIGHT, KNIGHT_MASK, BROWN_HORSE, WHITE_HORSE
+from ..games.plop import (BROWN_HORSE, GOLDEN_APPLES, KNIGHT, KNIGHT_MASK, WHITE_HORSE,
+                          cells_of, safe_squares as safe_mask)
 from .engine import Deepening, bot_for
 
 INF = 10 ** 6
@@ -78,19 +80,6 @@ DISTANCE = knight_distances()
 # For each cell, every cell from the farthest (by knight's moves) to the nearest.
 FARTHEST = tuple(tuple(sorted(range(SIDE * SIDE), key=lambda c, a=a: (-DISTANCE[a][c], c)))
                  for a in range(SIDE * SIDE))
-
-
-def safe_mask(white: int, brown: int, apples: int) -> int:
-    return KNIGHT_MASK[white] & ~apples & ~KNIGHT_MASK[brown]
-
-
-def cells_of(mask: int) -> list:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Rules:
