@@ -120,8 +120,8 @@ class Plop(Game):
             "player.0": "White", "player.1": "Brown",
             "rules": [
                 "Pferdeäppel (Plop), by Alex Randolph (1981; \"Plop\" is its Italian edition), is "
-                "a hunt between two chess knights on an 8×8 board. The white horse flees and moves first, from h1; "
-                "the brown horse hunts it, from a8. The apples are the horses' droppings: a "
+                "a hunt between two chess knights on an 8×8 board. The white horse flees and "
+                "moves first, from h1; the brown horse hunts it, from a8. The apples are the horses' droppings: a "
                 "common supply of 28 brown and 12 golden ones, neutral pieces that close the "
                 "squares they lie on.",
                 "At the start a brown apple lies under each horse. On your turn move your horse "
@@ -172,8 +172,8 @@ class Plop(Game):
             "player.0": "Bianco", "player.1": "Marrone",
             "rules": [
                 "Pferdeäppel (Plop), di Alex Randolph (1981; «Plop» è l'edizione italiana), è "
-                "una caccia fra due cavalli degli scacchi su un tavoliere 8×8. Il cavallo bianco fugge e muove per "
-                "primo, da h1; il cavallo marrone lo insegue, da a8. Le palline sono gli "
+                "una caccia fra due cavalli degli scacchi su un tavoliere 8×8. Il cavallo "
+                "bianco fugge e muove per primo, da h1; il cavallo marrone lo insegue, da a8. Le palline sono gli "
                 "escrementi dei cavalli (in tedesco «Pferdeäppel», mele di cavallo): una "
                 "scorta comune di 28 palline marroni e 12 dorate, pezzi neutrali che chiudono "
                 "le caselle su cui stanno.",
