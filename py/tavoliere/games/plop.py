@@ -127,7 +127,7 @@ class Plop(Game):
                 "At the start a brown apple lies under each horse. On your turn move your horse "
                 "like a knight to a square with no apple. The next apple of the supply (brown "
                 "while any remain, then golden) drops onto the square where it lands. Then you "
-                "may put one more apple on any free square: click your horse's square, then the "
+                "may put one more apple on any free square: click the horse's destination, then the "
                 "apple's; click the destination again to play without the extra apple.",
                 "A safe square is a knight's move from the white horse, with no apple, and not a "
                 "knight's move from the brown horse. No extra apple may go on the white horse's "
@@ -158,7 +158,7 @@ class Plop(Game):
             "reason.points": "more points after the last round",
             "reason.equal-points": "equal points after the last round",
             "step.destination": "Choose where your horse goes",
-            "step.extra": "Place an extra apple, or click your horse again to go without",
+            "step.extra": "Place an extra apple, or click the destination again to go without",
             "message.supply": "{player} to move. Supply: {brown} brown apples, {golden} golden.",
             "message.last-escape": "The white horse has one safe square left, {cell}: no "
                                    "extra apple may go there.",
@@ -212,7 +212,8 @@ class Plop(Game):
             "reason.points": "più punti dopo l'ultima manche",
             "reason.equal-points": "punti pari dopo l'ultima manche",
             "step.destination": "Scegli dove va il tuo cavallo",
-            "step.extra": "Metti una pallina in più, o indica di nuovo il cavallo per farne a meno",
+            "step.extra": "Metti una pallina in più, o indica di nuovo la casella d'arrivo per "
+                          "farne a meno",
             "message.supply": "Muove il {player}. Scorta: {brown} palline marroni, {golden} "
                               "dorate.",
             "message.last-escape": "Al cavallo bianco resta una sola casella sicura, {cell}: "
