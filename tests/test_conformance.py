@@ -18,6 +18,7 @@ SPECS = {
     "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
     "footsteps": ["footsteps(points=10)", "footsteps", "footsteps(points=1)"],
     "dadi": ["dadi", "dadi(players=3)", "dadi(players=4,void_rule=opening,tiebreak=lines)"],
+    "plop": ["plop", "plop(variant=trail)", "plop(match=true,rounds=3)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }
