@@ -410,3 +410,60 @@ def test_random_games_match_reference(spec, options, seeds):
 def test_many_random_games_match_reference(spec, options):
     for seed in range(300):
         compare_game(spec, options, seed)
+
+
+# -- SGF records (13.1) ---------------------------------------------------------------------------
+
+def test_go11_sgf_coordinates():
+    """GO-11: "SGF: q16 = pd, d4 = dp, t1 = ss (19×19); a1 = ai, j9 = ia (9×9)." """
+    big = load_game("go")
+    for name, sgf in (("q16", "pd"), ("d4", "dp"), ("t1", "ss")):
+        assert big.sgf_point(big.cell(name)) == sgf and big.sgf_move(sgf) == name
+    for name, sgf in (("a1", "ai"), ("j9", "ia")):
+        assert GAME.sgf_point(GAME.cell(name)) == sgf and GAME.sgf_move(sgf) == name
+    assert GAME.sgf_move("") == "pass" and GAME.sgf_move("tt") == "pass"
+
+
+def test_sgf_round_trip_with_handicap_marking_and_result():
+    """"Pass = B[] (tt also accepted on import). Handicap = HA[n] + AB[...]; komi KM;
+    RU[Japanese] / RU[Chinese] for the two scorings"; RE "B+7.5"."""
+    from tavoliere.notation import export_sgf, parse_record
+    moves = "e5 d5 pass pass dead:d5 accept".split()
+    text = export_sgf("go(size=9,handicap=2)", moves, {"White": "Anna", "Black": "Bot"})
+    assert "GM[1]" in text and "SZ[9]" in text and "HA[2]AB[cg][gc]" in text
+    assert "KM[0.5]" in text and "RU[Japanese]" in text and "RE[W+1.5]" in text
+    assert ";W[ee]" in text and ";W[]" in text and "PB[Anna]" in text
+    record = parse_record(text)
+    assert record.game == "go(size=9,handicap=2)" and list(record.moves) == moves
+    assert record.tags["White"] == "Anna"
+    area = export_sgf("go(size=9,scoring=area)", ["e5", "pass", "pass", "dead", "accept"])
+    assert "RU[Chinese]" in area and "RE[B+73.5]" in area
+    assert parse_record(area).game == "go(size=9,scoring=area)"
+
+
+def test_sgf_from_elsewhere_tt_pass_and_resignation():
+    from tavoliere.notation import RecordError, parse_record
+    record = parse_record("(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]RE[W+R];B[pd];W[dp];B[tt];W[])")
+    assert record.game == "go(scoring=area,komi=7.5)"
+    assert record.moves == ("q16", "d4", "pass", "pass")
+    assert record.tags["Result"] == "White wins: Black resigned"
+    with pytest.raises(RecordError, match="fixed handicap"):
+        parse_record("(;GM[1]SZ[9]HA[2]AB[aa][bb];W[ee])")
+    with pytest.raises(RecordError, match="9, 13 or 19"):
+        parse_record("(;GM[1]SZ[11];B[aa])")
+    with pytest.raises(RecordError, match="ply 2"):
+        parse_record("(;GM[1]SZ[9];B[ee];W[ee])")
+
+
+def test_gnugo_record_opens_and_replays():
+    """A record written by GNU Go 3.8 (tests/data/gnugo, see its README) replays move by move;
+    SGF y counts from the top, so its first stone B[fd] is f6."""
+    from pathlib import Path
+
+    from tavoliere.notation import parse_record
+    text = (Path(__file__).parent / "data" / "gnugo" / "gnugo-9x9-ascii-seed7.sgf").read_text()
+    record = parse_record(text)
+    assert record.game == "go(size=9,komi=7.5)" and len(record.moves) == 34
+    assert record.moves[:2] == ("f6", "e5") and record.moves[-1] == "d5"
+    state = GAME.replay(record.moves)
+    assert state.phase == "play" and state.to_move == 0

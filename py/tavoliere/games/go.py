@@ -57,6 +57,7 @@ HANDICAPS = ("0", "2", "3", "4", "5", "6", "7", "8", "9")
 KOMI_CHOICES = ("auto", "0", "0.5", "5.5", "6.5", "7.5")
 MAX_PROPOSALS = 4
 PASS, DEAD, ACCEPT, RESUME = "pass", "dead", "accept", "resume"
+SGF_LETTERS = "abcdefghijklmnopqrs"           # SGF counts every column, i included
 CELL = re.compile(r"([a-z])([0-9]{1,2})")
 ESTIMATE_PLAYOUTS = 24
 
@@ -325,6 +326,18 @@ class Go(Game):
         "go.whole-chain": {
             "en": "a proposal lists whole chains: {cell} is missing",
             "it": "una proposta elenca gruppi interi: manca {cell}"},
+        "go.sgf-size": {
+            "en": "SGF: the board is SZ[{size}]; Go is played here on 9, 13 or 19",
+            "it": "SGF: il goban è SZ[{size}]; qui si gioca su 9, 13 o 19"},
+        "go.sgf-handicap": {
+            "en": "SGF: HA[{handicap}] is not a handicap of 0 or 2 to 9 stones",
+            "it": "SGF: HA[{handicap}] non è un handicap di 0 o da 2 a 9 pietre"},
+        "go.sgf-setup": {
+            "en": "SGF: the set-up stones ({stones}) are not the fixed handicap points of HA",
+            "it": "SGF: le pietre iniziali ({stones}) non sono i punti fissi dell'handicap HA"},
+        "go.sgf-point": {
+            "en": "SGF: {point} is not a point of the {side}x{side} board",
+            "it": "SGF: {point} non è un punto del goban {side}×{side}"},
         "go.order": {
             "en": "list the stones once each, by column and then row: {move}",
             "it": "elenca ogni pietra una volta sola, per colonna e poi per riga: {move}"},
@@ -389,7 +402,7 @@ class Go(Game):
         "it": {
             "player.0": "Nero", "player.1": "Bianco",
             "rules": [
-                "Il go si gioca sulle intersezioni di un tavoliere quadrato, il goban: qui "
+                "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: qui "
                 "19×19, oppure 13×13 o 9×9. Comincia il Nero; a turno ciascuno posa una pietra "
                 "del proprio colore su un'intersezione libera, oppure passa. Le pietre non si "
                 "spostano mai.",
@@ -782,14 +795,76 @@ class Go(Game):
             raise InvalidMove("board.not-a-cell", cell=excerpt(name), side=self.size)
         return cell
 
-    # -- SGF ------------------------------------------------------------------------------------
-    def sgf_point(self, move) -> str:
-        """The SGF coordinates of a play (x counts columns with i, y = size - row); ``""``
-        for a pass."""
-        if not isinstance(move[0], int):
-            return ""
-        row, col = divmod(move[0], self.size)
-        return "abcdefghijklmnopqrs"[col] + "abcdefghijklmnopqrs"[self.size - 1 - row]
+    # -- SGF (read and written by ``notation``, which asks the game for these) ------------------
+    sgf_gm = "1"          # GM[1]: Go
+    sgf_colours = "BW"    # the SGF letter of player 0, then player 1
+
+    def sgf_root(self) -> list[tuple[str, str]]:
+        """The game's root properties: SZ, KM, HA and AB (the handicap stones), RU (Japanese
+        for territory scoring, Chinese for area) and TS, our full spec (a private property:
+        the other options have no SGF property)."""
+        root = [("SZ", str(self.size)), ("KM", format_points(self.komi))]
+        if self.handicap:
+            root.append(("HA", str(self.handicap)))
+            root += [("AB", self.sgf_point(cell))
+                     for cell in self.geo.handicap_points(self.handicap)]
+        return root + [("RU", "Chinese" if self.area else "Japanese"), ("TS", self.spec)]
+
+    @classmethod
+    def sgf_spec(cls, root: dict[str, list[str]]) -> str:
+        """Our spec for an SGF root (each property with its values): TS when we wrote it, else
+        SZ, KM, HA and RU; the AB stones must be the fixed handicap points of HA."""
+        if root.get("TS", [""])[0].startswith("go"):
+            return root["TS"][0]
+        size = (root.get("SZ") or ["19"])[0].strip()
+        if size not in SIZES:
+            raise Problem("go.sgf-size", size=excerpt(size))
+        options = [f"size={size}"]
+        rules = (root.get("RU") or [""])[0].strip().lower()
+        if rules in ("chinese", "aga", "nz", "tromp-taylor", "area"):
+            options.append("scoring=area")
+        handicap = (root.get("HA") or ["0"])[0].strip() or "0"
+        if handicap not in HANDICAPS:
+            raise Problem("go.sgf-handicap", handicap=excerpt(handicap))
+        if handicap != "0":
+            options.append(f"handicap={handicap}")
+        if root.get("KM"):
+            options.append(f"komi={root['KM'][0].strip()}")
+        game = cls(**dict(option.split("=") for option in options))
+        expected = sorted(game.sgf_point(c) for c in game.geo.handicap_points(game.handicap))
+        if sorted(v.strip() for v in root.get("AB", [])) != expected or root.get("AW"):
+            raise Problem("go.sgf-setup", stones=excerpt(" ".join(root.get("AB", []))))
+        return game.spec
+
+    def sgf_point(self, cell: int) -> str:
+        """SGF coordinates of a point: x counts the columns with i, y = size - row (13.1)."""
+        row, col = divmod(cell, self.size)
+        return SGF_LETTERS[col] + SGF_LETTERS[self.size - 1 - row]
+
+    def sgf_ply(self, move) -> tuple[str, str]:
+        """(property, value) of a ply's node: plays and passes are B[...] / W[...] (a pass is
+        empty); the marking plies, which SGF has no words for, are TP[dead:...] etc."""
+        if isinstance(move[0], int):
+            return "", self.sgf_point(move[0])
+        return ("", "") if move[0] == PASS else ("TP", self.move_name(move))
+
+    def sgf_move(self, value: str) -> str:
+        """Our name of an SGF B[...] / W[...] value: a point, or ``pass`` (empty, or ``tt``
+        on boards up to 19x19)."""
+        value = value.strip().lower()
+        if value in ("", "tt"):
+            return PASS
+        if len(value) != 2 or any(c not in SGF_LETTERS[:self.size] for c in value):
+            raise InvalidMove("go.sgf-point", point=excerpt(value), side=self.size)
+        col, row = SGF_LETTERS.index(value[0]), self.size - 1 - SGF_LETTERS.index(value[1])
+        return self.names[row * self.size + col]
+
+    def sgf_result(self, outcome: Outcome) -> str:
+        """RE: ``B+7.5``, ``W+0.5``, ``0`` for a draw."""
+        if outcome.winner is None:
+            return "0"
+        margin = abs(outcome.scores[0] - outcome.scores[1])
+        return f"{self.sgf_colours[outcome.winner]}+{format_points(margin)}"
 
     # -- what the page and the tools see ----------------------------------------------------------
     def pieces(self, state: GoState) -> dict[str, str]:
