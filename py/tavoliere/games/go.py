@@ -388,6 +388,7 @@ class Go(Game):
             "option.max_plies": "Move limit (then the count)",
             "move.pass": "Pass",
             "move.dead": "No dead stones",
+            "move.dead-stones": "Dead: {stones}",
             "move.accept": "Accept",
             "move.resume": "Resume play",
             "reason.score": "{scores} on the board",
@@ -446,6 +447,7 @@ class Go(Game):
             "option.max_plies": "Limite di semimosse (poi il conteggio)",
             "move.pass": "Passo",
             "move.dead": "Nessuna pietra morta",
+            "move.dead-stones": "Morte: {stones}",
             "move.accept": "Accetto",
             "move.resume": "Riprendo il gioco",
             "reason.score": "{scores} sul goban",
@@ -758,6 +760,13 @@ class Go(Game):
         if kind == DEAD and len(move) > 1:
             return "dead:" + ",".join(self.names[c] for c in move[1:])
         return kind
+
+    def move_words(self, move):
+        """A proposal of dead stones reads as its stones ("Dead: b7, h3, h7"), on its button
+        and in the move list."""
+        if move[0] == DEAD and len(move) > 1:
+            return "move.dead-stones", {"stones": ", ".join(self.names[c] for c in move[1:])}
+        return None
 
     def clicks(self, move) -> tuple[str, ...]:
         """A play is its point; the other plies are buttons."""
