@@ -467,3 +467,62 @@ def test_gnugo_record_opens_and_replays():
     assert record.moves[:2] == ("f6", "e5") and record.moves[-1] == "d5"
     state = GAME.replay(record.moves)
     assert state.phase == "play" and state.to_move == 0
+
+
+# -- the GTP engine -------------------------------------------------------------------------------
+
+def gtp_session(lines, spec="go(size=9)"):
+    """The answers of our GTP engine to ``lines``, one per command."""
+    import io
+
+    from tavoliere.ai.gtp_server import GTPServer
+    out = io.StringIO()
+    GTPServer(spec, iterations=20, seed=1).serve(io.StringIO("\n".join(lines) + "\n"), out)
+    return [answer for answer in out.getvalue().split("\n\n") if answer]
+
+
+def test_gtp_scripted_session():
+    answers = gtp_session([
+        "protocol_version", "7 name", "known_command genmove", "known_command frobnicate",
+        "boardsize 9", "komi 6.5", "play b E5", "play b D5", "play w i5", "play w E5",
+        "play w D5", "# a comment", "showboard", "undo", "undo", "undo", "boardsize 11",
+        "fixed_handicap 3", "play b c3", "genmove w", "final_score", "clear_board",
+        "play b pass", "play w pass", "genmove b", "final_score", "final_status_list dead",
+        "unknown_thing", "quit", "name"])
+    assert answers[:4] == ["= 2", "=7 Tavoliere", "= true", "= false"]
+    assert answers[4:7] == ["=", "=", "="]
+    assert answers[7] == "? illegal move (it is W's turn)"
+    assert answers[8] == "? syntax error"                      # no column i
+    assert answers[9].startswith("? illegal move (e5 is occupied")
+    assert answers[10] == "="
+    assert " 5 . . . O X . . . ." in answers[11]
+    assert answers[12:15] == ["=", "=", "? cannot undo"]
+    assert answers[15] == "? unacceptable size"
+    assert answers[16] == "= C3 G7 C7"
+    assert answers[17] == "? illegal move (it is W's turn)"    # White moves after a handicap
+    assert answers[18].startswith("= ") and len(answers[18].split()) == 2
+    assert answers[19].startswith("= ")
+    assert answers[20:23] == ["=", "=", "="]
+    assert answers[23] == "= pass"                             # play has stopped
+    assert answers[24] == "= W+6.5"                            # the empty board: komi
+    assert answers[25] == "="
+    assert answers[26] == "? unknown command"
+    assert answers[27] == "=" and len(answers) == 28           # nothing after quit
+
+
+def test_gnugo_showboard_is_read():
+    from tavoliere.ai.gtp import read_go_board
+    text = """
+   A B C D E F G H J
+ 9 . . . . . . . . . 9
+ 8 . . . . . . . . . 8
+ 7 . . + . . . + . . 7
+ 6 . . . . . . . . . 6
+ 5 . . . . X O . . . 5     WHITE (O) has captured 0 stones
+ 4 . . . . . . . . . 4     BLACK (X) has captured 0 stones
+ 3 . . + . . . + . . 3
+ 2 . . . . . . . . . 2
+ 1 X . . . . . . . . 1
+   A B C D E F G H J"""
+    assert read_go_board(text, 9) == {"e5": 0, "f5": 1, "a1": 0}
+    assert read_go_board("nothing", 9) is None
