@@ -342,6 +342,13 @@ def test_marks_and_estimate_buttons():
     assert marks["message"]["params"]["scores"] == "32\u201339.5"
 
 
+def test_estimate_keeps_a_seki_alive():
+    """13.3.6: the computer's playouts make no self-atari that captures nothing, so GO-8's seki
+    (alive by definition, "un gruppo in Seki è vivo per definizione") is proposed as alive."""
+    state = GAME.replay("pass pass".split(), GAME.position(GO8_BLACK, GO8_WHITE))
+    assert legal_names(GAME, state)[0] == "dead"
+
+
 def test_shaded_points_are_the_illegal_empty_ones():
     state = GAME.replay("d6 e6 c5 f5 d4 e4 j9 d5 e5".split())
     assert GAME.marks(state)["shaded"] == ["d5"]

@@ -146,19 +146,34 @@ def chains(board, neighbours) -> list[tuple[set[int], set[int]]]:
     return out
 
 
+def has_liberty(board, cell: int, neighbours) -> bool:
+    """Whether the chain holding ``cell`` has a liberty (a flood fill that stops at the first
+    one found: most chains have one next to the stone looked at)."""
+    colour = board[cell]
+    seen, todo = {cell}, [cell]
+    while todo:
+        for n in neighbours[todo.pop()]:
+            value = board[n]
+            if value == EMPTY:
+                return True
+            if value == colour and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
 def place(board: list, cell: int, colour: int, neighbours) -> list[int] | None:
     """Put a ``colour`` stone on ``cell`` of the list ``board`` and take the opponent chains
     left without liberties: the captured cells, or None (``board`` unchanged) for a suicide."""
     board[cell] = colour
     captured = []
     for n in neighbours[cell]:
-        if board[n] == 3 - colour:
-            chain, liberties = chain_at(board, n, neighbours)
-            if not liberties:
-                for stone in chain:
-                    board[stone] = EMPTY
-                captured.extend(chain)
-    if not captured and not chain_at(board, cell, neighbours)[1]:
+        if board[n] == 3 - colour and not has_liberty(board, n, neighbours):
+            chain = chain_at(board, n, neighbours)[0]
+            for stone in chain:
+                board[stone] = EMPTY
+            captured.extend(chain)
+    if not captured and not has_liberty(board, cell, neighbours):
         board[cell] = EMPTY
         return None
     return captured
@@ -963,18 +978,30 @@ def _estimate(size: int, board: tuple[int, ...]) -> tuple[int, ...]:
 
 def _playout(board, first: int, rng, geo: Board) -> list[int]:
     """A random game from ``board`` until both pass (or a cap): each player plays a random
-    legal point that is not his own single-point eye and not the ko point."""
+    legal point that is not his own single-point eye, not the ko point and not a self-atari
+    that captures nothing, so that a seki stays one (the points are
+    tried from a random place in the list of empty points onwards, which is much cheaper
+    than shuffling the list at every move)."""
     work, colour, passes, ko = list(board), first + 1, 0, -1
     neighbours = geo.neighbours
-    for _ in range(3 * geo.points):
-        empties = [c for c in range(geo.points) if work[c] == EMPTY]
-        rng.shuffle(empties)
+    empties = [c for c in range(geo.points) if work[c] == EMPTY]
+    for _ in range(2 * geo.points):
         played = False
-        for cell in empties:
+        count = len(empties)
+        start = rng.randrange(count) if count else 0
+        for step in range(count):
+            at = (start + step) % count
+            cell = empties[at]
             if cell == ko or all(work[n] == colour for n in neighbours[cell]):
                 continue
             captured = place(work, cell, colour, neighbours)
+            if captured == [] and not two_liberties(work, cell, neighbours):
+                work[cell] = EMPTY        # no self-atari that captures nothing: seki survives
+                continue
             if captured is not None:
+                empties[at] = empties[-1]
+                empties.pop()
+                empties.extend(captured)
                 ko = captured[0] if len(captured) == 1 else -1
                 played = True
                 break
@@ -983,6 +1010,23 @@ def _playout(board, first: int, rng, geo: Board) -> list[int]:
             break
         colour = 3 - colour
     return work
+
+
+def two_liberties(board, cell: int, neighbours) -> bool:
+    """Whether the chain holding ``cell`` has at least two liberties."""
+    colour = board[cell]
+    seen, todo, found = {cell}, [cell], set()
+    while todo:
+        for n in neighbours[todo.pop()]:
+            value = board[n]
+            if value == EMPTY:
+                found.add(n)
+                if len(found) >= 2:
+                    return True
+            elif value == colour and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return False
 
 
 def _ownership(board, geo: Board) -> list[int]:
