@@ -102,7 +102,7 @@ class GTPServer:
         size = self.number(args)
         if str(size) not in ("9", "13", "19"):
             raise GTPFailure("unacceptable size")
-        self.reset(size=str(size))
+        self.reset(size=str(size), handicap="0")
         return ""
 
     def do_clear_board(self, args):

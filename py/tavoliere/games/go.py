@@ -482,8 +482,9 @@ class Go(Game):
             if key in values and not isinstance(values[key], str):
                 values[key] = format_points(values[key]) if key == "komi" else str(values[key])
         super().__init__(**values)
-        if "komi" in values:
-            self.settings["komi"] = KomiOption.parse(self.options[3], self.name, values["komi"])
+        if "komi" in values:          # the canonical text: komi=7.0 is komi=7
+            komi = next(option for option in self.options if option.name == "komi")
+            self.settings["komi"] = komi.parse(self.name, values["komi"])
         if self.settings["handicap"] == "1":
             raise Problem("option.choice", game=self.name, option="handicap", value="1",
                           choices=list(HANDICAPS))
