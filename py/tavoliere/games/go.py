@@ -59,7 +59,7 @@ MAX_PROPOSALS = 4
 PASS, DEAD, ACCEPT, RESUME = "pass", "dead", "accept", "resume"
 SGF_LETTERS = "abcdefghijklmnopqrs"           # SGF counts every column, i included
 CELL = re.compile(r"([a-z])([0-9]{1,2})")
-ESTIMATE_PLAYOUTS = 24
+ESTIMATE_PLAYOUTS = 16
 
 
 # -- the geometry of one board size ----------------------------------------------------------
