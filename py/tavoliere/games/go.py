@@ -410,10 +410,15 @@ class Go(Game):
             "reason.long-cycle": "a long cycle repeated the position three times",
             "message.marking": "Play has stopped. {player}: propose the dead stones, or "
                                "resume play.",
-            "message.proposal": "{opponent} proposes {count} dead stones, which leave the count "
-                                "at {scores}. {player}: accept, propose others or resume.",
-            "message.last-proposal": "{opponent} proposes {count} dead stones, which leave the "
-                                     "count at {scores}. {player}: accept or resume.",
+            "message.proposal": "{opponent} proposes the ringed stones as dead: the count "
+                                "would be {scores}. {player}: accept, propose others or "
+                                "resume.",
+            "message.proposal-last": "{opponent} proposes the ringed stones as dead: the "
+                                     "count would be {scores}. {player}: accept or resume.",
+            "message.proposal-none": "{opponent} proposes no dead stones: the count would be "
+                                     "{scores}. {player}: accept, propose others or resume.",
+            "message.proposal-none-last": "{opponent} proposes no dead stones: the count "
+                                          "would be {scores}. {player}: accept or resume.",
         },
         "it": {
             "player.0": "Nero", "player.1": "Bianco",
@@ -469,11 +474,18 @@ class Go(Game):
             "reason.long-cycle": "un ciclo lungo ha ripetuto tre volte la posizione",
             "message.marking": "Il gioco è fermo. {player}: proponi le pietre morte, oppure "
                                "riprendi il gioco.",
-            "message.proposal": "Il {opponent} propone {count} pietre morte, con le quali il "
-                                "conteggio è {scores}. {player}: accetta, proponi altre "
-                                "pietre o riprendi.",
-            "message.last-proposal": "Il {opponent} propone {count} pietre morte, con le quali "
-                                     "il conteggio è {scores}. {player}: accetta o riprendi.",
+            "message.proposal": "Il {opponent} propone come morte le pietre cerchiate: il "
+                                "conteggio sarebbe {scores}. {player}: accetta, proponi "
+                                "altre pietre o riprendi.",
+            "message.proposal-last": "Il {opponent} propone come morte le pietre cerchiate: "
+                                     "il conteggio sarebbe {scores}. {player}: accetta o "
+                                     "riprendi.",
+            "message.proposal-none": "Il {opponent} non propone pietre morte: il "
+                                     "conteggio sarebbe {scores}. {player}: accetta, proponi "
+                                     "altre pietre o riprendi.",
+            "message.proposal-none-last": "Il {opponent} non propone pietre morte: il "
+                                          "conteggio sarebbe {scores}. {player}: accetta o "
+                                          "riprendi.",
         },
     }
 
@@ -929,7 +941,8 @@ class Go(Game):
         if state.proposal is None:
             return {"message": {"key": "marking", "params": {"player": player}}}
         black, white = self.count_with(state, state.proposal)
-        key = "proposal" if state.proposals < MAX_PROPOSALS else "last-proposal"
+        key = ("proposal" if state.proposal else "proposal-none") + (
+            "" if state.proposals < MAX_PROPOSALS else "-last")
         return {"highlight": [self.names[c] for c in state.proposal],
                 "message": {"key": key, "params": {
                     "player": player, "opponent": 1 - player, "count": len(state.proposal),
