@@ -246,7 +246,7 @@ def test_go8_seki_neutral_under_territory():
     game = load_game("go(size=9,scoring=area)")
     end = game.replay("pass pass dead accept".split(), game.position(GO8_BLACK, GO8_WHITE))
     assert game.outcome(end).scores == (53, 34.5)
-    assert game.outcome_text(game.outcome(end)) == "Black wins: 53\u201334.5 on the board"
+    assert game.outcome_text(game.outcome(end)) == "Black wins: 53\u201334.5 at the count"
 
 
 GO9_BLACK = "d9 d8 d7 d6 d5 d4 e4 e3 e2 e1 h3 h7"

@@ -406,7 +406,7 @@ class Go(Game):
             "move.dead-stones": "Dead: {stones}",
             "move.accept": "Accept",
             "move.resume": "Resume play",
-            "reason.score": "{scores} on the board",
+            "reason.score": "{scores} at the count",
             "reason.long-cycle": "a long cycle repeated the position three times",
             "message.marking": "Play has stopped. {player}: propose the dead stones, or "
                                "resume play.",
@@ -470,7 +470,7 @@ class Go(Game):
             "move.dead-stones": "Morte: {stones}",
             "move.accept": "Accetto",
             "move.resume": "Riprendo il gioco",
-            "reason.score": "{scores} sul goban",
+            "reason.score": "{scores} al conteggio",
             "reason.long-cycle": "un ciclo lungo ha ripetuto tre volte la posizione",
             "message.marking": "Il gioco è fermo. {player}: proponi le pietre morte, oppure "
                                "riprendi il gioco.",
