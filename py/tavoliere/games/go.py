@@ -59,7 +59,7 @@ MAX_PROPOSALS = 4
 PASS, DEAD, ACCEPT, RESUME = "pass", "dead", "accept", "resume"
 SGF_LETTERS = "abcdefghijklmnopqrs"           # SGF counts every column, i included
 CELL = re.compile(r"([a-z])([0-9]{1,2})")
-ESTIMATE_PLAYOUTS = 16
+ESTIMATE_PLAYOUTS = 24
 
 
 # -- the geometry of one board size ----------------------------------------------------------
@@ -993,25 +993,26 @@ def _estimate(size: int, board: tuple[int, ...]) -> tuple[int, ...]:
 def _playout(board, first: int, rng, geo: Board) -> list[int]:
     """A random game from ``board`` until both pass (or a cap): each player plays a random
     legal point that is not his own single-point eye, not the ko point and not a self-atari
-    that captures nothing, so that a seki stays one (the points are
-    tried from a random place in the list of empty points onwards, which is much cheaper
-    than shuffling the list at every move)."""
+    that captures nothing, so that a seki stays one; but a player who can capture a chain in
+    atari does so first, so that an invasion without room to live dies as it would between
+    players (the points are tried from a random place in the list of empty points onwards,
+    which is much cheaper than shuffling the list at every move).  The chains and their liberties are kept up to date move by move, so that
+    a point is judged by looking at its neighbours only."""
     work, colour, passes, ko = list(board), first + 1, 0, -1
     neighbours = geo.neighbours
+    chains_now = _Chains(work, neighbours)
     empties = [c for c in range(geo.points) if work[c] == EMPTY]
     for _ in range(2 * geo.points):
         played = False
         count = len(empties)
         start = rng.randrange(count) if count else 0
-        for step in range(count):
-            at = (start + step) % count
+        capture = chains_now.capture(3 - colour, ko)
+        for step in range(-1 if capture is not None else 0, count):
+            at = empties.index(capture) if step < 0 else (start + step) % count
             cell = empties[at]
             if cell == ko or all(work[n] == colour for n in neighbours[cell]):
                 continue
-            captured = place(work, cell, colour, neighbours)
-            if captured == [] and not two_liberties(work, cell, neighbours):
-                work[cell] = EMPTY        # no self-atari that captures nothing: seki survives
-                continue
+            captured = chains_now.play(cell, colour)
             if captured is not None:
                 empties[at] = empties[-1]
                 empties.pop()
@@ -1024,6 +1025,67 @@ def _playout(board, first: int, rng, geo: Board) -> list[int]:
             break
         colour = 3 - colour
     return work
+
+
+class _Chains:
+    """The chains of a playout's board (a list it changes), each with its stones and its
+    liberties, kept up to date as stones are played and captured."""
+
+    def __init__(self, board: list, neighbours):
+        self.board, self.neighbours = board, neighbours
+        self.owner = [-1] * len(board)
+        self.stones, self.liberties = {}, {}
+        for number, (chain, liberties) in enumerate(chains(board, neighbours)):
+            self.stones[number], self.liberties[number] = list(chain), liberties
+            for stone in chain:
+                self.owner[stone] = number
+        self.next = len(self.stones)
+
+    def capture(self, colour: int, ko: int) -> int | None:
+        """The last liberty of a ``colour`` chain in atari (the first found), if any."""
+        for chain, liberties in self.liberties.items():
+            if len(liberties) == 1 and self.board[self.stones[chain][0]] == colour:
+                point = next(iter(liberties))
+                if point != ko:
+                    return point
+        return None
+
+    def play(self, cell: int, colour: int) -> list[int] | None:
+        """Play ``colour`` on the empty ``cell``: the captured stones, or None (nothing
+        changed) for a suicide or a self-atari that captures nothing."""
+        board, owner, liberties = self.board, self.owner, self.liberties
+        around = self.neighbours[cell]
+        own = {owner[n] for n in around if board[n] == colour}
+        other = {owner[n] for n in around if board[n] == 3 - colour}
+        taken = [chain for chain in other if len(liberties[chain]) == 1]
+        merged = {n for n in around if board[n] == EMPTY}
+        for chain in own:
+            merged |= liberties[chain]
+        merged.discard(cell)
+        if not taken and len(merged) < 2:
+            return None
+        board[cell] = colour
+        number, self.next = self.next, self.next + 1
+        members = [cell]
+        for chain in own:
+            members += self.stones.pop(chain)
+            del liberties[chain]
+        for stone in members:
+            owner[stone] = number
+        self.stones[number], liberties[number] = members, merged
+        for chain in other:
+            liberties[chain].discard(cell)
+        captured = []
+        for chain in taken:
+            for stone in self.stones.pop(chain):
+                board[stone], owner[stone] = EMPTY, -1
+                captured.append(stone)
+            del liberties[chain]
+        for stone in captured:
+            for n in self.neighbours[stone]:
+                if board[n] != EMPTY:
+                    liberties[owner[n]].add(stone)
+        return captured
 
 
 def two_liberties(board, cell: int, neighbours) -> bool:
