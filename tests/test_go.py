@@ -533,3 +533,31 @@ def test_gnugo_showboard_is_read():
    A B C D E F G H J"""
     assert read_go_board(text, 9) == {"e5": 0, "f5": 1, "a1": 0}
     assert read_go_board("nothing", 9) is None
+
+
+def test_playout_chains_agree_with_the_flood_fills():
+    """The estimate's playouts keep liberties move by move (``_Chains``); on random sequences
+    they judge every point as the plain flood fills do, and keep the same chains."""
+    from tavoliere.games import go as module
+    neighbours = module.board_geometry(9).neighbours
+    for seed in range(8):
+        rng = random.Random(seed)
+        board = [0] * 81
+        kept, plain = module._Chains(board, neighbours), list(board)
+        for ply in range(150):
+            colour = 1 + ply % 2
+            for cell in rng.sample([c for c in range(81) if board[c] == 0], 3):
+                trial = list(plain)
+                captured = module.place(trial, cell, colour, neighbours)
+                allowed = captured is not None and not (
+                    captured == [] and not module.two_liberties(trial, cell, neighbours))
+                result = kept.play(cell, colour)
+                assert (result is not None) == allowed
+                if result is not None:
+                    plain = trial
+                    assert board == plain and sorted(result) == sorted(captured)
+                    for chain, liberties in module.chains(board, neighbours):
+                        number = kept.owner[next(iter(chain))]
+                        assert set(kept.stones[number]) == chain
+                        assert kept.liberties[number] == liberties
+                    break
