@@ -164,7 +164,7 @@ BAD_REQUESTS = [
     '{"op": "view", "game": "barrier(size=x)"}', '{"op": "view", "game": "barrier(colour=red)"}',
     '{"op": "view", "game": "barrier(size=6,size=7)"}', '{"op": "view", "game": "barrier(size)"}',
     '{"op": "view", "game": "barrier(size=6"}', '{"op": "view", "game": "havannah(swap=maybe)"}',
-    '{"op": "view", "game": "hekka(areas=round)"}', '{"op": "layout", "game": "' + "a" * 300 + '"}',
+    '{"op": "view", "game": "hekka(areas=round)"}', '{"op": "view", "game": "go(komi=6.3)"}', '{"op": "layout", "game": "' + "a" * 300 + '"}',
     '{"op": "layout", "game": "' + "a" * 150 + '"}',
     # moves
     '{"op": "view", "game": "barrier", "moves": "c4"}',
@@ -210,6 +210,14 @@ BAD_MOVES = {
              DADI_OPENING + ["first=1", "c3=3"], DADI_OPENING + ["first=1", "t1"],
              DADI_OPENING + ["first=1", "d4=6", "d4=1"]],
     "dadi(players=3)": [["r3346", "r1126", "r2256", "first=0", "d4=3"]],
+    "go(size=9)": [["e5", "e5"], ["i5"], ["d6", "e6", "c5", "f5", "d4", "e4", "j9", "d5", "e5", "d5"],
+                   ["a2", "j9", "b1", "a1"], ["pass", "pass", "e5"], ["accept"],
+                   ["pass", "pass", "accept"], ["pass", "pass", "dead:e5"],
+                   ["e5", "pass", "pass", "dead", "dead", "dead", "dead", "dead"],
+                   ["e5", "e6", "e4", "pass", "pass", "dead:e5"],
+                   ["e5", "e6", "e4", "pass", "pass", "dead:e5,e4"]],
+    # GO-6 reached in play: Black's b1 recreates the board after White's d1
+    "go(size=9,ko=superko)": [["a2", "b2", "a3", "c2", "b1", "d1", "c1", "a1", "b1"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',
@@ -228,6 +236,8 @@ BAD_RECORDS = [
     "(;RU[LG]SZ[8];W[5x])", "(;SZ[8](;W[a1]);B[a2])", "(;SZ[8](W[a1]))",
     "(;SZ[8]" + ";W[a1];B[a2]" * 2501 + ")",
     "(;GM[" + "x" * 100_000 + "])", "(;RE[B+ring]" + SGF[2:],
+    "(;GM[1]SZ[11];B[aa])", "(;GM[1]SZ[9]HA[1])", "(;GM[1]SZ[9]HA[2]AB[aa][bb];W[ee])",
+    "(;GM[1]SZ[9];B[zz])", "(;GM[1]SZ[9]KM[6.3];B[ee])",
     LG.replace("RE[W]", "RE[B]"), SGF.replace(";W[c3]", ";W[c3];B[resign]").replace(
         "SZ[4]", "SZ[4]RE[B+resign]"),
 ]
