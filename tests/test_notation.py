@@ -274,8 +274,8 @@ def test_parse_record_wants_text():
 def test_export_refuses_bad_input():
     with pytest.raises(RecordMoveError, match=r"^ply 2 \(a1\): "):
         export_record("barrier(size=5)", ["a1", "a1"])
-    with pytest.raises(RecordError, match=r"unknown game 'go'"):
-        export_record("go", [])
+    with pytest.raises(RecordError, match=r"unknown game 'chess'"):
+        export_record("chess", [])
     with pytest.raises(RecordError, match="tag name 'Two words' is not accepted"):
         export_record("barrier", [], {"Two words": "x"})
     with pytest.raises(RecordError, match="tag White: the value must be one line of text"):

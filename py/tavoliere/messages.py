@@ -384,6 +384,57 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sgf.havannah-only": {
         "en": "SGF records are written for Havannah and Go only, not {title}",
         "it": "le partite SGF si scrivono solo per Havannah e per il go, non per {title}"},
+    # -- studies: comments, marks, variations (tavoliere.study) -------------------------------
+    "study.too-deep": {
+        "en": "the record nests variations more than {max} deep",
+        "it": "la partita annida le varianti per più di {max} livelli"},
+    "study.too-many-nodes": {
+        "en": "the record has more than {max} moves in all its lines",
+        "it": "la partita ha più di {max} mosse contando tutte le varianti"},
+    "study.comment-long": {
+        "en": "a comment is too long: {length} characters, at most {max} are accepted",
+        "it": "un commento è troppo lungo: {length} caratteri, al massimo {max}"},
+    "study.comment-place": {
+        "en": "line {line}: a comment must follow a move",
+        "it": "riga {line}: un commento deve seguire una mossa"},
+    "study.nag": {
+        "en": "line {line}: {nag} is not a move mark here ($1 to $6, one per move, after it)",
+        "it": "riga {line}: {nag} qui non è un segno di mossa (da $1 a $6, uno per mossa, "
+              "dopo di essa)"},
+    "study.variation-place": {
+        "en": "line {line}: a variation ( must follow the move it replaces",
+        "it": "riga {line}: una variante ( deve seguire la mossa che sostituisce"},
+    "study.variation-close": {
+        "en": "line {line}: the parenthesis ) closes no variation",
+        "it": "riga {line}: la parentesi ) non chiude nessuna variante"},
+    "study.variation-empty": {
+        "en": "line {line}: a variation holds no move",
+        "it": "riga {line}: una variante senza mosse"},
+    "study.variation-open": {
+        "en": "a variation opened with ( is never closed",
+        "it": "una variante aperta con ( non viene mai chiusa"},
+    "study.mark-cell": {
+        "en": "{cell} is not a cell for a board mark",
+        "it": "{cell} non è una casella per un segno sulla scacchiera"},
+    "study.mark-label": {
+        "en": "{text} is not a label: one to three characters, no spaces",
+        "it": "{text} non è un'etichetta: da uno a tre caratteri, senza spazi"},
+    "study.mark-item": {
+        "en": "line {line}: {item} is not a mark: write e5:A for a label, d4:e5 for an arrow",
+        "it": "riga {line}: {item} non è un segno: si scrive e5:A per un'etichetta, d4:e5 "
+              "per una freccia"},
+    "study.mark": {
+        "en": "{mark} is not a board mark (circle, cross, label or arrow)",
+        "it": "{mark} non è un segno sulla scacchiera (cerchio, croce, etichetta o freccia)"},
+    "study.glyph": {
+        "en": "{glyph} is not a move mark (!, ?, !!, ??, !?, ?!)",
+        "it": "{glyph} non è un segno di mossa (!, ?, !!, ??, !?, ?!)"},
+    "study.shape": {
+        "en": "the study's {what} is not in the expected form",
+        "it": "nello studio, {what} non ha la forma prevista"},
+    "sgf.variation-empty": {
+        "en": "SGF: a variation holds no move",
+        "it": "SGF: una variante senza mosse"},
     "lg.not-a-cell": {
         "en": "{cell} is not a Little Golem cell (a letter and a number such as H3)",
         "it": "{cell} non è una casella di Little Golem (una lettera e un numero, come H3)"},

@@ -141,6 +141,9 @@ class Record:
     game: str
     moves: tuple[str, ...]
     tags: dict[str, str] = field(default_factory=dict)
+    # the whole tree (``tavoliere.study.Study``): comments, marks, variations; ``moves`` is
+    # its main line.  Left out of comparisons, so a Record still equals its flat form.
+    study: object = field(default=None, compare=False, repr=False)
 
 
 # -- shared checks ------------------------------------------------------------------------------
@@ -253,9 +256,10 @@ def parse_record(text: str) -> Record:
     if "Game" not in tags:
         raise RecordError("record.no-game-tag")
     game = _load(tags.pop("Game"))
-    first = game.to_move(game.initial_state())   # a roll (CHANCE) first: White's turn numbers
-    names, _ = _replay(game, _move_tokens(moves_text, first_line, max(first, 0)))
-    return Record(game.spec, names, tags)
+    from .study import Study, read_moves
+    comment, marks, line = read_moves(game, moves_text, first_line)
+    study = Study(game.spec, dict(tags), comment, marks, line)
+    return Record(game.spec, study.main_line(), tags, study)
 
 
 def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
@@ -437,6 +441,50 @@ def little_golem_cell(text: str, base: int) -> str:
 
 
 def _parse_sgf(text: str) -> Record:
+    """The main line read and checked as before, then the whole tree (``study.sgf_study``)."""
+    from .study import sgf_study
+    record = _parse_sgf_main_line(text)
+    game = _load(record.game)
+    if hasattr(game, "sgf_move"):
+        def move_text(prop, value, ply):
+            return value if prop == "TP" else game.sgf_move(value)
+
+        def point_name(value):
+            name = game.sgf_move(value)
+            if name == game.sgf_move(""):
+                raise RecordError("study.mark-cell", cell=excerpt(value))
+            return name
+    else:
+        root = dict(reversed(_sgf_nodes(text)[0]))
+        little_golem = ("littlegolem" in root.get("SO", "").lower().replace(" ", "")
+                        or root.get("RU", "").strip().upper() == "LG")
+        base = game.settings["size"]
+
+        def point_name(value):
+            value = value.strip()
+            if not little_golem:
+                return value.lower()
+            try:
+                return little_golem_cell(value, base)
+            except InvalidMove as error:
+                raise RecordError("study.mark-cell", cell=excerpt(value)) from error
+
+        def move_text(prop, value, ply):
+            value = value.strip()
+            if prop == "TP" or value.lower() == "resign":
+                return None
+            if value.lower() == "swap" or (little_golem and ply == 2 and record.moves
+                                           and point_name(value) == record.moves[0]):
+                return "swap"
+            try:
+                return point_name(value)
+            except RecordError:
+                return value   # the replay names the bad move
+    return Record(record.game, record.moves, record.tags,
+                  sgf_study(text, record, move_text, point_name))
+
+
+def _parse_sgf_main_line(text: str) -> Record:
     nodes = _sgf_nodes(text)
     if not nodes:
         raise RecordError("sgf.no-node")
