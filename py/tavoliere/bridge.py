@@ -303,7 +303,9 @@ def op_import(request: dict) -> dict:
         record = parse_record(text)
     except Problem as error:
         raise BridgeError("bad-record", error) from None
-    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags)}
+    # the tree (tavoliere.study.Study.to_dict: comments, marks, variations) beside the main line
+    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags),
+            "tree": record.study.to_dict()}
 
 
 def _budget(request: dict) -> dict:

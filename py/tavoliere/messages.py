@@ -432,9 +432,38 @@ MESSAGES: dict[str, dict[str, str]] = {
     "study.shape": {
         "en": "the study's {what} is not in the expected form",
         "it": "nello studio, {what} non ha la forma prevista"},
+    "study.target": {
+        "en": "a record can be written as {targets}, not {target}",
+        "it": "una partita si può scrivere come {targets}, non come {target}"},
+    "study.source": {
+        "en": "a record can be read from {sources}, not {source}",
+        "it": "una partita si può leggere da {sources}, non da {source}"},
+    "study.kind": {
+        "en": "the record was said to be {source}, but it reads as {kind}",
+        "it": "la partita doveva essere {source}, ma risulta {kind}"},
     "sgf.variation-empty": {
         "en": "SGF: a variation holds no move",
         "it": "SGF: una variante senza mosse"},
+    # -- Abstract Play records (tavoliere.abstractplay) ---------------------------------------
+    "ap.json": {
+        "en": "Abstract Play: the record is not JSON ({reason})",
+        "it": "Abstract Play: la partita non è in JSON ({reason})"},
+    "ap.shape": {
+        "en": "Abstract Play: the record's {what} is missing or not in their format",
+        "it": "Abstract Play: nella partita {what} manca o non è nel loro formato"},
+    "ap.game": {
+        "en": "Abstract Play: {game} cannot be imported; the games both sites have are {games}",
+        "it": "Abstract Play: {game} non si può importare; i giochi che i due siti hanno in "
+              "comune sono {games}"},
+    "ap.variant": {
+        "en": "Abstract Play: the variant {variant} of {game} is not played here",
+        "it": "Abstract Play: la variante {variant} di {game} qui non si gioca"},
+    "ap.move": {
+        "en": "Abstract Play: ply {ply}: {move} cannot be read in their notation",
+        "it": "Abstract Play: semimossa {ply}: {move} non si legge nella loro notazione"},
+    "ap.komi": {
+        "en": "Abstract Play: the komi {komi} is not a multiple of 0.5 from 0 to 100",
+        "it": "Abstract Play: il komi {komi} non è un multiplo di 0,5 da 0 a 100"},
     "lg.not-a-cell": {
         "en": "{cell} is not a Little Golem cell (a letter and a number such as H3)",
         "it": "{cell} non è una casella di Little Golem (una lettera e un numero, come H3)"},

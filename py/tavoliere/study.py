@@ -431,6 +431,37 @@ def parse_study(text: str) -> Study:
     return Study(record.game, dict(record.tags), line=[Node(m) for m in record.moves])
 
 
+SOURCES = ("text", "sgf", "abstractplay")
+TARGETS = ("text", "sgf")
+
+
+def record_kind(text: str) -> str:
+    """What a record is, told from its first characters: ``sgf`` (``(;``), ``abstractplay``
+    (a JSON object) or ``text``."""
+    start = text.lstrip("\ufeff \t\r\n")
+    return "sgf" if start.startswith("(;") else "abstractplay" if start.startswith("{") \
+        else "text"
+
+
+def convert(text: str, to: str, source: str | None = None) -> str:
+    """``text`` (a record of kind ``source``, else of the kind its start shows) written as
+    ``to`` (``text`` or ``sgf``).  RecordError when it cannot be read or written."""
+    if to not in TARGETS:
+        raise RecordError("study.target", target=excerpt(to), targets=list(TARGETS))
+    if source not in (None, *SOURCES):
+        raise RecordError("study.source", source=excerpt(source), sources=list(SOURCES))
+    kind = record_kind(text) if isinstance(text, str) else "text"
+    source = source or kind
+    if source != kind:
+        raise RecordError("study.kind", source=source, kind=kind)
+    if source == "abstractplay":
+        from .abstractplay import parse_abstractplay
+        study = parse_abstractplay(text).study
+    else:
+        study = parse_study(text)
+    return study_sgf(study) if to == "sgf" else study_text(study)
+
+
 # -- SGF ---------------------------------------------------------------------------------------------
 _SGF_GLYPH = {"!": ("TE", "1"), "!!": ("TE", "2"), "?": ("BM", "1"), "??": ("BM", "2"),
               "!?": ("IT", ""), "?!": ("DO", "")}
