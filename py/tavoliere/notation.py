@@ -1,9 +1,10 @@
 """Game records: a text format for every game, and SGF for Havannah (ours, Little Golem's).
 
 ``export_record(spec, moves, tags)`` and ``export_sgf(spec, moves, tags)`` write a record;
-``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags)``: the
-canonical spec, the canonical move names (a tuple) and every tag but ``Game`` (a dict of
-texts).  Errors are ``RecordError`` (a ``messages.Problem``, so a ValueError with a code and
+``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags, study)``: the
+canonical spec, the canonical move names of the main line (a tuple), every tag but ``Game`` (a
+dict of texts) and the whole tree with its comments, marks and variations
+(``tavoliere.study.Study``; docs/records.md).  Errors are ``RecordError`` (a ``messages.Problem``, so a ValueError with a code and
 params); a bad move raises ``RecordMoveError``, which also carries ``ply`` and ``text``.
 
 The text record
@@ -38,8 +39,9 @@ A record is a few tag lines, then the moves::
   numbers (``1.e5`` and ``1... h8``, Black's move of turn 1, are accepted too; a number that
   does not fit its place is refused, since it usually means a move was lost), upper or
   lower case, any short form the game accepts (Barrier ``e3`` for ``c4-d4-e4-e3`` when
-  only one path fits), comments in braces ``{...}`` (not nested), and a final
-  ``*``, ``1-0``, ``0-1`` or ``1/2-1/2``, which are ignored.
+  only one path fits), comments in braces ``{...}`` (not nested), variations in
+  parentheses, move marks, and a final ``*``, ``1-0``, ``0-1`` or ``1/2-1/2``, which is
+  ignored (``tavoliere.study`` reads the move section; docs/records.md).
 - The import replays every move and stops at the first one that is not legal, naming it by
   ply (a ply is one player's move; ply 1 is White's first) and text:
   ``ply 7 (c4-d4): c4-d4 is not legal here: ...``.  Records longer than 200,000 characters
@@ -280,37 +282,6 @@ def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
             raise RecordError("record.tag-twice", line=number, name=excerpt(name, quoted=False))
         tags[name] = value
     return tags, "", len(lines) + 1
-
-
-def _move_tokens(text: str, first_line: int, first: int = 0) -> list[str]:
-    """The move texts of the move section: comments, turn numbers and a final result dropped.
-    ``first`` is the player who moves first (Black in some games' options)."""
-    words: list[tuple[str, int]] = []   # (word, line number)
-    line = first_line
-    for piece in re.split(r"(\{[^{}]*\}|[{}])", text):
-        if piece in ("{", "}"):
-            code = "record.comment-open" if piece == "{" else "record.comment-close"
-            raise RecordError(code, line=line, brace=piece)
-        if not piece.startswith("{"):
-            for offset, chunk in enumerate(piece.split("\n")):
-                words += [(word, line + offset) for word in chunk.split()]
-        line += piece.count("\n")
-    if words and words[-1][0] in RESULT_TOKENS:
-        words.pop()
-    moves: list[str] = []
-    for word, line in words:
-        if "[" in word or "]" in word:
-            raise RecordError("record.tag-in-moves", line=line, word=excerpt(word))
-        turn = _TURN.fullmatch(word)
-        if turn:
-            _check_turn(turn.group(1), turn.group(2), len(moves) + 1, line, first)
-            word = turn.group(3)
-            if not word:
-                continue
-        moves.append(word.lower())
-        if len(moves) > MAX_MOVES:
-            raise RecordError("record.more-moves", max=MAX_MOVES)
-    return moves
 
 
 def _check_turn(number: str, dots: str, ply: int, line: int, first: int = 0) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .core import IllegalMove, InvalidMove
 from .messages import Problem, excerpt
 from .notation import (MAX_MOVES, RESULT_TOKENS, RecordError, RecordMoveError, _TURN,
-                       _check_size, _check_turn, _load, _wrap, export_record)
+                       _check_turn, _load, _wrap, export_record)
 
 __all__ = ["Mark", "Node", "Study", "parse_study", "study_text", "study_sgf", "GLYPHS",
            "MAX_DEPTH", "MAX_COMMENT", "MAX_NODES"]
