@@ -347,3 +347,13 @@ def test_the_bridge_import_answers_the_tree():
         "1. a1", "1. a1 {look}")})))
     assert answer["moves"] == ["a1", "e5"]
     assert answer["tree"]["line"] == [{"move": "a1", "comment": "look"}, {"move": "e5"}]
+
+
+def test_the_bridge_export_writes_a_tree():
+    tree = parse_study('[Game "havannah(size=4)"]\n1. d4 {why} (1. c3) 1... e5').to_dict()
+    answer = json.loads(bridge.handle(json.dumps({"op": "export", "tree": tree})))
+    assert answer["ok"] and "1. d4 {why} (1. c3) 1... e5" in answer["text"]
+    tree["line"][0]["variations"][0][0]["move"] = "d4"   # the same cell twice: refused
+    tree["line"][1]["move"] = "d4"
+    bad = json.loads(bridge.handle(json.dumps({"op": "export", "tree": tree})))
+    assert bad["error"] == "bad-record" and "ply 2 (d4)" in bad["message"]
