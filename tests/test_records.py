@@ -357,3 +357,13 @@ def test_the_bridge_export_writes_a_tree():
     tree["line"][1]["move"] = "d4"
     bad = json.loads(bridge.handle(json.dumps({"op": "export", "tree": tree})))
     assert bad["error"] == "bad-record" and "ply 2 (d4)" in bad["message"]
+
+
+def test_a_sealed_ply_stays_out_of_the_text_of_a_study():
+    """As export_record: a record shows what both players may see."""
+    game = load_game("footsteps")
+    first = game.move_name(game.legal_moves(game.initial_state())[0])
+    assert game.sealed(game.replay([first])) == 1
+    study = checked(Study("footsteps", line=[Node(first, "my bid")]))
+    text = study_text(study)
+    assert first not in text.split("\n\n", 1)[1] and "my bid" not in text

@@ -219,6 +219,10 @@ def study_text(study: Study) -> str:
     """The text record of ``study``: the tags as ``export_record`` writes them (Result from the
     main line), then the moves with comments ``{...}``, glyphs and variations ``( ... )``."""
     head = export_record(study.game, study.main_line(), study.tags).split("\n\n", 1)[0]
+    game = _load(study.game)
+    hidden = game.sealed(game.replay(study.main_line()))
+    if hidden:   # as export_record: sealed plies still waiting for their round stay out
+        study = Study(study.game, study.tags, study.comment, study.marks, study.line[:-hidden])
     units = []
     if study.comment or study.marks:
         units.append(_comment_unit(study.comment, study.marks))
@@ -315,8 +319,6 @@ def _tokens(text: str, first_line: int):
                 j += 1
             if j >= length:
                 raise RecordError("record.comment-open", line=start_line, brace="{")
-            if j - i > MAX_COMMENT + 2 * 64:
-                raise RecordError("study.comment-long", length=j - i - 1, max=MAX_COMMENT)
             yield "comment", "".join(out), start_line
             i = j + 1
         elif char == "}":
