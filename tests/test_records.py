@@ -25,7 +25,7 @@ from test_conformance import first_specs
 
 ABSTRACT_PLAY = Path(__file__).parent / "data" / "abstractplay"
 SGF_SPECS = ["havannah(size=5,swap=true)", "havannah(size=8)", "go(size=9)",
-             "go(size=9,handicap=2)"]
+             "go(size=9,handicap=2)", "connect6(size=13)"]
 
 
 def random_line(game, state, rng, plies):
@@ -85,7 +85,7 @@ def error_of(call) -> Problem:
     return caught.value
 
 
-# -- round trips -------------------------------------------------------------------------------------
+# -- round trips ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("spec", first_specs())
 @pytest.mark.parametrize("seed", range(2))
 def test_text_round_trip_of_random_studies_of_every_game(spec, seed):
@@ -165,7 +165,7 @@ def test_little_golem_variations_use_their_cells():
     assert study.line[1].variations == [[Node("o9", marks=[Mark("label", "o9", text="x")])]]
 
 
-# -- hostile records ---------------------------------------------------------------------------------
+# -- hostile records ------------------------------------------------------------------------------
 def test_deep_variations_are_refused_with_a_message_not_a_recursion_error():
     moves = ["a1", "b1", "c1", "d1"]
     nested = "1. a1 " + "".join(f"(1. {moves[1 + i % 3]} " for i in range(1000))
@@ -240,7 +240,7 @@ def test_too_many_plies_in_all_lines_are_refused():
     assert error.code == "study.too-many-nodes"
 
 
-# -- Abstract Play -----------------------------------------------------------------------------------
+# -- Abstract Play --------------------------------------------------------------------------------
 def test_abstract_play_havannah():
     """Rows are letters, cells counted from 1 in each row (their HexTriGraph), as Little Golem."""
     record = parse_abstractplay((ABSTRACT_PLAY / "havannah.json").read_text())
@@ -316,7 +316,7 @@ def test_every_new_code_has_both_languages():
             assert MESSAGES[code]["en"] and MESSAGES[code]["it"], code
 
 
-# -- command line and bridge -------------------------------------------------------------------------
+# -- command line and bridge ----------------------------------------------------------------------
 def test_record_convert_on_the_command_line(tmp_path, capsys):
     path = tmp_path / "game.txt"
     path.write_text('[Game "havannah(size=4)"]\n1. d4 {mine} (1. c3) 1... e5')
@@ -330,8 +330,10 @@ def test_record_convert_on_the_command_line(tmp_path, capsys):
     assert ";B[ee] ;W[cg] ;B[ie]" in capsys.readouterr().out   # SGF counts i again
     assert main(["record", "convert", str(path), "--to", "sgf", "--from", "abstractplay"]) == 2
     assert "said to be abstractplay, but it reads as text" in capsys.readouterr().err
+    assert main(["record", "convert", str(ABSTRACT_PLAY / "connect6.json"), "--to", "sgf"]) == 0
+    assert ";W[j10] ;B[a1a2] ;W[j11j12]" in capsys.readouterr().out
     assert main(["record", "convert", str(ABSTRACT_PLAY / "cephalopod.json"), "--to", "sgf"]) == 2
-    assert "SGF records are written for Havannah and Go only" in capsys.readouterr().err
+    assert "SGF records are written for Havannah, Go and Connect6 only" in capsys.readouterr().err
     assert main(["record", "convert", str(tmp_path / "none"), "--to", "text"]) == 2
     assert "cannot read" in capsys.readouterr().err
 

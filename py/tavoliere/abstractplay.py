@@ -31,6 +31,7 @@ __all__ = ["parse_abstractplay", "GAMES"]
 # Abstract Play's game name or uid -> ours
 GAMES = {"havannah": "havannah", "cephalopod": "cephalopod", "ceph": "cephalopod",
          "connect6": "connect6", "go": "go"}
+SHARED = ["Cephalopod", "Connect6", "Go", "Havannah"]   # their names, for the message
 _CELL = re.compile(r"([a-z])(\d{1,2})")
 GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"   # ours: Go skips i; Abstract Play's columns do not
 
@@ -55,7 +56,7 @@ def parse_abstractplay(text: str) -> Record:
         raise RecordError("ap.shape", what="header.game.name")
     name = GAMES.get(game_info["name"].strip().lower())
     if name is None:
-        raise RecordError("ap.game", game=excerpt(game_info["name"]), games=["Cephalopod", "Connect6", "Go", "Havannah"])
+        raise RecordError("ap.game", game=excerpt(game_info["name"]), games=SHARED)
     variants = game_info.get("variants") or []
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise RecordError("ap.shape", what="header.game.variants")
@@ -114,7 +115,7 @@ def _mapped(plies: list[str], read) -> list[str]:
     return out
 
 
-# -- the games -------------------------------------------------------------------------------------
+# -- the games ------------------------------------------------------------------------------------
 def _havannah(variants, plies, pie):
     """Rows are letters from ``a``, cells numbered from 1 within each row (HexTriGraph):
     the scheme of Little Golem, mapped as ``notation.little_golem_cell``.  The pie rule is no
@@ -205,7 +206,7 @@ _MAPPINGS = {"havannah": _havannah, "cephalopod": _cephalopod, "connect6": _conn
              "go": _go}
 
 
-# -- header ----------------------------------------------------------------------------------------
+# -- header ---------------------------------------------------------------------------------------
 def _players(header) -> list[dict]:
     players = header.get("players") or []
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):

@@ -367,10 +367,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "SGF: the record has no node",
         "it": "SGF: la partita non ha nessun nodo"},
     "sgf.not-havannah": {
-        "en": "SGF: this is a record of GM[{gm}]; only Havannah and Go (GM[1]) SGF records "
-              "are read",
+        "en": "SGF: this is a record of GM[{gm}]; only Havannah, Go (GM[1]) and Connect6 "
+              "(GM[connect6]) SGF records are read",
         "it": "SGF: questa è una partita di GM[{gm}]; si leggono solo partite SGF di "
-              "Havannah e di go (GM[1])"},
+              "Havannah, di go (GM[1]) e di Connect6 (GM[connect6])"},
     "sgf.no-size": {
         "en": "SGF: the record has no SZ[...] (the board's base)",
         "it": "SGF: manca SZ[...] (il lato del tavoliere)"},
@@ -382,8 +382,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "la partita attribuisce questa mossa al {player}, ma la semimossa {ply} "
               "tocca al {opponent}"},
     "sgf.havannah-only": {
-        "en": "SGF records are written for Havannah and Go only, not {title}",
-        "it": "le partite SGF si scrivono solo per Havannah e per il go, non per {title}"},
+        "en": "SGF records are written for Havannah, Go and Connect6 only, not {title}",
+        "it": "le partite SGF si scrivono solo per Havannah, per il go e per Connect6, non "
+              "per {title}"},
     # -- studies: comments, marks, variations (tavoliere.study) -------------------------------
     "study.too-deep": {
         "en": "the record nests variations more than {max} deep",

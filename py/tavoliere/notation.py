@@ -1,11 +1,13 @@
-"""Game records: a text format for every game, and SGF for Havannah (ours, Little Golem's).
+"""Game records: a text format for every game, and SGF for Havannah (ours, Little Golem's),
+Go and Connect6 (the games that describe their own SGF, below).
 
 ``export_record(spec, moves, tags)`` and ``export_sgf(spec, moves, tags)`` write a record;
 ``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags, study)``: the
 canonical spec, the canonical move names of the main line (a tuple), every tag but ``Game`` (a
 dict of texts) and the whole tree with its comments, marks and variations
-(``tavoliere.study.Study``; docs/records.md).  Errors are ``RecordError`` (a ``messages.Problem``, so a ValueError with a code and
-params); a bad move raises ``RecordMoveError``, which also carries ``ply`` and ``text``.
+(``tavoliere.study.Study``; docs/records.md).  Errors are ``RecordError`` (a
+``messages.Problem``, so a ValueError with a code and params); a bad move raises
+``RecordMoveError``, which also carries ``ply`` and ``text``.
 
 The text record
 ---------------

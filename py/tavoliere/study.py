@@ -139,7 +139,7 @@ def _line_from_dicts(items, depth: int) -> list[Node]:
     return line
 
 
-# -- checks ----------------------------------------------------------------------------------------
+# -- checks ---------------------------------------------------------------------------------------
 def _in_order(marks: list[Mark]) -> list[Mark]:
     """Marks in the order both formats write them: circles, crosses, labels, arrows."""
     return sorted(marks, key=lambda mark: MARK_KINDS.index(mark.kind))
@@ -214,7 +214,7 @@ def _hoisted(variations: list[list[Node]]) -> list[list[Node]]:
     return out
 
 
-# -- the text record ---------------------------------------------------------------------------------
+# -- the text record ------------------------------------------------------------------------------
 def study_text(study: Study) -> str:
     """The text record of ``study``: the tags as ``export_record`` writes them (Result from the
     main line), then the moves with comments ``{...}``, glyphs and variations ``( ... )``."""
@@ -464,7 +464,7 @@ def convert(text: str, to: str, source: str | None = None) -> str:
     return study_sgf(study) if to == "sgf" else study_text(study)
 
 
-# -- SGF ---------------------------------------------------------------------------------------------
+# -- SGF ------------------------------------------------------------------------------------------
 _SGF_GLYPH = {"!": ("TE", "1"), "!!": ("TE", "2"), "?": ("BM", "1"), "??": ("BM", "2"),
               "!?": ("IT", ""), "?!": ("DO", "")}
 
