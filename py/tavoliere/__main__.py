@@ -1,4 +1,5 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table}``;
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table,
+record}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -164,6 +165,17 @@ def cmd_footsteps_table(args) -> None:
           f"{time.perf_counter() - start:.1f} s")
 
 
+def cmd_record(args) -> None:
+    """``record convert FILE --to sgf|text [--from ...]``: the record written the other way."""
+    from .study import convert
+    try:
+        with open(args.file, encoding="utf-8-sig") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read {args.file}: {error}") from None
+    sys.stdout.write(convert(text, args.to, args.source))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -250,6 +262,16 @@ def main(argv=None) -> int:
                                                     "values (shipped in tavoliere/data)")
     p.add_argument("--output", help="where to write it (default: the package's data folder)")
     p.set_defaults(run=cmd_footsteps_table)
+
+    p = commands.add_parser("record", help="records: convert between the text record, SGF and "
+                                           "Abstract Play's JSON (docs/records.md)")
+    actions = p.add_subparsers(dest="action", required=True)
+    convert = actions.add_parser("convert", help="print FILE's record as SGF or as text")
+    convert.add_argument("file")
+    convert.add_argument("--to", required=True, choices=("sgf", "text"))
+    convert.add_argument("--from", dest="source", choices=("abstractplay", "sgf", "text"),
+                         help="the kind of FILE (default: told from its first characters)")
+    convert.set_defaults(run=cmd_record)
 
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:

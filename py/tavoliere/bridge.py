@@ -278,8 +278,11 @@ def op_preview(request: dict) -> dict:
 
 
 def op_export(request: dict) -> dict:
-    """The record as plain text (see tavoliere.notation)."""
+    """The record as plain text (see tavoliere.notation); with ``tree`` (a study, as ``import``
+    answers it) the text carries its comments, marks and variations (docs/records.md)."""
     from .notation import export_record
+    if "tree" in request:
+        return _export_tree(request["tree"])
     game = _game(request)
     _record.states_for(game, _moves(request))  # checks the moves; names become canonical
     names = list(_record.names)
@@ -289,6 +292,14 @@ def op_export(request: dict) -> dict:
         raise BridgeError("bad-request", "request.tags")
     try:
         return {"text": export_record(game.spec, names, tags)}
+    except Problem as error:
+        raise BridgeError("bad-record", error) from None
+
+
+def _export_tree(tree) -> dict:
+    from .study import Study, study_text
+    try:
+        return {"text": study_text(Study.from_dict(tree))}
     except Problem as error:
         raise BridgeError("bad-record", error) from None
 
@@ -303,7 +314,9 @@ def op_import(request: dict) -> dict:
         record = parse_record(text)
     except Problem as error:
         raise BridgeError("bad-record", error) from None
-    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags)}
+    # the tree (tavoliere.study.Study.to_dict: comments, marks, variations) beside the main line
+    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags),
+            "tree": record.study.to_dict()}
 
 
 def _budget(request: dict) -> dict:

@@ -367,10 +367,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "SGF: the record has no node",
         "it": "SGF: la partita non ha nessun nodo"},
     "sgf.not-havannah": {
-        "en": "SGF: this is a record of GM[{gm}]; only Havannah and Go (GM[1]) SGF records "
-              "are read",
+        "en": "SGF: this is a record of GM[{gm}]; only Havannah, Go (GM[1]) and Connect6 "
+              "(GM[connect6]) SGF records are read",
         "it": "SGF: questa è una partita di GM[{gm}]; si leggono solo partite SGF di "
-              "Havannah e di go (GM[1])"},
+              "Havannah, di go (GM[1]) e di Connect6 (GM[connect6])"},
     "sgf.no-size": {
         "en": "SGF: the record has no SZ[...] (the board's base)",
         "it": "SGF: manca SZ[...] (il lato del tavoliere)"},
@@ -382,8 +382,89 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "la partita attribuisce questa mossa al {player}, ma la semimossa {ply} "
               "tocca al {opponent}"},
     "sgf.havannah-only": {
-        "en": "SGF records are written for Havannah and Go only, not {title}",
-        "it": "le partite SGF si scrivono solo per Havannah e per il go, non per {title}"},
+        "en": "SGF records are written for Havannah, Go and Connect6 only, not {title}",
+        "it": "le partite SGF si scrivono solo per Havannah, per il go e per Connect6, non "
+              "per {title}"},
+    # -- studies: comments, marks, variations (tavoliere.study) -------------------------------
+    "study.too-deep": {
+        "en": "the record nests variations more than {max} deep",
+        "it": "la partita annida le varianti per più di {max} livelli"},
+    "study.too-many-nodes": {
+        "en": "the record has more than {max} moves in all its lines",
+        "it": "la partita ha più di {max} mosse contando tutte le varianti"},
+    "study.comment-long": {
+        "en": "a comment is too long: {length} characters, at most {max} are accepted",
+        "it": "un commento è troppo lungo: {length} caratteri, al massimo {max}"},
+    "study.comment-place": {
+        "en": "line {line}: a comment must follow a move",
+        "it": "riga {line}: un commento deve seguire una mossa"},
+    "study.nag": {
+        "en": "line {line}: {nag} is not a move mark here ($1 to $6, one per move, after it)",
+        "it": "riga {line}: {nag} qui non è un segno di mossa (da $1 a $6, uno per mossa, "
+              "dopo di essa)"},
+    "study.variation-place": {
+        "en": "line {line}: a variation ( must follow the move it replaces",
+        "it": "riga {line}: una variante ( deve seguire la mossa che sostituisce"},
+    "study.variation-close": {
+        "en": "line {line}: the parenthesis ) closes no variation",
+        "it": "riga {line}: la parentesi ) non chiude nessuna variante"},
+    "study.variation-empty": {
+        "en": "line {line}: a variation holds no move",
+        "it": "riga {line}: una variante senza mosse"},
+    "study.variation-open": {
+        "en": "a variation opened with ( is never closed",
+        "it": "una variante aperta con ( non viene mai chiusa"},
+    "study.mark-cell": {
+        "en": "{cell} is not a cell for a board mark",
+        "it": "{cell} non è una casella per un segno sulla scacchiera"},
+    "study.mark-label": {
+        "en": "{text} is not a label: one to three characters, no spaces",
+        "it": "{text} non è un'etichetta: da uno a tre caratteri, senza spazi"},
+    "study.mark-item": {
+        "en": "line {line}: {item} is not a mark: write e5:A for a label, d4:e5 for an arrow",
+        "it": "riga {line}: {item} non è un segno: si scrive e5:A per un'etichetta, d4:e5 "
+              "per una freccia"},
+    "study.mark": {
+        "en": "{mark} is not a board mark (circle, cross, label or arrow)",
+        "it": "{mark} non è un segno sulla scacchiera (cerchio, croce, etichetta o freccia)"},
+    "study.glyph": {
+        "en": "{glyph} is not a move mark (!, ?, !!, ??, !?, ?!)",
+        "it": "{glyph} non è un segno di mossa (!, ?, !!, ??, !?, ?!)"},
+    "study.shape": {
+        "en": "the study's {what} is not in the expected form",
+        "it": "nello studio, {what} non ha la forma prevista"},
+    "study.target": {
+        "en": "a record can be written as {targets}, not {target}",
+        "it": "una partita si può scrivere come {targets}, non come {target}"},
+    "study.source": {
+        "en": "a record can be read from {sources}, not {source}",
+        "it": "una partita si può leggere da {sources}, non da {source}"},
+    "study.kind": {
+        "en": "the record was said to be {source}, but it reads as {kind}",
+        "it": "la partita doveva essere {source}, ma risulta {kind}"},
+    "sgf.variation-empty": {
+        "en": "SGF: a variation holds no move",
+        "it": "SGF: una variante senza mosse"},
+    # -- Abstract Play records (tavoliere.abstractplay) ---------------------------------------
+    "ap.json": {
+        "en": "Abstract Play: the record is not JSON ({reason})",
+        "it": "Abstract Play: la partita non è in JSON ({reason})"},
+    "ap.shape": {
+        "en": "Abstract Play: the record's {what} is missing or not in their format",
+        "it": "Abstract Play: nella partita {what} manca o non è nel loro formato"},
+    "ap.game": {
+        "en": "Abstract Play: {game} cannot be imported; the games both sites have are {games}",
+        "it": "Abstract Play: {game} non si può importare; i giochi che i due siti hanno in "
+              "comune sono {games}"},
+    "ap.variant": {
+        "en": "Abstract Play: the variant {variant} of {game} is not played here",
+        "it": "Abstract Play: la variante {variant} di {game} qui non si gioca"},
+    "ap.move": {
+        "en": "Abstract Play: ply {ply}: {move} cannot be read in their notation",
+        "it": "Abstract Play: semimossa {ply}: {move} non si legge nella loro notazione"},
+    "ap.komi": {
+        "en": "Abstract Play: the komi {komi} is not a multiple of 0.5 from 0 to 100",
+        "it": "Abstract Play: il komi {komi} non è un multiplo di 0,5 da 0 a 100"},
     "lg.not-a-cell": {
         "en": "{cell} is not a Little Golem cell (a letter and a number such as H3)",
         "it": "{cell} non è una casella di Little Golem (una lettera e un numero, come H3)"},

@@ -291,6 +291,36 @@ class Connect6(Game):
     def outcome(self, state: Connect6State) -> Outcome | None:
         return state.outcome
 
+    # -- SGF (read and written by ``notation``, which asks the game for these) ------------------
+    # No GM number is registered for Connect6 and no other site's file was at hand, so this is
+    # our own convention (docs/records.md): GM[connect6], a ply's value is its name in our
+    # notation (W[j10], B[j11k10]), W is player 0 (White, who places the single first stone).
+    sgf_gm = "connect6"
+    sgf_colours = "WB"
+
+    def sgf_root(self) -> list[tuple[str, str]]:
+        """SZ and TS, our full spec (a private property, as Go's)."""
+        return [("SZ", self.settings["size"]), ("TS", self.spec)]
+
+    @classmethod
+    def sgf_spec(cls, root: dict[str, list[str]]) -> str:
+        """Our spec for an SGF root: TS when we wrote it, else the board of SZ."""
+        if root.get("TS", [""])[0].startswith("connect6"):
+            return root["TS"][0]
+        return f"connect6(size={(root.get('SZ') or ['19'])[0].strip()})"
+
+    def sgf_ply(self, move) -> tuple[str, str]:
+        return "", self.move_name(move)
+
+    def sgf_move(self, value: str) -> str:
+        return value.strip().lower()
+
+    def sgf_result(self, outcome: Outcome) -> str:
+        """RE: ``W+six``, ``B+six``, ``0`` for a draw (a full board)."""
+        if outcome.winner is None:
+            return "0"
+        return f"{self.sgf_colours[outcome.winner]}+{outcome.reason}"
+
     # -- names and clicks ---------------------------------------------------------------------
     def move_name(self, move) -> str:
         return "".join(self.names[cell] for cell in move)
