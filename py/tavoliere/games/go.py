@@ -47,7 +47,7 @@ import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..core import MAX_PLIES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..messages import Problem, excerpt
 
 EMPTY, BLACK_STONE, WHITE_STONE = 0, 1, 2      # a stone of player p is p + 1
@@ -305,7 +305,9 @@ class Go(Game):
                         "0.5 with a handicap"),
         Option("handicap", "0", choices=HANDICAPS, help="Black's stones set on the board before "
                                                         "White's first move"),
-        Option("max_plies", 0, low=0, high=10000, hidden=True,
+        # the marking phase after the limit adds at most the proposals and an answer: the
+        # whole record must still fit in the longest one the room opens again (core.MAX_PLIES)
+        Option("max_plies", 0, low=0, high=MAX_PLIES - MAX_PROPOSALS - 1, hidden=True,
                help="plies after which the marking phase opens; 0: four times the points"),
     )
     messages = {
