@@ -1,4 +1,4 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve,footsteps-table}``;
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve,footsteps-table,verify}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -158,6 +158,16 @@ def cmd_footsteps_table(args) -> None:
           f"{time.perf_counter() - start:.1f} s")
 
 
+def cmd_verify(args) -> int:
+    from .fairplay import verify
+    with open(args.record, encoding="utf-8") as file:
+        holds, lines = verify(file.read())
+    for line in lines:
+        print(line)
+    print("the record holds" if holds else "the record does not hold")
+    return 0 if holds else 1
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -235,15 +245,20 @@ def main(argv=None) -> int:
     p.add_argument("--output", help="where to write it (default: the package's data folder)")
     p.set_defaults(run=cmd_footsteps_table)
 
+    p = commands.add_parser("verify", help="replay a record and check its moves, rolls, "
+                                           "commitments, reveals and result (docs/fairplay.md)")
+    p.add_argument("record", help="a text record (python -m tavoliere verify game.txt)")
+    p.set_defaults(run=cmd_verify)
+
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:
         args.spec = f"havannah(size={args.size})"
     try:
-        args.run(args)
+        code = args.run(args)
     except ValueError as error:  # bad specs and moves: a message, not a traceback
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

@@ -227,8 +227,10 @@ class Report:
     opened: int = 0           # sealed plies checked against their commitments
     unproved_seals: int = 0   # sealed plies revealed with no proof kept in the record
     pending_seal: int | None = None   # the ply of a commitment still waiting for its reveal
+    reveal_due: bool = False          # ... and its round is complete: the sealer reveals now
     due_roll: int | None = None       # the number of the roll due at the end, if any
     known: list = field(default_factory=list)   # each player's known chain values, by roll
+    shown_state: object = None        # the last state as the player to move may know it
     outcome: Outcome | None = None
     lines: list = field(default_factory=list)
 
@@ -295,10 +297,11 @@ def check(spec: str, moves, fair: Fair | None = None, result: str | None = None)
             report.unproved_seals += 1
         state = after
     if sealed_at is not None:
-        report.pending_seal = sealed_at
+        report.pending_seal, report.reveal_due = sealed_at, not game.sealed(state)
     elif game.outcome(state) is None and game.to_move(state) == CHANCE:
         report.due_roll = report.rolls + report.trusted_rolls + 1
     report.outcome = None if sealed_at else game.outcome(state)
+    report.shown_state = game.concealed(state) if sealed_at else state
     if result is not None and report.outcome is not None:
         derived = game.outcome_text(report.outcome)
         if result != derived:
@@ -306,6 +309,22 @@ def check(spec: str, moves, fair: Fair | None = None, result: str | None = None)
                                                 outcome=derived))
     report.lines = _summary(game, report, dice)
     return report
+
+
+def follows(spec: str, previous_moves, previous: Fair, moves, fair: Fair) -> None:
+    """Check that a link received continues the one received before it: the same chain heads,
+    and each commitment sent earlier either still there or opened with the same digest (so a
+    sender cannot swap his commitment along with his reveal).  FairError otherwise."""
+    if previous.heads and fair.heads != previous.heads:
+        raise FairError(len(moves), Problem("fair.heads-changed"))
+    opened = {entry.ply: entry.digest for entry in fair.opened}
+    for ply, text in enumerate(previous_moves, 1):
+        if not text.startswith(SEAL) or (ply <= len(moves) and moves[ply - 1] == text):
+            continue
+        if opened.get(ply) != text[len(SEAL):]:
+            game = load_game(spec)
+            sealer = game.to_move(game.replay(list(moves[:ply - 1])))
+            raise FairError(ply, Problem("fair.seal-changed", ply=ply), sealer)
 
 
 def _sealed_ply(game, state, ply: int, text: str):
@@ -355,7 +374,8 @@ def _summary(game, report: Report, dice: bool) -> list[str]:
     if report.unproved_seals:
         lines.append(f"{report.unproved_seals} sealed plies revealed without a proof in the record")
     if report.pending_seal:
-        lines.append(f"ply {report.pending_seal} is sealed, waiting for its reveal")
+        waiting = "its reveal" if report.reveal_due else "the rest of its round"
+        lines.append(f"ply {report.pending_seal} is sealed, waiting for {waiting}")
     if report.due_roll:
         lines.append(f"roll {report.due_roll} is due")
     if report.outcome is not None:
@@ -432,3 +452,27 @@ def latest_only(fair: Fair) -> Fair:
     """The fields a link carries: every chain value but the latest can be hashed again from
     it, and a receiver needs the proof of the last opened seal only (he checked the others)."""
     return Fair(fair.heads, fair.shown, fair.opened[-1:])
+
+
+# -- verifying a finished record ------------------------------------------------------------------
+def verify(text: str) -> tuple[bool, list[str]]:
+    """Check a text record (tavoliere.notation's format, with ``seal=`` plies and the Dice,
+    Shown and Seals tags when it has them): (whether it all holds, the lines to print: what
+    holds, then the first ply that does not)."""
+    from .notation import RecordError, _check_size, _move_tokens, _split_tags
+    try:
+        text = _check_size(text)
+        tags, moves_text, first_line = _split_tags(text.replace("\r\n", "\n").replace("\r", "\n"))
+        if "Game" not in tags:
+            raise RecordError("record.no-game-tag")
+        game = load_game(tags["Game"])
+        first = max(game.to_move(game.initial_state()), 0)
+        moves = _move_tokens(moves_text, first_line, first)
+        result = tags.get("Result")
+        report = check(game.spec, moves, Fair.from_tags(tags),
+                       None if result in (None, "*") else result)
+    except FairError as error:
+        return False, [f"FAILS at ply {error.ply}: {error}"]
+    except Problem as error:
+        return False, [f"FAILS: {error}"]
+    return True, report.lines

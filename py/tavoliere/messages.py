@@ -390,6 +390,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cell} is not a cell of the base-{base} Little Golem board",
         "it": "{cell} non è una casella del tavoliere di Little Golem di lato {base}"},
     # -- fair play by link (tavoliere.fairplay) ------------------------------------------------
+    "request.fair-step": {
+        "en": "the fair op's step {step} is unknown; steps are {steps}",
+        "it": "il passo {step} dell'operazione fair è sconosciuto; i passi sono {steps}"},
     "fair.field": {
         "en": "the fair-play field {field} cannot be read: {text}",
         "it": "il campo {field} del gioco leale non si legge: {text}"},
@@ -426,6 +429,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fair.no-seal": {
         "en": "ply {ply} is not a commitment waiting for its reveal",
         "it": "la semimossa {ply} non è un impegno in attesa di essere svelato"},
+    "fair.heads-changed": {
+        "en": "the heads of the dice chains differ from the ones published at the start",
+        "it": "le teste delle catene dei dadi non sono quelle pubblicate all'inizio"},
+    "fair.seal-changed": {
+        "en": "the commitment of ply {ply} is not the one sent before, or it was not revealed",
+        "it": "l'impegno della semimossa {ply} non è quello inviato prima, oppure non è stato svelato"},
     "fair.result": {
         "en": "the record says {written}, but its moves give {outcome}",
         "it": "la partita dice {written}, ma le sue mosse danno {outcome}"},
