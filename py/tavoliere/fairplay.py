@@ -268,8 +268,7 @@ def check(spec: str, moves, fair: Fair | None = None, result: str | None = None)
     dice = bool(fair.heads)
     if dice and len(fair.heads) != game.players:
         raise Problem("fair.field", field="dice", text=excerpt(".".join(map(str, fair.heads))))
-    chance_plies = len(moves) + 1
-    report.known = _chain_values(fair, game.players, chance_plies, len(moves)) if dice else []
+    report.known = _chain_values(fair, game.players, CHAIN_LENGTH, len(moves)) if dice else []
     opened = {entry.ply: entry for entry in fair.opened}
     state, sealed_at = game.initial_state(), None
     for ply, text in enumerate(moves, 1):
@@ -300,6 +299,9 @@ def check(spec: str, moves, fair: Fair | None = None, result: str | None = None)
         report.pending_seal, report.reveal_due = sealed_at, not game.sealed(state)
     elif game.outcome(state) is None and game.to_move(state) == CHANCE:
         report.due_roll = report.rolls + report.trusted_rolls + 1
+    for player, known in enumerate(report.known):   # a value is revealed only once it is due
+        if len(known) > (report.due_roll or report.rolls):
+            raise FairError(len(moves), Problem("fair.ahead", player=player), player)
     report.outcome = None if sealed_at else game.outcome(state)
     report.shown_state = game.concealed(state) if sealed_at else state
     if result is not None and report.outcome is not None:
@@ -472,7 +474,7 @@ def verify(text: str) -> tuple[bool, list[str]]:
         report = check(game.spec, moves, Fair.from_tags(tags),
                        None if result in (None, "*") else result)
     except FairError as error:
-        return False, [f"FAILS at ply {error.ply}: {error}"]
+        return False, [f"FAILS at ply {error.ply}: {error.reason}"]
     except Problem as error:
         return False, [f"FAILS: {error}"]
     return True, report.lines

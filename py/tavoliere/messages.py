@@ -408,6 +408,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fair.wrong-roll": {
         "en": "the roll written is {written}, but both players' dice values give {derived}",
         "it": "il lancio scritto è {written}, ma i valori dei dadi dei due giocatori danno {derived}"},
+    "fair.ahead": {
+        "en": "{player} revealed a dice value before its roll was due",
+        "it": "il {player} ha svelato un valore dei dadi prima che il suo lancio fosse dovuto"},
     "fair.no-heads": {
         "en": "the dice cannot be rolled before both players have published their chain heads",
         "it": "non si lanciano i dadi prima che i due giocatori abbiano pubblicato la testa della loro catena"},
