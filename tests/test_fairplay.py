@@ -252,6 +252,10 @@ def test_a_sealed_ply_travels_as_its_commitment():
     with pytest.raises(FairError) as error:        # nothing goes on before the reveal
         check("footsteps", [token, "7", "5"])
     assert error.value.ply == 3 and error.value.reason.code == "fair.awaiting-reveal"
+    for bid in ("50", "1", "49"):                   # whatever the stand-in bid would give
+        with pytest.raises(FairError) as error:
+            check("footsteps", [token, bid, "1"])
+        assert error.value.reason.code == "fair.awaiting-reveal"
     opened = reveal("footsteps", [token, "7"], 1, "12", sealed["salt"])
     assert opened["moves"] == ["12", "7"]
     assert check("footsteps", opened["moves"], opened["fair"]).opened == 1
@@ -279,6 +283,10 @@ def test_a_reveal_keeps_the_commitment_sent_before():
     assert error.value.ply == 1 and error.value.culprit == 0
     honest = reveal("footsteps", before, 1, "12", sealed["salt"])
     follows("footsteps", before, Fair(), honest["moves"], honest["fair"])
+    heads = tuple(chain_head(s) for s in SEEDS)
+    follows("dadi", [], Fair((heads[0], None)), [], Fair(heads))   # the second head arrives
+    with pytest.raises(FairError):
+        follows("dadi", [], Fair((heads[0], None)), [], Fair((heads[1], heads[0])))
 
 
 def test_outcome_reason_for_a_false_reveal_in_both_languages():

@@ -272,10 +272,10 @@ def check(spec: str, moves, fair: Fair | None = None, result: str | None = None)
     opened = {entry.ply: entry for entry in fair.opened}
     state, sealed_at = game.initial_state(), None
     for ply, text in enumerate(moves, 1):
-        if game.outcome(state) is not None:
-            raise FairError(ply, Problem("record.game-over", **game.outcome(state).message_params(game)))
         if sealed_at is not None and not game.sealed(state):
             raise FairError(ply, Problem("fair.awaiting-reveal", sealed=sealed_at))
+        if game.outcome(state) is not None:
+            raise FairError(ply, Problem("record.game-over", **game.outcome(state).message_params(game)))
         if text.startswith(SEAL):
             state, sealed_at = _sealed_ply(game, state, ply, text), sealed_at or ply
             continue
@@ -303,7 +303,8 @@ def check(spec: str, moves, fair: Fair | None = None, result: str | None = None)
         if len(known) > (report.due_roll or report.rolls):
             raise FairError(len(moves), Problem("fair.ahead", player=player), player)
     report.outcome = None if sealed_at else game.outcome(state)
-    report.shown_state = game.concealed(state) if sealed_at else state
+    # a round played out over a stand-in for its sealed ply is no state to show
+    report.shown_state = None if report.reveal_due else game.concealed(state) if sealed_at else state
     if result is not None and report.outcome is not None:
         derived = game.outcome_text(report.outcome)
         if result != derived:
@@ -317,7 +318,8 @@ def follows(spec: str, previous_moves, previous: Fair, moves, fair: Fair) -> Non
     """Check that a link received continues the one received before it: the same chain heads,
     and each commitment sent earlier either still there or opened with the same digest (so a
     sender cannot swap his commitment along with his reveal).  FairError otherwise."""
-    if previous.heads and fair.heads != previous.heads:
+    published = [(i, head) for i, head in enumerate(previous.heads) if head is not None]
+    if any(i >= len(fair.heads) or fair.heads[i] != head for i, head in published):
         raise FairError(len(moves), Problem("fair.heads-changed"))
     opened = {entry.ply: entry.digest for entry in fair.opened}
     for ply, text in enumerate(previous_moves, 1):
