@@ -28,7 +28,9 @@ from .core import CHANCE, IllegalMove, InvalidMove, Outcome, load_game
 from .messages import Problem, excerpt
 
 __all__ = ["commitment", "fresh_salt", "new_seed", "chain_step", "chain_value", "chain_head",
-           "HashRandom", "derived_roll", "Fair", "Report", "check", "seal_token", "SEAL"]
+           "HashRandom", "derived_roll", "Fair", "Opened", "FairError", "Report", "check",
+           "follows", "start", "advance_roll", "seal", "reveal", "latest_only", "verify",
+           "seal_token", "SEAL", "CHAIN_LENGTH"]
 
 CHAIN_LENGTH = 1024          # rolls one chain can serve: Dadi uses a few dozen
 VALUE = re.compile(r"[0-9a-f]{32}")      # a chain value: 128 bits in hex
