@@ -514,3 +514,26 @@ def test_every_fair_play_code_is_raised_and_said_in_both_languages():
     assert fair_codes <= codes
     for code in fair_codes:
         assert MESSAGES[code]["en"] != MESSAGES[code]["it"]
+
+
+def test_the_fair_op_refuses_wrong_typed_fields_never_an_internal_error():
+    from test_bridge import WRONG
+    token = seal("footsteps", [], "12")
+    heads = ".".join(chain_head(s) for s in SEEDS)
+    valid = {
+        "start": {"game": "dadi", "player": 0},
+        "roll": {"game": "dadi", "moves": [], "fair": {"dice": heads}, "player": 0,
+                 "seed": SEEDS[0]},
+        "seal": {"game": "footsteps", "moves": [], "move": "12"},
+        "reveal": {"game": "footsteps", "moves": [token["token"], "7"], "ply": 1, "move": "12",
+                   "salt": token["salt"]},
+        "check": {"game": "footsteps", "moves": [token["token"]], "fair": {},
+                  "previous": {"moves": [token["token"]]}},
+    }
+    for step, request in valid.items():
+        assert _ask(op="fair", step=step, **request)["ok"], step
+        for key in [*request, "step"]:
+            for wrong in WRONG:
+                answer = json.loads(handle(json.dumps({"op": "fair", "step": step,
+                                                       **request, key: wrong})))
+                assert answer.get("error") != "internal", (step, key, wrong, answer)
