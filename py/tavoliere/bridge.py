@@ -439,7 +439,7 @@ def op_fair_start(request: dict) -> dict:
     the link (``dice``, his place in it)."""
     from .fairplay import start
     _player(request, _game(request))
-    seed, head = start(request["player"])
+    seed, head = start()
     return {"seed": seed, "head": head}
 
 

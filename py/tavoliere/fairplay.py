@@ -390,7 +390,7 @@ def _summary(game, report: Report, dice: bool) -> list[str]:
 
 
 # -- the steps of a game by link ------------------------------------------------------------------
-def start(player: int) -> tuple[str, str]:
+def start() -> tuple[str, str]:
     """A player's new chain: (the seed to keep secret, the head to publish)."""
     seed = new_seed()
     return seed, chain_head(seed)
