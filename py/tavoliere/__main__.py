@@ -1,5 +1,5 @@
 """Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table,
-record}``;
+record,verify,problem}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -176,6 +176,16 @@ def cmd_record(args) -> None:
     sys.stdout.write(convert(text, args.to, args.source))
 
 
+def cmd_verify(args) -> int:
+    from .fairplay import verify
+    with open(args.record, encoding="utf-8") as file:
+        holds, lines = verify(file.read())
+    for line in lines:
+        print(line)
+    print("the record holds" if holds else "the record does not hold")
+    return 0 if holds else 1
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -273,15 +283,20 @@ def main(argv=None) -> int:
                          help="the kind of FILE (default: told from its first characters)")
     convert.set_defaults(run=cmd_record)
 
+    p = commands.add_parser("verify", help="replay a record and check its moves, rolls, "
+                                           "commitments, reveals and result (docs/fairplay.md)")
+    p.add_argument("record", help="a text record (python -m tavoliere verify game.txt)")
+    p.set_defaults(run=cmd_verify)
+
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:
         args.spec = f"havannah(size={args.size})"
     try:
-        args.run(args)
+        code = args.run(args)
     except ValueError as error:  # bad specs and moves: a message, not a traceback
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

@@ -413,11 +413,138 @@ def _is_statistics(worker) -> bool:
         for row in worker)
 
 
+# -- fair play by link (tavoliere.fairplay; docs/fairplay.md) ------------------------------------
+# The page keeps ``seed`` (a player's chain) and a sealed ply's ``move`` and ``salt`` on its own
+# device; everything else these ops answer is public and travels in the link.
+def _fair(request: dict):
+    from .fairplay import Fair
+    fields = request.get("fair", {})
+    if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
+        raise BridgeError("bad-request", "fair.field", field="fair", text=excerpt(fields))
+    try:
+        return Fair.read(fields.get("dice"), fields.get("shown"), fields.get("seals"))
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
+
+
+def _player(request: dict, game) -> int:
+    player = request.get("player")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < game.players:
+        raise BridgeError("bad-request", "request.number", field="player", low="0",
+                          high=str(game.players - 1))
+    return player
+
+
+def _text(request: dict, key: str) -> str:
+    value = request.get(key)
+    if not isinstance(value, str):
+        raise BridgeError("bad-request", "fair.field", field=key, text=excerpt(value))
+    return value
+
+
+def _fair_call(function, *args, **kwargs):
+    """A fairplay step; a record it refuses comes back as an "unfair" failure naming the ply."""
+    try:
+        return function(*args, **kwargs)
+    except Problem as error:
+        raise BridgeError("unfair", error) from None
+
+
+def op_fair_start(request: dict) -> dict:
+    """A player's new chain of dice values: ``seed`` stays on his device, ``head`` goes in
+    the link (``dice``, his place in it)."""
+    from .fairplay import start
+    _player(request, _game(request))
+    seed, head = start()
+    return {"seed": seed, "head": head}
+
+
+def op_fair_roll(request: dict) -> dict:
+    """At a record whose roll is due: the player's value for it revealed (given ``player`` and
+    his ``seed``), and the roll once every value is known (``move``; null while ``waiting``
+    names players whose value is missing).  ``fair``: the link's public fields, updated."""
+    from .fairplay import advance_roll
+    game, moves, fair = _game(request), _moves(request), _fair(request)
+    player = _player(request, game) if "player" in request else None
+    seed = _text(request, "seed") if "seed" in request else None
+    answer = _fair_call(advance_roll, game.spec, moves, fair, player, seed)
+    return {"fair": answer["fair"].fields(), "move": answer["move"], "waiting": answer["waiting"]}
+
+
+def op_fair_seal(request: dict) -> dict:
+    """A sealed ply made: ``token`` (seal=<commitment>) goes in the link in place of the
+    move; ``move`` and ``salt`` stay on this device until ``fair_reveal``."""
+    from .fairplay import seal
+    game, moves = _game(request), _moves(request)
+    return _fair_call(seal, game.spec, moves, _move(request))
+
+
+def op_fair_reveal(request: dict) -> dict:
+    """The commitment at ``ply`` replaced by ``move``, its proof added to ``fair`` (the link
+    keeps the latest proof only); refused, naming the ply, if they do not match."""
+    from .fairplay import latest_only, reveal
+    game, moves = _game(request), _moves(request)
+    ply = request.get("ply")
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise BridgeError("bad-request", "request.number", field="ply", low="1",
+                          high=str(MAX_MOVES))
+    answer = _fair_call(reveal, game.spec, moves, ply, _move(request), _text(request, "salt"),
+                        _fair(request))
+    return {"moves": answer["moves"], "fair": latest_only(answer["fair"]).fields()}
+
+
+def op_fair_check(request: dict) -> dict:
+    """Whether a record with its fair-play fields holds: ``holds``, and what was checked
+    (``lines``), or the first ``ply`` that fails, its ``problem`` and the result it gives
+    (``forfeit``: a false reveal loses for its sender; null otherwise).  With ``previous``
+    ({"moves", "fair"}: the link this page received before), also that the new link keeps
+    its chain heads and opens its commitments unchanged."""
+    from .fairplay import FairError, check, follows
+    game, moves, fair = _game(request), _moves(request), _fair(request)
+    previous = request.get("previous")
+    if previous is not None and not isinstance(previous, dict):
+        raise BridgeError("bad-request", "fair.field", field="previous", text=excerpt(previous))
+    try:
+        if previous is not None:
+            follows(game.spec, _moves(previous), _fair(previous), moves, fair)
+        report = check(game.spec, moves, fair)
+    except FairError as error:
+        forfeit = error.forfeit(game)
+        return {"holds": False, "ply": error.ply, "problem": error.as_dict(),
+                "message": str(error), "forfeit": forfeit and forfeit.as_dict()}
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
+    shown = report.shown_state
+    waiting = report.reveal_due or report.outcome is not None
+    # while a ply is sealed the ordinary ops cannot replay the record: the mover's legal moves
+    # come from here (the game keeps them independent of the sealed ply)
+    to_move = None if waiting else game.to_move(shown)
+    legal = [] if waiting or to_move == CHANCE else [game.move_name(m) for m in game.legal_moves(shown)]
+    return {"holds": True, "lines": report.lines, "to_move": to_move, "legal": legal,
+            "pending_seal": report.pending_seal,
+            "reveal_due": report.reveal_due, "due_roll": report.due_roll}
+
+
+FAIR_STEPS = {"start": op_fair_start, "roll": op_fair_roll, "seal": op_fair_seal,
+              "reveal": op_fair_reveal, "check": op_fair_check}
+
+
+def op_fair(request: dict) -> dict:
+    """Fair play by link, one op whose ``step`` is start, roll, seal, reveal or check (the
+    functions above say what each takes and answers)."""
+    step = FAIR_STEPS.get(request.get("step")) if isinstance(request.get("step"), str) else None
+    if step is None:
+        raise BridgeError("bad-request", "request.fair-step", step=excerpt(request.get("step")),
+                          steps=list(FAIR_STEPS))
+    return step(request)
+
+
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "roll": op_roll,
        "preview": op_preview,
        "export": op_export, "import": op_import, "position": op_position,
        "narrow": op_narrow, "think_start": op_think_start, "think_step": op_think_step,
-       "think_stop": op_think_stop, "merge": op_merge}
+       "think_stop": op_think_stop, "merge": op_merge,
+       "fair": op_fair}
 
 
 _JSON_TOKEN = re.compile(r'["\[\]{}]')

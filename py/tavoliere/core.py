@@ -179,6 +179,7 @@ CORE_TEXTS = {
         "reason.full-board": "the board is full",
         "reason.resign": "{loser} resigned",
         "reason.agreement": "agreed by the players",
+        "reason.false-reveal": "{loser} revealed a value that does not match his commitment",
         "option.max_plies": "Move limit (draw)",
     },
     "it": {
@@ -189,6 +190,7 @@ CORE_TEXTS = {
         "reason.full-board": "il tavoliere è pieno",
         "reason.resign": "il {loser} ha abbandonato",
         "reason.agreement": "d'accordo fra i giocatori",
+        "reason.false-reveal": "il {loser} ha svelato un valore che non corrisponde al suo impegno",
         "option.max_plies": "Limite di semimosse (patta)",
     },
 }

@@ -471,6 +471,58 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lg.off-board": {
         "en": "{cell} is not a cell of the base-{base} Little Golem board",
         "it": "{cell} non è una casella del tavoliere di Little Golem di lato {base}"},
+    # -- fair play by link (tavoliere.fairplay) ------------------------------------------------
+    "request.fair-step": {
+        "en": "the fair op's step {step} is unknown; steps are {steps}",
+        "it": "il passo {step} dell'operazione fair è sconosciuto; i passi sono {steps}"},
+    "fair.field": {
+        "en": "the fair-play field {field} cannot be read: {text}",
+        "it": "il campo {field} del gioco leale non si legge: {text}"},
+    "fair.at-ply": {
+        "en": "ply {ply}: {inner}",
+        "it": "semimossa {ply}: {inner}"},
+    "fair.chain": {
+        "en": "{player}'s dice value does not hash back to the head of his chain",
+        "it": "il valore dei dadi del {player} non risale alla testa della sua catena"},
+    "fair.no-value": {
+        "en": "this roll needs {player}'s dice value, which the record does not give yet",
+        "it": "per questo lancio serve il valore dei dadi del {player}, che la partita non dà ancora"},
+    "fair.wrong-roll": {
+        "en": "the roll written is {written}, but both players' dice values give {derived}",
+        "it": "il lancio scritto è {written}, ma i valori dei dadi dei due giocatori danno {derived}"},
+    "fair.ahead": {
+        "en": "{player} revealed a dice value before its roll was due",
+        "it": "il {player} ha svelato un valore dei dadi prima che il suo lancio fosse dovuto"},
+    "fair.no-heads": {
+        "en": "the dice cannot be rolled before both players have published their chain heads",
+        "it": "non si lanciano i dadi prima che i due giocatori abbiano pubblicato la testa della loro catena"},
+    "fair.no-roll": {
+        "en": "no roll is due at the end of this record",
+        "it": "alla fine di questa partita non c'è nessun lancio da fare"},
+    "fair.chain-spent": {
+        "en": "the chain of dice values is used up after {length} rolls",
+        "it": "la catena dei valori dei dadi è esaurita dopo {length} lanci"},
+    "fair.bad-reveal": {
+        "en": "{player}'s reveal does not match the commitment he sent",
+        "it": "ciò che il {player} ha svelato non corrisponde all'impegno che aveva inviato"},
+    "fair.not-sealed": {
+        "en": "this ply is not sealed in this game, so it cannot be sent as a commitment",
+        "it": "in questo gioco questa semimossa non è coperta: non si può inviare come impegno"},
+    "fair.awaiting-reveal": {
+        "en": "the sealed ply {sealed} must be revealed before the game goes on",
+        "it": "la semimossa coperta {sealed} va svelata prima che la partita prosegua"},
+    "fair.no-seal": {
+        "en": "ply {ply} is not a commitment waiting for its reveal",
+        "it": "la semimossa {ply} non è un impegno in attesa di essere svelato"},
+    "fair.heads-changed": {
+        "en": "the heads of the dice chains differ from the ones published at the start",
+        "it": "le teste delle catene dei dadi non sono quelle pubblicate all'inizio"},
+    "fair.seal-changed": {
+        "en": "the commitment of ply {ply} is not the one sent before, or it was not revealed",
+        "it": "l'impegno della semimossa {ply} non è quello inviato prima, oppure non è stato svelato"},
+    "fair.result": {
+        "en": "the record says {written}, but its moves give {outcome}",
+        "it": "la partita dice {written}, ma le sue mosse danno {outcome}"},
 }
 
 _SLOT = re.compile(r"\{([a-z_]+)\}")
