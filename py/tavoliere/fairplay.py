@@ -465,7 +465,8 @@ def verify(text: str) -> tuple[bool, list[str]]:
     """Check a text record (tavoliere.notation's format, with ``seal=`` plies and the Dice,
     Shown and Seals tags when it has them): (whether it all holds, the lines to print: what
     holds, then the first ply that does not)."""
-    from .notation import RecordError, _check_size, _move_tokens, _split_tags
+    from .notation import RecordError, _check_size, _split_tags
+    from .study import main_line_texts
     try:
         text = _check_size(text)
         tags, moves_text, first_line = _split_tags(text.replace("\r\n", "\n").replace("\r", "\n"))
@@ -473,7 +474,7 @@ def verify(text: str) -> tuple[bool, list[str]]:
             raise RecordError("record.no-game-tag")
         game = load_game(tags["Game"])
         first = max(game.to_move(game.initial_state()), 0)
-        moves = _move_tokens(moves_text, first_line, first)
+        moves = main_line_texts(moves_text, first_line, first)
         result = tags.get("Result")
         report = check(game.spec, moves, Fair.from_tags(tags),
                        None if result in (None, "*") else result)

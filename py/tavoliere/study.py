@@ -384,17 +384,10 @@ def read_moves(game, text: str, first_line: int) -> tuple[str, list[Mark], list[
             nodes[0].variations = []
         else:
             ply = ply0 + len(nodes)
-            turn = _TURN.fullmatch(value)
-            if turn:
-                _check_turn(turn.group(1), turn.group(2), ply, line, first)
-                value = turn.group(3)
-                if not value:
-                    continue
-            glyph = ""
-            for candidate in sorted(GLYPHS, key=len, reverse=True):
-                if value.endswith(candidate) and len(value) > len(candidate):
-                    value, glyph = value[:-len(candidate)], candidate
-                    break
+            word = _move_word(value, ply, line, first)
+            if word is None:
+                continue
+            value, glyph = word
             count += 1
             if count > MAX_NODES:
                 raise RecordError("study.too-many-nodes", max=MAX_NODES)
@@ -406,6 +399,40 @@ def read_moves(game, text: str, first_line: int) -> tuple[str, list[Mark], list[
     if len(stack) > 1:
         raise RecordError("study.variation-open", line=first_line)
     return root.comment, root.marks, stack[0][0]
+
+
+def main_line_texts(text: str, first_line: int, first: int = 0) -> list[str]:
+    """The move texts of a move section's main line as written, nothing replayed (comments,
+    variations, turn numbers, move marks and a final result left out): for a record whose
+    plies are not all the game's own moves (fair play's ``seal=`` plies, ``fairplay.verify``).
+    ``first`` is the player who moves first."""
+    tokens = list(_tokens(text, first_line))
+    if tokens and tokens[-1][0] == "word" and tokens[-1][1] in RESULT_TOKENS:
+        tokens.pop()
+    _count_before_replaying(tokens)
+    depth, moves = 0, []
+    for kind, value, line in tokens:
+        depth += (kind == "open") - (kind == "close")
+        word = _move_word(value, len(moves) + 1, line, first) if kind == "word" and not depth \
+            else None
+        if word is not None:
+            moves.append(word[0].lower())
+    return moves
+
+
+def _move_word(value: str, ply: int, line: int, first: int) -> tuple[str, str] | None:
+    """(the move's text, its move mark) of a word of the move section at ``ply``, its turn
+    number checked and dropped; None for a turn number alone."""
+    turn = _TURN.fullmatch(value)
+    if turn:
+        _check_turn(turn.group(1), turn.group(2), ply, line, first)
+        value = turn.group(3)
+        if not value:
+            return None
+    for candidate in sorted(GLYPHS, key=len, reverse=True):
+        if value.endswith(candidate) and len(value) > len(candidate):
+            return value[:-len(candidate)], candidate
+    return value, ""
 
 
 def _count_before_replaying(tokens) -> None:
