@@ -18,6 +18,7 @@ SPECS = {
     "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
     "footsteps": ["footsteps(points=10)", "footsteps", "footsteps(points=1)"],
     "dadi": ["dadi", "dadi(players=3)", "dadi(players=4,void_rule=opening,tiebreak=lines)"],
+    "ghost": ["ghost", "ghost(first_player=random,max_plies=40)", "ghost(first_player=black,reveal_at_end=false)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }

@@ -299,7 +299,10 @@ def op_preview(request: dict) -> dict:
     except (InvalidMove, IllegalMove) as error:
         raise BridgeError("illegal-move", error) from None
     after = game.apply(state, move)
-    shown = game.view(state if game.sealed(state) else after, _seat(request, game, state))
+    # a game's end may reveal what its players hid (Ghost's colours): a move that would end
+    # it previews nothing, or the preview would tell what the move is about to reveal
+    ending = game.hides_information() and game.outcome(after) is not None
+    shown = game.view(state if game.sealed(state) or ending else after, _seat(request, game, state))
     return {"move": game.move_name(move), "pieces": game.pieces(shown)}
 
 
