@@ -88,6 +88,24 @@ def test_random_games_end_with_an_outcome(spec):
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS)
+def test_every_seat_sees_the_board_and_the_mover_his_moves(spec):
+    """Hidden information (``Game.view``): a seat's view of a state keeps where every piece
+    stands (only what they are may be hidden), the player to move can choose among the very
+    moves of the full state from his own view, and a view seen again hides nothing more."""
+    game = load_game(spec)
+    states, _ = random_game(game, 2, max_plies=60)
+    for state in states:
+        mover = game.to_move(state)
+        for seat in (*range(game.players), None):
+            seen = game.view(state, seat)
+            assert set(game.pieces(seen)) == set(game.pieces(state))
+            assert game.view(seen, seat) == seen
+            if seat == mover and game.outcome(state) is None:
+                assert [game.move_name(m) for m in game.legal_moves(seen)] == \
+                    [game.move_name(m) for m in game.legal_moves(state)]
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
 def test_play_never_changes_its_input(spec):
     game = load_game(spec)
     states, moves = random_game(game, 1, max_plies=30)
