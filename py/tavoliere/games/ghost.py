@@ -58,6 +58,10 @@ HOME = (cells("b1", "c1", "d1", "e1", "b2", "c2", "d2", "e2"),
 EXITS = (cells("a6", "f6"), cells("a1", "f1"))        # where each player's good ghosts leave
 NEIGHBOURS = tuple(tuple(n for d in ORTHOGONAL if (n := GRID.step(c, *d)) is not None)
                    for c in range(GRID.size))
+# How far each cell is from each player's nearer exit, in steps.
+EXIT_DISTANCE = tuple(tuple(min(abs(GRID.coords(c)[0] - GRID.coords(e)[0]) +
+                                abs(GRID.coords(c)[1] - GRID.coords(e)[1]) for e in EXITS[p])
+                            for c in range(GRID.size)) for p in (0, 1))
 _SETUP = re.compile(r"(?:[a-f][1-6]){4}")
 _STEP = re.compile(r"([a-f][1-6])([-x])([a-f][1-6]|out)")
 _FIRST = re.compile(r"first=(white|black)")
@@ -95,6 +99,12 @@ class GhostState(NamedTuple):
     lost: tuple = (0, 0, 0, 0)       # ghosts captured: White's good, bad, Black's good, bad
     result: tuple | None = None      # (winner or None, reason, cells) once the game is over
     revealed: str = ""               # the colour the last move's capture revealed, if any
+    # What every player has seen each ghost do, by the cell it stands on (public, so a bot
+    # may weigh it: a ghost that keeps heading for an exit looks good, one that keeps
+    # offering itself to capture looks bad): its steps towards its exits, and the moves that
+    # ended next to an opposing ghost.
+    advanced: tuple = (0,) * 36
+    offered: tuple = (0,) * 36
 
 
 def start_board() -> str:
@@ -343,6 +353,11 @@ class Ghost(Game):
             return state._replace(board="".join(board), moves=moves, mover=1 - player,
                                   result=(player, "exit", (GRID.names[start],)), revealed="")
         victim, board[target] = board[target], mark
+        advanced, offered = list(state.advanced), list(state.offered)
+        advanced[target] = advanced[start] + (EXIT_DISTANCE[player][target] < EXIT_DISTANCE[player][start])
+        offered[target] = offered[start] + any(owner_of(board[n]) == 1 - player
+                                               for n in NEIGHBOURS[target])
+        advanced[start] = offered[start] = 0
         lost, result, revealed = state.lost, None, ""
         if victim != EMPTY:
             revealed = colour_of(victim)
@@ -358,7 +373,8 @@ class Ghost(Game):
                           (GRID.names[target],))
         if result is None and moves >= self.max_plies:
             result = (None, "max-plies", ())
-        return GhostState("".join(board), 2, 1 - player, moves, lost, result, revealed)
+        return GhostState("".join(board), 2, 1 - player, moves, lost, result, revealed,
+                          tuple(advanced), tuple(offered))
 
     def set_up(self, state: GhostState, player: int, bad: tuple) -> GhostState:
         board = list(state.board)
