@@ -205,17 +205,23 @@ class GhostEngine(Engine):
 # -- baselines for measuring (RULES.md 14: what hiding and evidence are worth) --------------------
 def baseline_engine(kind: str, game, state, level: int, rng: random.Random) -> GhostEngine:
     """``cheat``: the same search on the full state, seeing every colour; ``blind``: it
-    ignores what it has seen (every unknown ghost as likely good); ``bot``: the bot."""
+    ignores what it has seen (every unknown ghost as likely good); ``bot``: the bot.  A
+    digit after the name sets the level (``bot1``)."""
+    if kind[-1].isdigit():
+        kind, level = kind[:-1], int(kind[-1])
     options = {"cheat": {"sees_all": True}, "blind": {"use_evidence": False}, "bot": {}}[kind]
     return GhostEngine(game, state, level, rng, **options)
 
 
 def duel(kind_a: str, kind_b: str, games: int, iterations: int = 300, seed: int = 0,
-         level: int = 3) -> dict:
+         level: int = 3, log=None) -> dict:
     """``games`` games of ``kind_a`` against ``kind_b`` (``bot``, ``cheat``, ``blind`` or
-    ``random``), colours alternated, each search ``iterations`` long; A's wins, losses,
-    draws and score (a draw counts half)."""
+    ``random``, a level's digit after the first three), colours alternated, each search
+    ``iterations`` long at level 3 and in proportion to the levels' thinking times at the
+    others (their shares of random moves included); A's wins, losses,
+    draws and score (a draw counts half).  ``log(text)`` hears of each game."""
     from ..core import load_game
+    from . import LEVEL_SECONDS
     game = load_game("ghost")
     tally = {"wins": 0, "losses": 0, "draws": 0}
     for number in range(games):
@@ -229,7 +235,8 @@ def duel(kind_a: str, kind_b: str, games: int, iterations: int = 300, seed: int 
                 move = rng.choice(game.legal_moves(state))
             else:
                 engine = baseline_engine(kind, game, state, level, rng)
-                while not engine.done and engine.iterations < iterations:
+                budget = iterations * LEVEL_SECONDS[engine.level] / LEVEL_SECONDS[3]
+                while not engine.done and engine.iterations < budget:
                     engine.work()
                 move = engine.best
             state = game.apply(state, move)
@@ -237,5 +244,8 @@ def duel(kind_a: str, kind_b: str, games: int, iterations: int = 300, seed: int 
         a_side = number % 2
         key = "draws" if winner is None else "wins" if winner == a_side else "losses"
         tally[key] += 1
+        if log:
+            log(f"game {number}: {kind_a} as {'White' if a_side == 0 else 'Black'}: { {'wins': 'win', 'losses': 'loss', 'draws': 'draw'}[key]} "
+                f"({game.outcome(state).reason}, {state.moves} moves)")
     tally["score"] = (tally["wins"] + tally["draws"] / 2) / games
     return tally
