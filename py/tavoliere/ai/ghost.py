@@ -126,7 +126,7 @@ def playout_move(game, state, rng: random.Random):
 class GhostEngine(Engine):
     """Determinised Monte Carlo search over the bot's belief (see the module's docstring)."""
 
-    CHUNK = 8  # iterations per work() call
+    CHUNK = 1  # iterations per work() call: a slice stays short even in Pyodide
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  use_evidence: bool | None = None, sees_all: bool = False):

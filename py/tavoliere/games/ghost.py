@@ -62,6 +62,8 @@ NEIGHBOURS = tuple(tuple(n for d in ORTHOGONAL if (n := GRID.step(c, *d)) is not
 EXIT_DISTANCE = tuple(tuple(min(abs(GRID.coords(c)[0] - GRID.coords(e)[0]) +
                                 abs(GRID.coords(c)[1] - GRID.coords(e)[1]) for e in EXITS[p])
                             for c in range(GRID.size)) for p in (0, 1))
+# The texts that list a capture with the colour it revealed (``ply_words``).
+CAPTURE_WORDS = {GOOD: "move.capture-good", BAD: "move.capture-bad"}
 _SETUP = re.compile(r"(?:[a-f][1-6]){4}")
 _STEP = re.compile(r"([a-f][1-6])([-x])([a-f][1-6]|out)")
 _FIRST = re.compile(r"first=(white|black)")
@@ -424,9 +426,8 @@ class Ghost(Game):
         """A capture is listed with the colour it revealed, as a note: ``c4xd4 (bad)``."""
         if move[0] != "first" and move[2]:
             colour = colour_of(state.board[move[1]])
-            if colour in (GOOD, BAD):
-                return ("move.capture-good" if colour == GOOD else "move.capture-bad",
-                        {"move": self.move_name(move)})
+            if colour in CAPTURE_WORDS:
+                return CAPTURE_WORDS[colour], {"move": self.move_name(move)}
         return None
 
     @staticmethod
