@@ -516,9 +516,11 @@ export class Table extends EventTarget {
   // screen the mover left: the device changes hands before that turn is shown.
   // (mover null: the sealed ply's maker is not known here, a record just opened: then any
   // other person at the table may have made it.)
-  // In a game that hides information the device changes hands after every move.
+  // In a game that hides information the device changes hands after every move (a record
+  // just opened: once a move has been made).
   handoverAfter(mover, view) {
-    if (!(view.sealed || view.hidden_information) || view.outcome || view.to_move === mover) return null;
+    const moved = mover !== null || (view.moves || []).length > 0;
+    if (!(view.sealed || (view.hidden_information && moved)) || view.outcome || view.to_move === mover) return null;
     const human = (side) => this.players[side] && this.players[side].kind === "human";
     const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
     return maker && human(view.to_move) ? view.to_move : null;
