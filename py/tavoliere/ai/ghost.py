@@ -20,9 +20,11 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   stands to an exit.
 * **Sense before search.**  An exit is taken at once, and the bot never captures what may
   be the opponent's fourth bad ghost while another move exists.
-* **Bluff.**  The search offers bad ghosts to capture on its own (a fourth bad ghost
-  captured wins), and advances bad ghosts like good ones: the playout policy steers any
-  ghost towards the exits, and the opponent's belief of it is what it sees, not its colour.
+* **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
+  ghosts being captured (a fourth bad ghost captured wins), so the search is glad to put a
+  bad ghost within the opponent's reach, and the opponent, blind to its colour, may take
+  it.  The bot does not march bad ghosts to the exits on purpose: its playouts steer only
+  good ghosts home.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
 * **Levels.**  Thinking time comes from ``Thinker``; level 1 plays a random move (an exit
   still taken) one time in two and weighs no evidence, level 2 one time in five; from
