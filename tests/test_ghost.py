@@ -464,3 +464,17 @@ def test_g7_random_games_statistics():
         assert abs(reasons[reason] - count) <= 0.03 * count + 40, (reason, reasons)
     assert min(lengths) >= 5 and max(lengths) == 300
     assert abs(sum(lengths) / len(lengths) - 164) < 5
+
+
+def test_what_each_ghost_was_seen_to_do_moves_with_it():
+    """The public evidence a bot may weigh (14.5 "where every ghost stands, whose it is, the
+    move history: yes, yes, yes"): steps towards the ghost's exits, and moves that ended next
+    to an opposing ghost, kept on the cell where the ghost stands, the same in every view."""
+    state = GAME.replay([*SETUPS.split(), "b2-b3", "e5-e4", "b3-b4", "e4-e3", "b4-a4", "e3-f3"])
+    at = {name: ghost.GRID.index(name) for name in ("a4", "f3", "b2", "e3", "c2")}
+    assert state.advanced[at["a4"]] == 3          # b2-b3, b3-b4, b4-a4: each nearer a6
+    assert state.offered[at["a4"]] == 1           # on b4 it touched Black's b5
+    assert state.advanced[at["f3"]] == 3          # e5-e4, e4-e3, e3-f3: each nearer f1
+    assert state.offered[at["f3"]] == 1           # on e3 it touched White's e2
+    assert state.advanced[at["b2"]] == state.advanced[at["e3"]] == state.advanced[at["c2"]] == 0
+    assert GAME.view(state, 0).advanced == state.advanced
