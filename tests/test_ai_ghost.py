@@ -8,7 +8,7 @@ import pytest
 
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
-from tavoliere.ai.ghost import GhostEngine, belief, determinise, duel
+from tavoliere.ai.ghost import ADVANCE, OFFER, belief, determinise, duel
 from tavoliere.games.ghost import GRID
 
 GAME = load_game("ghost")
@@ -69,12 +69,14 @@ def test_its_determinisations_agree_with_its_view():
 def test_a_ghost_seen_heading_for_an_exit_looks_good():
     """The belief: each step towards its exits raises a ghost's odds of being good; each
     move that offered it to capture lowers them."""
-    record = "b1c1d2e2 b5c5d6e6 b2-b3 b5-a5 b3-b4 e5-e4 c2-c3 e4-d4".split()
+    record = "b1c1d2e2 b5c5d6e6 b2-b3 b5-a5 b3-b4 e5-e4 c2-c3 e4-e3".split()
     state = GAME.replay(record)
     odds = belief(GAME.view(state, 0), 0)
-    # a5 stepped towards a1 (an exit of Black's); d4 went e5-e4 (nearer f1) then next to
-    # nothing of White's... c5 never moved
-    assert odds[GRID.index("a5")] > odds[GRID.index("c5")]
+    assert odds[GRID.index("c5")] == 1.0                 # never moved
+    assert odds[GRID.index("a5")] == ADVANCE             # b5-a5: nearer a1, Black's exit
+    # e5-e4 and e4-e3 nearer f1; on e3 it touches White's e2: offered to capture
+    assert odds[GRID.index("e3")] == pytest.approx(ADVANCE ** 2 * OFFER)
+    assert ADVANCE > 1 > OFFER
     blind = belief(GAME.view(state, 0), 0, use_evidence=False)
     assert set(blind.values()) == {1.0}
 

@@ -36,9 +36,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..core import CHANCE
-from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, EXITS, GOOD, GRID, NEIGHBOURS, OUT, UNKNOWN,
-                           colour_of, letter, lost_count, owner_of)
+from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, GOOD, OUT, UNKNOWN, colour_of, letter,
+                           lost_count, owner_of)
 from .engine import Engine, bot_for
 
 ADVANCE = 1.6        # the odds that a ghost is good, times this for each step towards its exits
