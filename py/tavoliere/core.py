@@ -381,8 +381,9 @@ class Game:
 
     def shown_names(self, states: list, moves: list, seat: int | None) -> list[str]:
         """The names of the plies ``moves`` as the move list shows them to ``seat``
-        (``states``: the full states along them, one more than the moves): a ply whose notation would betray hidden information is shown as
-        "?" while it must stay hidden.  By default every name as written."""
+        (``states``: the full states along them, one more than the moves): a ply whose
+        notation would betray hidden information is shown as "?" while it must stay hidden.
+        By default every name as written."""
         return [self.move_name(move) for move in moves]
 
     def ply_words(self, state, move):
