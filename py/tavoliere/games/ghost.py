@@ -455,6 +455,10 @@ class Ghost(Game):
         start, target, _ = move
         return GRID.names[start], (ARROWS[start] if target == OUT else GRID.names[target])
 
+    def click_steps(self, move) -> tuple[str, ...]:
+        """While a set-up is half chosen the page asks for the rest of the bad ghosts."""
+        return ("setup",) * 4 if move[0] != "first" and self.is_setup(move) else ()
+
     def move_cells(self, move) -> tuple[str, ...]:
         """The cells to highlight: none for a set-up (it is sealed) or a draw of lots."""
         if move[0] == "first" or self.is_setup(move):
