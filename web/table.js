@@ -12,6 +12,11 @@
 // engine needs the whole record, but the engine's views hide them (view.sealed counts them,
 // view.moves and view.ply leave them out).  Everything a skin shows or writes outside this
 // session goes through shownMoves() and shownCursor(), never through history.moves.
+//
+// Hidden information (a game whose seats know different things: view.hidden_information):
+// every request names the seat whose view the engine shows (seat()), and the engine names
+// each ply that seat may not see "?" in view.moves; shownMoves() shows those as "?" too, and
+// two people at one device pass it after every move, the board shown to nobody meanwhile.
 import { History } from "./history.js";
 import { PageError } from "./i18n.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
@@ -96,6 +101,8 @@ export class Table extends EventTarget {
     this.clicking = Promise.resolve();  // the clicks still being taken, in order
     this.ending = null;        // how the players ended the game after its last move (links.js)
     this.hidden = 0;           // the sealed plies at the record's end (made, not yet revealed)
+    this.masked = new Set();   // the plies (counted from 0) the engine shows this seat as "?"
+    this.endTurn = null;       // the player to move at the record's end (two people: the seat shown)
     this.handover = null;      // the side that must take the device before its turn is shown
     this.movers = new Map();   // ply -> the side that made it, for the plies played here
     this.turns = [];           // who made each shown ply of the record (CHANCE: a roll)
@@ -124,9 +131,29 @@ export class Table extends EventTarget {
     return Boolean(this.view && this.view.sealed && !this.history.atEnd);
   }
 
-  // The moves that may be shown: the record less its sealed plies.
+  // The moves that may be shown: the record less its sealed plies, those hidden from this
+  // seat as "?".
   shownMoves() {
-    return this.history.moves.slice(0, this.history.moves.length - this.hidden);
+    const moves = this.history.moves.slice(0, this.history.moves.length - this.hidden);
+    return moves.map((move, i) => (this.masked.has(i) ? "?" : move));
+  }
+
+  // What a view of the record's end tells about the whole record: the plies it names "?"
+  // (hidden from the seat it was asked for), and whose turn it is there.
+  keepMasked(view) {
+    this.masked = new Set((view.moves || []).flatMap((move, i) => (move === "?" ? [i] : [])));
+    this.endTurn = view.to_move;
+  }
+
+  // Whose view the engine shows in a game that hides information from some seats: the one
+  // person at the table; between two people, the one to move, but nobody's while the device
+  // changes hands; nobody's at a table of computers.  (Other games show every seat alike.)
+  seat() {
+    const people = this.players.flatMap((p, side) => (p.kind === "human" ? [side] : []));
+    if (people.length === 1) return people[0];
+    if (!people.length || this.handover !== null) return "none";
+    // two people: the one whose turn it is at the record's end, whatever ply is on view
+    return Number.isInteger(this.endTurn) && this.endTurn >= 0 ? this.endTurn : undefined;
   }
 
   // The ply on view among the shown moves: the record's end, with its sealed plies, counts
@@ -135,11 +162,13 @@ export class Table extends EventTarget {
     return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
   }
 
-  // The next person at this device has taken it: their turn may be shown.
+  // The next person at this device has taken it: their turn may be shown (in a game that
+  // hides information, the position as that person may see it).
   takeOver() {
     if (this.handover === null) return;
     this.handover = null;
-    this.emit("change");
+    if (this.view && this.view.hidden_information) this.showQuietly();
+    else this.emit("change");
   }
 
   // A player who moves elsewhere (a correspondence game's other side): the record brings
@@ -191,7 +220,7 @@ export class Table extends EventTarget {
   // had too many to list (every two-stone move of a big board, say).
   async fitting(clicks) {
     if (!this.view.more) return matching(this.view.legal, clicks, this.freeAfter);
-    const answer = await this.engine.request({ op: "narrow", game: this.game, moves: this.history.line(), clicks });
+    const answer = await this.engine.request({ op: "narrow", game: this.game, moves: this.history.line(), clicks, seat: this.seat() });
     return answer.ok ? answer.legal : [];
   }
 
@@ -241,7 +270,8 @@ export class Table extends EventTarget {
   // failure nothing changes.
   async open(spec, moves = [], ply = null, ending = null) {
     this.stopThinking();
-    const full = await this.engine.request({ op: "view", game: spec, moves });
+    // nobody's view: this answer only tells about the record (the position is asked for again)
+    const full = await this.engine.request({ op: "view", game: spec, moves, seat: "none" });
     if (!full.ok) return full;
     this.ready = true;
     this.opening = false;
@@ -250,9 +280,11 @@ export class Table extends EventTarget {
     this.turns = full.movers || [];
     this.words = full.words || [];
     this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
-    // the view names the revealed moves only; the sealed ones are kept as they were given
-    const line = [...full.moves, ...moves.slice(full.moves.length)];
+    // the view names the revealed moves only; the sealed ones, and those it names "?" (hidden
+    // from this seat), are kept as they were given
+    const line = [...full.moves.map((move, i) => (move === "?" ? moves[i] : move)), ...moves.slice(full.moves.length)];
     this.hidden = full.sealed || 0;
+    this.keepMasked(full);
     // a record opened with a sealed ply between two people here (a reload after a bid):
     // the one who made it may still hold the device
     this.handover = this.handoverAfter(null, full);
@@ -371,7 +403,7 @@ export class Table extends EventTarget {
     if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
     const line = this.history.line();
     const before = this.view.pieces;
-    const results = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name })));
+    const results = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name, seat: this.seat() })));
     const answers = results.filter((a) => a.ok);
     const cells = [];
     const changed = [];
@@ -452,9 +484,12 @@ export class Table extends EventTarget {
     const before = this.view.pieces;
     const mover = this.view.to_move;
     const shownBefore = this.view.ply || 0;
+    // two people at one device, a game that hides information: the answer shows nobody's
+    // view, since the device changes hands after the move
+    const passing = this.view.hidden_information && this.players.filter((p) => p.kind === "human").length > 1;
     let answer;
     try {
-      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name });
+      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name, seat: passing ? "none" : this.seat() });
     } finally {
       this.playing = false;
     }
@@ -475,6 +510,7 @@ export class Table extends EventTarget {
     this.turns = answer.movers || [];
     this.words = answer.words || [];
     this.hidden = answer.sealed || 0;
+    this.keepMasked(answer);
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
     this.paths = [];
@@ -484,7 +520,7 @@ export class Table extends EventTarget {
     // the plies this one revealed, itself included (none while it is sealed)
     const revealed = [];
     for (let ply = shownBefore + 1; ply <= (answer.ply || 0); ply++) {
-      revealed.push({ move: this.history.moves[ply - 1], ply, player: this.movers.has(ply) ? this.movers.get(ply) : null });
+      revealed.push({ move: this.shownMoves()[ply - 1], ply, player: this.movers.has(ply) ? this.movers.get(ply) : null });
     }
     this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer, mover, sealed: Boolean(answer.sealed), revealed });
     this.emit("record");
@@ -497,8 +533,11 @@ export class Table extends EventTarget {
   // screen the mover left: the device changes hands before that turn is shown.
   // (mover null: the sealed ply's maker is not known here, a record just opened: then any
   // other person at the table may have made it.)
+  // In a game that hides information the device changes hands after every move (a record
+  // just opened: once a move has been made).
   handoverAfter(mover, view) {
-    if (!view.sealed || view.outcome || view.to_move === mover) return null;
+    const moved = mover !== null || (view.moves || []).length > 0;
+    if (!(view.sealed || (view.hidden_information && moved)) || view.outcome || view.to_move === mover) return null;
     const human = (side) => this.players[side] && this.players[side].kind === "human";
     const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
     return maker && human(view.to_move) ? view.to_move : null;
@@ -661,7 +700,7 @@ export class Table extends EventTarget {
   // The view of the position on view, without starting the computer (undo and redo step
   // over its moves first).  `before`: the pieces one move earlier, when this is a step forward.
   async showQuietly(before = null) {
-    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
+    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line(), seat: this.seat() });
     if (!answer.ok) { this.emit("message", { answer }); return false; }
     this.showView(answer, before);
     return true;
@@ -673,6 +712,7 @@ export class Table extends EventTarget {
     this.view = this.withEnding(view);
     if (this.history.atEnd) {
       this.hidden = view.sealed || 0;
+      this.keepMasked(view);
       this.turns = view.movers || [];
       this.words = view.words || [];
     }

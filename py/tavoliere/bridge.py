@@ -42,15 +42,16 @@ class _Record:
     def __init__(self):
         self.game = None
         self.names: list[str] = []
+        self.moves: list = []  # the moves' values, for the games that word plies from them
         self.states: list = []
 
     def states_for(self, game, names: list[str]) -> list:
         if self.game != game:
-            self.game, self.names, self.states = game, [], [game.initial_state()]
+            self.game, self.names, self.moves, self.states = game, [], [], [game.initial_state()]
         same = 0
         while same < min(len(names), len(self.names)) and names[same] == self.names[same]:
             same += 1
-        del self.names[same:], self.states[same + 1:]
+        del self.names[same:], self.moves[same:], self.states[same + 1:]
         for ply, text in enumerate(names[same:], same + 1):
             state = self.states[-1]
             try:
@@ -60,6 +61,7 @@ class _Record:
                                   error.wrapped("at-move", ply=ply,
                                                 entry=excerpt(text, 16, quoted=False))) from None
             self.names.append(game.move_name(move))  # canonical, whatever short form came in
+            self.moves.append(move)
             self.states.append(game.apply(state, move))
         return self.states
 
@@ -112,7 +114,23 @@ def _move_info(game, move, cells: bool = False) -> dict:
     return info
 
 
-def _view(game, names: list[str]) -> dict:
+def _seat(request: dict, game, state) -> int | None:
+    """Whose view the answer shows (``Game.view``): the request's ``seat`` (a player, or
+    "none" for a spectator, who knows no hidden colour), else the player to move (two people
+    at one device; no one at a roll)."""
+    seat = request.get("seat")
+    if seat is None:
+        mover = game.to_move(state)
+        return None if mover == CHANCE else mover
+    if seat == "none":
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise BridgeError("bad-request", "request.number", field="seat", low="0",
+                          high=str(game.players - 1))
+    return seat
+
+
+def _view(game, names: list[str], request: dict | None = None) -> dict:
     """The position after ``names`` as the page may show it.  Sealed plies (moves made at the
     same time, ``Game.sealed``) stay hidden: the pieces, marks, notes and legal moves are
     those of the concealed state, ``moves`` and ``ply`` count the revealed plies only,
@@ -121,49 +139,61 @@ def _view(game, names: list[str]) -> dict:
     ``to_move`` is CHANCE (-1) and no move is listed: the page asks ``roll`` for one.
     ``movers`` is who made each revealed ply (CHANCE for a roll), so the move list can show
     turns where players do not simply alternate (rolls, three or four players).  ``same``
-    (only when the game names some) maps cells whose click counts as another's."""
+    (only when the game names some) maps cells whose click counts as another's.
+
+    Hidden information (``Game.view``): everything is shown as the request's seat may know it
+    (``_seat``), ``moves`` names each ply as that seat may see it (``?`` for one it may not:
+    the page keeps the record it sent), and only the player to move is given legal moves."""
     states = _record.states_for(game, names)
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
-    state = game.concealed(states[-1])
+    seat = _seat(request or {}, game, states[-1])
+    state = game.view(states[-1], seat)
     outcome = game.outcome(state)
     mover = game.to_move(state)
+    shown_names = game.shown_names(states[:shown + 1], _record.moves[:shown], seat)
     last = None
     if shown:
-        move = game.parse_move(_record.names[shown - 1], states[shown - 1])
+        move = _record.moves[shown - 1]
         last = {**_move_info(game, move, cells=True), "player": game.to_move(states[shown - 1])}
+        if shown_names[-1] != _record.names[shown - 1]:  # a ply kept hidden from this seat
+            last = {"name": shown_names[-1], "clicks": [], "cells": [], "player": last["player"]}
+    private = game.hides_information() and seat != mover
+    legal = [] if mover == CHANCE or private else game.legal_moves(state)
     return {
         "game": game.spec,
-        "moves": _record.names[:shown],
+        "moves": shown_names,
         "movers": [game.to_move(before) for before in states[:shown]],
         "ply": shown,
         "sealed": hidden,
         "players": game.players,
         "to_move": mover,
         "pieces": game.pieces(state),
-        **_legal(game, [] if mover == CHANCE else game.legal_moves(state)),
+        **_legal(game, legal),
         "last": last,
         "outcome": None if outcome is None else outcome.as_dict(),
         "marks": game.marks(state),
         "notes": game.notes(state),
         **({"same": same} if (same := game.same_cells(state)) else {}),
         **_words(game, states[:shown]),
+        **({"hidden_information": True} if game.hides_information() else {}),
     }
 
 
 def _words(game, states: list) -> dict:
     """``words``: for each revealed ply, the game's words for it (``Game.move_words``: [text
     key, parameters]) or None; left out when the game words none, as most do."""
-    if type(game).move_words is Game.move_words:
+    if type(game).move_words is Game.move_words and type(game).ply_words is Game.ply_words:
         return {}
-    words = [game.move_words(game.parse_move(name, state))
-             for name, state in zip(_record.names, states)]
+    words = [game.ply_words(state, move) for move, state in zip(_record.moves, states)]
     return {"words": [list(w) if w else None for w in words]} if any(words) else {}
 
 
-def _shown_state(game, names: list[str]):
-    """The last state of the record as the player to move may know it (``Game.concealed``)."""
-    return game.concealed(_record.states_for(game, names)[-1])
+def _shown_state(game, names: list[str], request: dict | None = None):
+    """The last state of the record as the request's seat may know it (``_seat``; by default
+    the player to move, ``Game.view``)."""
+    state = _record.states_for(game, names)[-1]
+    return game.view(state, _seat(request or {}, game, state))
 
 
 def _legal(game, moves: list) -> dict:
@@ -203,13 +233,13 @@ def op_layout(request: dict) -> dict:
 
 
 def op_view(request: dict) -> dict:
-    return _view(_game(request), _moves(request))
+    return _view(_game(request), _moves(request), request)
 
 
 def op_narrow(request: dict) -> dict:
     """The legal moves whose clicks fit ``clicks`` (see ``_legal``)."""
     game = _game(request)
-    state = _shown_state(game, _moves(request))
+    state = _shown_state(game, _moves(request), request)
     clicked = request.get("clicks")
     if not isinstance(clicked, list) or not all(isinstance(c, str) for c in clicked) \
             or not 0 < len(clicked) <= 16:
@@ -231,7 +261,8 @@ def op_play(request: dict) -> dict:
         raise BridgeError("invalid-move", error) from None
     except IllegalMove as error:
         raise BridgeError("illegal-move", error) from None
-    return {"played": game.move_name(move), **_view(game, _record.names + [game.move_name(move)])}
+    return {"played": game.move_name(move),
+            **_view(game, _record.names + [game.move_name(move)], request)}
 
 
 def op_roll(request: dict) -> dict:
@@ -254,7 +285,7 @@ def op_position(request: dict) -> dict:
     attribute (``stone.0:e5,d4;stone.1:h8;block:c4``: each piece token, then its cells), so
     the board can be drawn before Python starts."""
     game = _game(request)
-    pieces = game.pieces(_shown_state(game, _moves(request)))
+    pieces = game.pieces(_shown_state(game, _moves(request), request))
     cells_of = {}
     for cell, token in pieces.items():
         cells_of.setdefault(token, []).append(cell)
@@ -273,7 +304,10 @@ def op_preview(request: dict) -> dict:
     except (InvalidMove, IllegalMove) as error:
         raise BridgeError("illegal-move", error) from None
     after = game.apply(state, move)
-    shown = game.concealed(state if game.sealed(state) else after)
+    # a game's end may reveal what its players hid (Ghost's colours): a move that would end
+    # it previews nothing, or the preview would tell what the move is about to reveal
+    ending = game.hides_information() and game.outcome(after) is not None
+    shown = game.view(state if game.sealed(state) or ending else after, _seat(request, game, state))
     return {"move": game.move_name(move), "pieces": game.pieces(shown)}
 
 
@@ -335,7 +369,8 @@ def _budget(request: dict) -> dict:
 
 def op_think_start(request: dict) -> dict:
     """Start thinking about the record's last position; ``think_step`` continues.  The bot
-    is given the concealed state: it never sees a sealed ply it must answer."""
+    is given its own seat's view (``Game.view``): it never sees a sealed ply it must answer,
+    nor the colours its opponent hides."""
     from .ai import Thinker
     game = _game(request)
     state = _shown_state(game, _moves(request))

@@ -383,6 +383,35 @@ class Game:
             raise NotImplementedError(f"{self.name} seals plies but cannot go back before them")
         return state
 
+    # -- hidden information (what each seat may know) -----------------------------------------
+    # Sealed plies generalised to information hidden for the whole game (Ghost's colours):
+    # ``view(state, seat)`` is the state as one seat may know it, and everything the room shows
+    # a seat (pieces, marks, notes, legal moves, the move list) comes from that seat's view;
+    # a bot is given its own seat's view only.  A game whose views differ by seat says so by
+    # implementing ``view`` (``hides_information``).
+
+    def view(self, state, seat: int | None):
+        """``state`` as ``seat`` may know it (a player, or None for a spectator).  By default
+        the concealed state (see "sealed plies"), the same for every seat."""
+        return self.concealed(state)
+
+    def shown_names(self, states: list, moves: list, seat: int | None) -> list[str]:
+        """The names of the plies ``moves`` as the move list shows them to ``seat``
+        (``states``: the full states along them, one more than the moves): a ply whose
+        notation would betray hidden information is shown as "?" while it must stay hidden.
+        By default every name as written."""
+        return [self.move_name(move) for move in moves]
+
+    def ply_words(self, state, move):
+        """How the move list words the ply ``move`` made from ``state`` (the full state): what
+        the move revealed, say.  By default ``move_words``."""
+        return self.move_words(move)
+
+    @classmethod
+    def hides_information(cls) -> bool:
+        """Whether seats may know different things (the game implements ``view``)."""
+        return cls.view is not Game.view
+
     # -- chance plies (rolls of dice) -----------------------------------------------------
     # A game of dice records each roll as a ply of its own, a *chance ply*: ``to_move`` is
     # CHANCE, ``legal_moves`` lists every distinct roll once and ``probability`` gives each
@@ -487,6 +516,8 @@ class Game:
                "texts": {language: self.text_table(language) for language in LANGUAGES}}
         if self.seals_plies():
             out["sealed_plies"] = True
+        if self.hides_information():
+            out["hidden_information"] = True
         if self.has_chance():
             out["chance"] = True
         if self.players_option:
