@@ -36,7 +36,8 @@ import itertools
 import re
 from typing import NamedTuple
 
-from ..core import CHANCE, PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..core import (CHANCE, MAX_PLIES as LONGEST_RECORD, PLAYER_NAMES, Game, IllegalMove,
+                    InvalidMove, Option, Outcome, piece, register)
 from ..grid.square import ORTHOGONAL, square_grid
 from ..messages import Problem, excerpt
 
@@ -153,7 +154,9 @@ class Ghost(Game):
     options = (
         Option("first_player", "white", choices=FIRST_PLAYERS,
                help="who moves first after the set-ups (random: drawn after them)"),
-        Option("max_plies", MAX_PLIES, low=1, high=9999,
+        # the set-ups and the draw of who begins come on top of the moves: the whole record
+        # must still fit in the longest one the room opens again
+        Option("max_plies", MAX_PLIES, low=1, high=LONGEST_RECORD - 3,
                help="the game is drawn when this many moves have been made (set-ups not counted)"),
         Option("reveal_at_end", True, help="show both set-ups when the game is over"),
     )
