@@ -38,7 +38,7 @@ import random
 
 from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, GOOD, OUT, UNKNOWN, colour_of, letter,
                            lost_count, owner_of)
-from .engine import Engine, bot_for
+from .engine import TreeSearch, bot_for
 
 ADVANCE = 1.6        # the odds that a ghost is good, times this for each step towards its exits
 OFFER = 0.6          # ... and times this for each move that ended next to an opposing ghost
@@ -124,7 +124,7 @@ def playout_move(game, state, rng: random.Random):
 
 
 @bot_for("ghost")
-class GhostEngine(Engine):
+class GhostEngine(TreeSearch):
     """Determinised Monte Carlo search over the bot's belief (see the module's docstring)."""
 
     CHUNK = 1  # iterations per work() call: a slice stays short even in Pyodide
@@ -166,12 +166,10 @@ class GhostEngine(Engine):
                 if not (risky and move[2] and colour_of(state.board[move[1]]) != GOOD)]
         return keep or list(range(len(self.legal)))
 
-    def work(self) -> None:
-        if self.done:
-            return
-        for _ in range(self.CHUNK):
-            self.iterate()
-            self.iterations += 1
+    def settled(self) -> bool:
+        return False          # a flat search over samples proves nothing
+
+    def update_best(self) -> None:
         best = max(self.candidates, key=lambda i: (self.visits[i], -i))
         self.best = self.legal[best]
         self.win_chance = self.totals[best] / self.visits[best] if self.visits[best] else None
