@@ -186,12 +186,11 @@ def test_the_tree_is_kept_between_moves():
 
 
 def test_passes_when_the_opponent_passed_and_it_wins():
-    """RULES.md GO-9's position (White wins by 7.5 whatever the dead stones): Black passes;
-    White, with the win in hand, passes too."""
+    """Every chain is settled and White leads by area (44 + 7.5 against 36): after Black's
+    pass, White passes too rather than take the dame e5."""
     game = load_game("go(size=9,scoring=area)")
-    state = game.position("d9 d8 d7 d6 d5 d4 e4 e3 e2 e1 h3 h7",
-                          "e9 e8 e7 e6 f6 f5 f4 f3 f2 f1 b7", to_move=0, prisoners=(1, 1))
-    state = game.apply(state, ("pass",))
+    white = [name for name in FILLED_WHITE if name != "e5"]
+    state = game.apply(game.position(FILLED_BLACK, white, to_move=0), ("pass",))
     assert choose(game, state, iterations=300, seed=3) == ("pass",)
 
 

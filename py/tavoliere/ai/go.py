@@ -27,7 +27,7 @@ The search (``GoEngine``):
 * **Playouts**, after MoGo's: capture the stone just played when it is in atari; save one's
   own chain put in atari by the last stone (capture a neighbour in atari, or extend when that
   gives two liberties or more); else a point next to the last stone that matches a shape;
-  else a random play that fills no own eye and is no big self-atari; pass when none is left.
+  else a random play that fills no own eye and is no self-atari; pass when none is left.
   Two passes end the playout, scored by area with the game's komi.
 * **Passing**: the bot passes when it has no play but own-eye fills, when the most visited
   root move is pass, when every empty point is settled (each owned by the same colour in
@@ -461,8 +461,8 @@ def shape_move(board: GoBoard, last: int, c: int, rng, table, offsets) -> int:
 
 
 def random_move(board: GoBoard, c: int, rng, careful: bool) -> int:
-    """A random legal play that fills no own eye (and, when ``careful``, puts no chain of
-    two stones or more in atari); PASS when there is none."""
+    """A random legal play that fills no own eye (and, when ``careful``, is no self-atari
+    that captures nothing); PASS when there is none."""
     empties = board.empties
     n = len(empties)
     if not n:
@@ -473,9 +473,8 @@ def random_move(board: GoBoard, c: int, rng, careful: bool) -> int:
         p = empties[(start + i) % n]
         if board.is_eye(p, c) or not board.is_legal(p, c):
             continue
-        if careful and (colour[p - W] == c or colour[p - 1] == c or colour[p + 1] == c
-                        or colour[p + W] == c) and board.liberties_after(p, c) < 2:
-            continue
+        if careful and board.liberties_after(p, c) < 2:
+            continue                       # a self-atari that captures nothing
         return p
     return PASS
 
@@ -574,6 +573,8 @@ class GoEngine(TreeSearch):
         self.offsets = shape_offsets(self.root_board.W)
         self.table = shape_tables()
         self.near = set(self.offsets)
+        W = self.root_board.W
+        self.close = self.near | {-2 * W, -2, 2, 2 * W}   # within two steps of the last stone
         self.line_penalty = self.line_penalties(self.root_board)
         self.legal_set = set(self.legal)
         self.key = (game.spec, plain, level, state.to_move)
@@ -647,7 +648,8 @@ class GoEngine(TreeSearch):
         plays = [p for p in board.empties if not board.is_eye(p, c) and board.is_legal(p, c)]
         plays.sort()                    # the order of ``empties`` depends on the past
         if self.plain:
-            node.children = [Node(p) for p in plays] + [Node(PASS)]
+            # plain UCT would pass at random in the opening: pass only with nothing to play
+            node.children = [Node(p) for p in plays] or [Node(PASS)]
             return
         children = [self.prior_child(board, p, c, last) for p in plays]
         children.append(Node(PASS, EVEN[0], 0.2 * EVEN[0]))
@@ -677,6 +679,8 @@ class GoEngine(TreeSearch):
         if self.table[c][shape_code(colour, p, self.offsets)]:
             bonus = 6 if last and p - last in self.near else 3
             n, w = n + bonus, w + bonus
+        elif last and p - last in self.close:
+            n, w = n + 4, w + 4                         # the fight is where the last stone is
         if not any(colour[p + d] in (BLACK, WHITE) for d in self.offsets):
             n += self.line_penalty[p]                   # low lines, far from stones
         return Node(p, n, w)
@@ -815,26 +819,28 @@ class GoEngine(TreeSearch):
         self.remember()
 
     def should_pass(self, plays) -> bool:
-        """Pass although a play is ranked first: when every play lands on a point the
-        playouts have settled (or puts a chain in atari), or when the opponent has just
-        passed and passing wins."""
+        """Pass although a play is ranked first: when the opponent has just passed after a
+        resume and the board as it stands wins; otherwise only once the playouts agree on
+        the life of every chain, and then when the opponent has just passed and the
+        playouts' count wins, or when every play lands on a settled point (or puts a chain
+        in atari)."""
         if self.plain or self.owned < SETTLED_AFTER:
             return False
         board, state = self.root_board, self.state
         c = board.turn
-        if board.passes == 1:
-            if getattr(state, "resumed", False) and hasattr(self.game, "count_with"):
-                black, white = self.game.count_with(state, ())   # two passes count as is
-                margin = black - white
-            else:
-                margin = self.expected_margin()
-            if (margin > 0) == (c == BLACK) and margin != 0:
+        if board.passes == 1 and getattr(state, "resumed", False):
+            black, white = self.game.count_with(state, ())     # two passes count as is
+            if black != white and (black > white) == (c == BLACK):
                 return True
         need = SETTLED * self.owned
         black_owns, white_owns = self.black_owns, self.white_owns
         if any(black_owns[p] < need and white_owns[p] < need for p in board.points
                if board.colour[p]):
             return False                      # a stone still lives or dies in the playouts
+        if board.passes == 1:
+            margin = self.expected_margin()
+            if margin != 0 and (margin > 0) == (c == BLACK):
+                return True
         for child in plays:
             p = child.move
             if black_owns[p] >= need or white_owns[p] >= need:
@@ -925,3 +931,32 @@ def dead_estimate(game, state, playouts: int, rng: random.Random) -> list:
     estimate = Ownership(kernel_of(game, state), playouts, rng)
     estimate.run(playouts)
     return estimate.dead_cells()
+
+
+def bench(seconds: float = 2.0) -> list:
+    """Speed on 9x9, one dict per measurement (``what``, ``value``): playouts per second
+    from the empty board with the playout policy and with random plays (eyes kept), and
+    the bot's MCTS iterations per second from the empty board (when the rule book is
+    registered)."""
+    from time import perf_counter
+    out = []
+    for plain, what in ((False, "policy"), (True, "random")):
+        rng = random.Random(1)
+        count, started = 0, perf_counter()
+        while perf_counter() - started < seconds:
+            play_out(GoBoard(9), rng, 0, 243, plain, [])
+            count += 1
+        out.append({"what": f"go 9x9 {what} playouts/s",
+                    "value": round(count / (perf_counter() - started), 1)})
+    from ..core import game_names, load_game
+    if "go" in game_names():
+        from . import Thinker
+        game = load_game("go(size=9,scoring=area)")
+        thinker = Thinker(game, game.initial_state(), seconds=seconds)
+        thinker.engine.fresh = True              # do not keep this tree for later searches
+        started = perf_counter()
+        while not thinker.done:
+            thinker.step(0.05)
+        out.append({"what": "go(size=9) MCTS iterations/s from the empty board",
+                    "value": round(thinker.engine.iterations / (perf_counter() - started), 1)})
+    return out
