@@ -468,9 +468,14 @@ def random_move(board: GoBoard, c: int, rng, careful: bool) -> int:
     if not n:
         return PASS
     start = rng.randrange(n)
-    colour, W = board.colour, board.W
+    colour, W, ko = board.colour, board.W, board.ko
     for i in range(n):
         p = empties[(start + i) % n]
+        if p == ko:
+            continue
+        if ((colour[p - W] == EMPTY) + (colour[p - 1] == EMPTY) + (colour[p + 1] == EMPTY)
+                + (colour[p + W] == EMPTY)) >= 2:
+            return p                       # two liberties: legal, no eye, no self-atari
         if board.is_eye(p, c) or not board.is_legal(p, c):
             continue
         if careful and board.liberties_after(p, c) < 2:
