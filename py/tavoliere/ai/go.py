@@ -812,7 +812,8 @@ class GoEngine(TreeSearch):
     def update_best(self) -> None:
         children = [c for c in self.root.children
                     if c.move == PASS or (self.root_board.index(c.move),) in self.legal_set]
-        ranked = sorted(children, key=lambda c: (-c.n, -c.w, c.move))
+        # real visits rank the moves (virtual ones are priors, and penalties add them too)
+        ranked = sorted(children, key=lambda c: (-c.real, -c.w / c.n if c.n else 0, c.move))
         top = ranked[0]
         plays = [c for c in ranked if c.move != PASS]
         if self.blunder and len(plays) > self.blunder:
