@@ -129,7 +129,7 @@ def random_opening(game, plies: int, rng: random.Random):
 
 
 def game_length(state) -> int:
-    return getattr(state, "ply", 0)
+    return getattr(state, "ply", None) or getattr(state, "plies", 0)    # Go counts "plies"
 
 
 def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:

@@ -558,7 +558,7 @@ def black_result(board: GoBoard, komi: float) -> float:
 @bot_for("go")
 @bot_for("go", style="uct", plain=True)   # plain UCT on the kernel, random playouts
 class GoEngine(TreeSearch):
-    CHUNK = 2
+    CHUNK = 1             # one iteration per work(): about 1 ms on 9x9, 4 ms on 19x19
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  plain: bool = False):
