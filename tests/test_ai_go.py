@@ -225,3 +225,14 @@ def test_marking_proposes_accepts_and_resumes():
     assert counter == proposal
     again = game.apply(game.apply(human, counter), ("dead",))
     assert choose(game, again, iterations=100) == ("resume",)
+
+
+@pytest.mark.slow
+def test_the_ladder_on_9x9():
+    """The levels' own budgets (docs/go-bot.md has the measured scores): level 1 beats
+    random play every time, level 2 beats level 1 (the whole 95% interval above one half)."""
+    from tavoliere.ai import match
+    result = match("go(size=9,scoring=area)", "level1", "random", games=10, seconds=None, seed=1)
+    assert result["a_wins"] == 10, result
+    result = match("go(size=9,scoring=area)", "level2", "level1", games=10, seconds=None, seed=4)
+    assert result["ci95"][0] > 0.5, result
