@@ -513,6 +513,7 @@ EVEN = (10.0, 5.0)        # the priors' virtual visits and wins of an ordinary p
 EXPAND_AFTER = 2          # real visits of a leaf before it gets children
 SETTLED = 0.9             # a point owned by one colour this often is settled
 SETTLED_AFTER = 100       # iterations before the ownership says anything
+SCORE_WEIGHT = 0.1        # the share of the playout's result that is its score, not its winner
 BLUNDER = {1: 0.4, 2: 0.2}   # how often levels 1 and 2 play their second or third choice
 
 _TREES: dict = {}         # (spec, plain, level, colour) -> (cells, ko, root): tree reuse
@@ -575,6 +576,7 @@ class GoEngine(TreeSearch):
         self.root_board = kernel_of(game, state)
         self.komi = area_komi(game)
         self.limit = 3 * game.size * game.size
+        self.cell_count = game.size * game.size
         self.offsets = shape_offsets(self.root_board.W)
         self.table = shape_tables()
         self.near = set(self.offsets)
@@ -738,6 +740,12 @@ class GoEngine(TreeSearch):
         black, white = owner.count(BLACK), owner.count(WHITE)
         margin = black - white - self.komi
         result = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
+        if not self.plain:
+            # a little of the score, so that a lost (or won) game is still played for
+            # points instead of at random: a bot far behind would otherwise fill its own
+            # eyes' space, and one far ahead give points away
+            points = 0.5 + margin / (2 * self.cell_count)
+            result = (1.0 - SCORE_WEIGHT) * result + SCORE_WEIGHT * min(1.0, max(0.0, points))
         self.owned += 1
         black_owns, white_owns = self.black_owns, self.white_owns
         for p in self.root_board.points:
