@@ -20,22 +20,25 @@ The search (``GoEngine``):
 
 * **Tree**: UCT with RAVE (all-moves-as-first statistics blended by
   ``beta = rave_n / (rave_n + n + rave_n * n / RAVE_K)``); children are made with **priors**
-  (virtual visits): captures, escapes from atari, the 3x3 shapes of ``SHAPES`` next to the
-  last stone, and a penalty for self-atari and for the first line.  A play that fills one's
-  own single-point eye is never a child.  Pass is always a child; two passes in a row end
-  the tree's game, which is then scored by a playout (as the marking estimate does).
+  (virtual visits): captures, escapes from atari, the 3x3 shapes of ``SHAPES`` and the
+  points near the last stone, and penalties for self-atari and for the low lines far from
+  stones.  A play that fills one's own single-point eye is never a child.  Pass is always
+  a child; two passes in a row end the tree's game, which is then scored by a playout (as
+  the marking estimate does).  Moves are ranked by real visits.
 * **Playouts**, after MoGo's: capture the stone just played when it is in atari; save one's
   own chain put in atari by the last stone (capture a neighbour in atari, or extend when that
   gives two liberties or more); else a point next to the last stone that matches a shape;
   else a random play that fills no own eye and is no self-atari; pass when none is left.
-  Two passes end the playout, scored by area with the game's komi.
+  Two passes end the playout, scored by area with the game's komi; a tenth of the result
+  is the margin, so that a lost or won game is still played for points.
 * **Passing**: the bot passes when it has no play but own-eye fills, when the most visited
-  root move is pass, when every empty point is settled (each owned by the same colour in
-  nearly every playout: only own territory and the opponent's is left), and when the
-  opponent has just passed and the playouts' ownership gives it the win.
-* **Tree reuse**: the tree of the previous search is kept per game spec and level; the
-  next search starts from the subtree of the two plies played since (not for searches
-  counted in iterations, which must not depend on the past).
+  root move is pass, when the opponent has passed after a resume and the board as it
+  stands wins, and, once the playouts agree on the life of every chain, when the opponent
+  has just passed and the playouts' count wins or when every play left lands on a settled
+  point (owned by one colour in nearly every playout) or is a self-atari.
+* **Tree reuse**: the tree of the previous search is kept per game spec, style, level and
+  colour; the next search starts from the subtree of the two plies played since (not for
+  searches counted in iterations, which must not depend on the past).
 * **Marking** (RULES.md 13.3.6): ``dead_estimate`` runs seeded playouts from the stopped
   position; a chain is dead when the opponent owns its cells in more than half of them.
 
