@@ -552,13 +552,6 @@ def area_komi(game) -> float:
     return komi
 
 
-def black_result(board: GoBoard, komi: float) -> float:
-    """1 if Black wins the area count, 0 if White does, 0.5 for equal scores."""
-    black, white = board.area()
-    margin = black - white - komi
-    return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
-
-
 @bot_for("go")
 @bot_for("go", style="uct", plain=True)   # plain UCT on the kernel, random playouts
 class GoEngine(TreeSearch):
