@@ -248,3 +248,24 @@ def test_the_ladder_on_9x9():
     assert result["a_wins"] == 10, result
     result = match("go(size=9,scoring=area)", "level2", "level1", games=10, seconds=None, seed=4)
     assert result["ci95"][0] > 0.5, result
+
+
+@needs_rules
+def test_weak_levels_play_a_lesser_move_now_and_then():
+    """Levels 1 and 2 take their second or third choice in about 40% and 20% of their
+    moves (seeded), the strong levels never."""
+    game = load_game("go(size=9)")
+    state = game.replay(["e5", "c3"])
+
+    def lesser(level):
+        return sum(make_engine(game, state, level, random.Random(seed), fresh=True).blunder > 0
+                   for seed in range(100))
+    assert 25 <= lesser(1) <= 55 and 8 <= lesser(2) <= 32 and lesser(3) == lesser(5) == 0
+    seed = next(s for s in range(100)
+                if make_engine(game, state, 1, random.Random(s), fresh=True).blunder)
+    engine = make_engine(game, state, 1, random.Random(seed), fresh=True)
+    for _ in range(40):
+        engine.work()
+    plays = sorted((c for c in engine.root.children if c.move != PASS),
+                   key=lambda c: (-c.real, -c.w / c.n, c.move))
+    assert engine.best == (engine.root_board.index(plays[engine.blunder].move),)
