@@ -1,7 +1,8 @@
 """A slow, obviously-correct Go board for the bot's kernel (``ai/go.py``), written straight
 from RULES.md 13.2 and 13.4 on the kernel's own terms (boards as tuples of cell indices, area
 counts, single-point eyes), sharing no code with the engine (no tavoliere import).  The rules
-module is checked against ``go_ref.py``, which speaks in cell names and plies.  Everything is recomputed from the whole board.
+module is checked against ``go_ref.py``, which speaks in cell names and plies.  Everything
+is recomputed from the whole board.
 
 A board is a tuple of size*size values, index ``row * size + col``: 0 empty, 1 Black,
 2 White.  The history is the list of boards before each ply, so that simple ko is checked as
