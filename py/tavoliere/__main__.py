@@ -1,4 +1,5 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve,footsteps-table}``;
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve,footsteps-table,
+problem}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -155,6 +156,29 @@ def cmd_footsteps_table(args) -> None:
           f"{time.perf_counter() - start:.1f} s")
 
 
+def cmd_problem_check(args) -> None:
+    import json
+    from .problems import check
+    moves = None if args.moves is None else [m for m in args.moves.split(",") if m.strip()]
+    result = check(args.spec, position=args.position, moves=moves, goal=args.goal)
+    print(json.dumps({key: result[key] for key in ("sound", "keys", "line", "refutations")},
+                     ensure_ascii=False))
+
+
+def cmd_problem_mine(args) -> None:
+    import json
+    from .problems import mine
+    log = (lambda text: print(text, file=sys.stderr)) if args.verbose else None
+    found = mine(args.spec, args.count, seed=args.seed, max_n=args.max_n,
+                 max_nodes=args.max_nodes, games=args.games, log=log)
+    text = json.dumps(found, ensure_ascii=False, indent=1)
+    if args.output:
+        from pathlib import Path
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -226,6 +250,30 @@ def main(argv=None) -> int:
                                                     "values (shipped in tavoliere/data)")
     p.add_argument("--output", help="where to write it (default: the package's data folder)")
     p.set_defaults(run=cmd_footsteps_table)
+
+    p = commands.add_parser("problem", help="problems: prove a goal (check) or find new "
+                                            "problems in seeded games (mine)")
+    actions = p.add_subparsers(dest="action", required=True)
+    q = actions.add_parser("check", help="prove or refute a goal from a position, and print "
+                                         "the keys, the main line and the refutations as JSON")
+    q.add_argument("spec")
+    where = q.add_mutually_exclusive_group(required=True)
+    where.add_argument("--position", help="the position, as Game.position_text writes it")
+    where.add_argument("--moves", help="the moves from the start, separated by commas")
+    q.add_argument("--goal", required=True, help="win:N, the side to move wins within N moves")
+    q.set_defaults(run=cmd_problem_check)
+    q = actions.add_parser("mine", help="find positions of seeded games where exactly one "
+                                        "move wins within N (1 to --max-n), as JSON")
+    q.add_argument("spec")
+    q.add_argument("--count", type=int, default=10)
+    q.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    q.add_argument("--games", type=int, default=1000, help="at most this many games")
+    q.add_argument("--max-n", type=int, default=3)
+    q.add_argument("--max-nodes", type=int, default=100_000,
+                   help="give up a position whose proof needs more nodes")
+    q.add_argument("--output", help="write the problems to this file instead")
+    q.add_argument("-v", "--verbose", action="store_true", help="report each find on stderr")
+    q.set_defaults(run=cmd_problem_mine)
 
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:

@@ -198,6 +198,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "position.unsupported": {
         "en": "{game} positions cannot be written as text (hidden moves or dice)",
         "it": "le posizioni di {game} non si possono scrivere come testo (mosse segrete o dadi)"},
+    # -- problems (problems.py) -----------------------------------------------------------
+    "problem.goal": {
+        "en": "{goal} is not a goal: write win:N, N a number of moves from 1 to {high}",
+        "it": "{goal} non è un obiettivo: scrivere win:N, con N numero di mosse da 1 a {high}"},
+    "problem.no-position": {
+        "en": "give the position (--position) or the moves that lead to it (--moves), not both",
+        "it": "indicare la posizione (--position) o le mosse che vi portano (--moves), non "
+              "entrambe"},
+    "problem.game": {
+        "en": "{game} has no problems: its moves are hidden or its dice decide",
+        "it": "{game} non ha problemi: le sue mosse sono segrete o decidono i dadi"},
+    "problem.unknown": {
+        "en": "no problems are shipped for {game}",
+        "it": "non ci sono problemi di {game}"},
     "board.not-a-cell": {
         "en": "{cell} is not a cell of the {side}x{side} board",
         "it": "{cell} non è una casella del tavoliere {side}×{side}"},
