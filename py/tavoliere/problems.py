@@ -66,9 +66,7 @@ def check(spec: str, position: str | None = None, moves=None, goal: str = "win:1
 def tempting_tries(game, state, n: int, result: dict, max_nodes: int = 200_000) -> list[str]:
     """The wrong first moves a shallow look would play: those refuted by one defence only
     (every other reply loses within N), so that only the search to the end finds the
-    answer.  A try that ends the game at once, or a goal of one move, has none."""
-    if n == 1:
-        return []
+    answer.  A try that ends the game at once is no temptation."""
     prover = Prover(game, state, n)
     prover.limit = max_nodes
     tempting = []

@@ -1,8 +1,9 @@
 """A slow reference for the problem prover (``tavoliere.ai.prover``), written straight from
 the goal's words: "the side to move wins within N of its own moves" means a move after
-which the game is won, or, with more moves to spare, a move after which every reply of the
-opponent leaves a position where the same side again wins within N - 1.  Plain minimax to
-depth 2N - 1, no table, no pruning, no hooks."""
+which the game is won, or after which every reply of the opponent either loses at once or
+leaves a position where the same side again wins within N - 1 (the game may end on the
+opponent's reply to the N-th move: a Hexade six wins when it outlasts that reply).  Plain
+minimax to depth 2N, no table, no pruning, no hooks."""
 
 from __future__ import annotations
 
@@ -16,13 +17,12 @@ def wins_within(game, state, n: int, attacker: int) -> bool:
 
 
 def first_move_wins(game, after, n: int, attacker: int) -> bool:
-    """Whether the position ``after`` (the attacker just moved) is won within the ``n - 1``
-    moves the attacker has left: won now, or every reply leaves a win within ``n - 1``."""
+    """Whether the position ``after`` (the attacker just made one of its ``n`` moves) is
+    won: won now, or every reply loses at once (a Hexade six that outlasts the reply) or
+    leaves a position the attacker wins within its ``n - 1`` remaining moves."""
     outcome = game.outcome(after)
     if outcome is not None:
         return outcome.winner == attacker
-    if n == 1:
-        return False
     for reply in game.legal_moves(after):
         position = game.apply(after, reply)
         outcome = game.outcome(position)
@@ -30,7 +30,7 @@ def first_move_wins(game, after, n: int, attacker: int) -> bool:
             if outcome.winner != attacker:
                 return False
             continue
-        if not wins_within(game, position, n - 1, attacker):
+        if n == 1 or not wins_within(game, position, n - 1, attacker):
             return False
     return True
 

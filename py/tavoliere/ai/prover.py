@@ -7,9 +7,12 @@ lose.  What it returns (``Prover.result``):
 
 * ``keys``: every first move that wins within N (a sound problem has exactly one);
 * ``line``: the main line, a key then, move after move, the attacker's quickest win against
-  the defender's longest resistance;
+  the defender's longest resistance, to the end of the game;
 * ``refutations``: for each wrong first move (a *try*), the defence that refutes it (None
   when the try ends the game at once without winning);
+
+A win "within N" may come on the defender's reply to the attacker's N-th move: a Hexade six
+wins when it outlasts the reply, so making one that cannot be broken is a win in one.
 * ``value``: the fewest attacker moves that force the win (None when N do not suffice).
 
 **Values.**  ``value(state)`` is the smallest k such that the attacker forces a win with k
@@ -25,8 +28,8 @@ fail, so a state met again by another order of moves is not searched twice.
 ``defences(game, state, attacker)``, when the attacker has one move left, answers
 ``("escape", move)`` (a defence after which the attacker cannot win at once) or
 ``("search", moves)`` (the defences worth searching: every one left out loses at once);
-``win(game, state, player)`` is a move of ``player`` that wins at once, or None when there
-is none (exactly).  Havannah and Connect6 have them: their stones never move nor leave the
+``win(game, state, player)`` is a move of ``player`` that wins at once, or None when no
+move of ``player`` wins within that one move (not even on the reply).  Havannah and Connect6 have them: their stones never move nor leave the
 board, so a defence that takes no cell of a threatened win leaves that win to be played.
 
 **Slices.**  The search is a generator that pauses every ``CHUNK`` nodes; ``work()`` runs one
@@ -190,7 +193,7 @@ class Prover:
                 values[move] = 1
         for move, after in afters:
             if move not in values:
-                if game.outcome(after) is not None or n == 1:
+                if game.outcome(after) is not None:
                     values[move] = INF
                 else:
                     values[move] = 1 + (yield from self.defend(after, n - 1))
@@ -199,7 +202,7 @@ class Prover:
         refutations = {}
         for move, after in afters:
             if values[move] > n:
-                refutations[move] = (None if game.outcome(after) is not None or n == 1
+                refutations[move] = (None if game.outcome(after) is not None
                                      else (yield from self.refutation(after, n - 1)))
         best = min(values.values(), default=INF)
         line = (yield from self.main_line(best)) if best <= n else []
@@ -239,6 +242,8 @@ class Prover:
         outcome = game.outcome(state)
         if outcome is not None:
             return 0 if outcome.winner == self.attacker else INF
+        if n == 0:
+            return INF
         value = self.known(state, n)
         if value is not None:
             return value
@@ -261,7 +266,7 @@ class Prover:
         best = INF
         for after in afters:
             budget = min(n, best - 1) - 1      # only a quicker win than the best one counts
-            if budget < 1:
+            if budget < 0:
                 break
             value = yield from self.defend(after, budget)
             best = min(best, 1 + value)
@@ -308,30 +313,30 @@ class Prover:
 
     def main_line(self, value: int):
         """The key (the first quickest, in move order), then the longest defence and the
-        quickest win after it, down to the winning move."""
+        quickest win after it, down to the end of the game."""
         game, state, line = self.game, self.state, []
-        while value > 0:
-            if game.to_move(state) == self.attacker:
-                for move in game.legal_moves(state):
-                    after = game.apply(state, move)
-                    if _winner(game, after) == self.attacker:
-                        if value == 1:
-                            break
-                        continue
-                    if game.outcome(after) is None and value > 1 and \
-                            (yield from self.defend(after, value - 1)) == value - 1:
-                        break
-                value -= 1
-            else:
-                chosen = None
-                for move in game.legal_moves(state):
-                    after = game.apply(state, move)
+        while game.outcome(state) is None:
+            chosen = None
+            for move in game.legal_moves(state):
+                after = game.apply(state, move)
+                if game.to_move(state) != self.attacker:
                     if (yield from self.attack(after, value)) == value:
                         chosen = move
                         break
-                move = chosen
-            line.append(move)
-            state = game.apply(state, move)
+                    continue
+                outcome = game.outcome(after)
+                if outcome is not None:
+                    if outcome.winner == self.attacker and value == 1:
+                        chosen = move
+                        break
+                    continue
+                if (yield from self.defend(after, value - 1)) == value - 1:
+                    chosen = move
+                    break
+            if game.to_move(state) == self.attacker:
+                value -= 1
+            line.append(chosen)
+            state = game.apply(state, chosen)
         return line
 
 
