@@ -171,12 +171,24 @@ def cmd_problem_mine(args) -> None:
     log = (lambda text: print(text, file=sys.stderr)) if args.verbose else None
     found = mine(args.spec, args.count, seed=args.seed, max_n=args.max_n,
                  max_nodes=args.max_nodes, games=args.games, log=log)
+    if args.ship:
+        from .core import load_game
+        from .problems import ship
+        name = load_game(args.spec).name
+        print(f"{len(found)} found; {ship(name, found)} problems in the collection of {name}")
+        return
     text = json.dumps(found, ensure_ascii=False, indent=1)
     if args.output:
         from pathlib import Path
         Path(args.output).write_text(text + "\n", encoding="utf-8")
     else:
         print(text)
+
+
+def cmd_problem_measure(args) -> None:
+    import json
+    from .problems import measure
+    print(json.dumps(measure(args.game, args.seconds), ensure_ascii=False))
 
 
 def main(argv=None) -> int:
@@ -272,8 +284,15 @@ def main(argv=None) -> int:
     q.add_argument("--max-nodes", type=int, default=100_000,
                    help="give up a position whose proof needs more nodes")
     q.add_argument("--output", help="write the problems to this file instead")
+    q.add_argument("--ship", action="store_true", help="add them to the package's collection "
+                                                       "(data/problems/GAME.json), proven again")
     q.add_argument("-v", "--verbose", action="store_true", help="report each find on stderr")
     q.set_defaults(run=cmd_problem_mine)
+    q = actions.add_parser("measure", help="CPU time to prove a game's shipped problems, and "
+                                           "the largest N proven within --seconds")
+    q.add_argument("game")
+    q.add_argument("--seconds", type=float, default=10.0)
+    q.set_defaults(run=cmd_problem_measure)
 
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:

@@ -205,3 +205,65 @@ def problem_of_the_day(game_name: str, day: datetime.date | None = None) -> dict
     problems = collection(game_name)
     digest = hashlib.sha256(f"{game_name}/{day.isoformat()}".encode()).digest()
     return problems[int.from_bytes(digest[:8], "big") % len(problems)]
+
+
+def ship(game_name: str, found: list[dict], max_nodes: int | None = None) -> int:
+    """Add the problems ``found`` (as ``mined`` gives them) to the shipped collection of
+    ``game_name``, each proven again and graded with this code, the same position never
+    twice; the collection's size."""
+    path = DATA / f"{game_name}.json"
+    listed = json.loads(path.read_text(encoding="utf-8"))["problems"] if path.exists() else []
+    positions = {(p["spec"], p["position"]) for p in listed}
+    for problem in found:
+        if (problem["spec"], problem["position"]) in positions:
+            continue
+        game = problem_game(problem["spec"])
+        if game.name != game_name:
+            raise ValueError(f"{problem['spec']} is not a spec of {game_name}")
+        state = game.read_position(problem["position"])
+        n = parse_goal(problem["goal"])
+        result = Prover(game, state, n).run(max_nodes)
+        if result is None or len(result["keys"]) != 1 or result["value"] != n:
+            continue
+        tries = tempting_tries(game, state, n, result)
+        listed.append({"spec": game.spec, "position": problem["position"], "goal": f"win:{n}",
+                       "n": n, "key": result["keys"][0], "line": result["line"],
+                       "tempting": tries, "difficulty": difficulty(n, len(tries)),
+                       "source": problem.get("source", "")})
+        positions.add((game.spec, problem["position"]))
+    listed.sort(key=lambda p: (p["difficulty"], p["n"], p["spec"], p["position"]))
+    DATA.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"game": game_name, "problems": listed}, ensure_ascii=False, indent=1)
+    path.write_text(text + "\n", encoding="utf-8")
+    return len(listed)
+
+
+def measure(game_name: str, seconds: float = 10.0) -> dict:
+    """CPU seconds to prove the shipped problems of ``game_name`` (the median for each N),
+    and the largest N proven within ``seconds`` from the position of its hardest problem
+    (N = 1, 2, ... until one takes longer; a win found sooner does not stop the count)."""
+    import statistics
+    import time
+    listed = collection(game_name)
+    times: dict[int, list[float]] = {}
+    for problem in listed:
+        game = load_game(problem["spec"])
+        state = game.read_position(problem["position"])
+        start = time.process_time()
+        Prover(game, state, problem["n"]).run()
+        times.setdefault(problem["n"], []).append(time.process_time() - start)
+    hardest = max(listed, key=lambda p: (p["n"], p["difficulty"]))
+    game = load_game(hardest["spec"])
+    state = game.read_position(hardest["position"])
+    largest, n = 0, 1
+    while n <= MAX_N:
+        prover, start = Prover(game, state, n), time.process_time()
+        while not prover.done and time.process_time() - start <= seconds:
+            prover.work()
+        if not prover.done:
+            break
+        largest, n = n, n + 1
+    return {"game": game_name, "problems": len(listed),
+            "median": {n: round(statistics.median(t), 3) for n, t in sorted(times.items())},
+            "count": {n: len(t) for n, t in sorted(times.items())},
+            "largest_n": largest, "position": hardest["position"], "spec": hardest["spec"]}

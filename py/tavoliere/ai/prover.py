@@ -283,6 +283,7 @@ class Prover:
             return value
         moves, worst = game.legal_moves(state), 0
         if n == 1 and self.defences is not None:
+            self.nodes += len(moves)      # a hook looks at every move once, or about
             yield from self.tick()
             kind, found = self.defences(game, state, self.attacker)
             if kind == "escape":
