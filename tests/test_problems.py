@@ -386,3 +386,11 @@ def test_the_problem_of_the_day_depends_only_on_the_date():
         if len(problems.collection(name)) > 1:
             assert len({p["position"] for p in month}) > 1
     assert problems.problem_of_the_day("barrier")   # today's, whatever the date
+
+
+@pytest.mark.slow
+def test_problem_measure_reports_medians_and_the_largest_n(capsys):
+    assert main(["problem", "measure", "barrier", "--seconds", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "barrier" and out["problems"] == len(problems.collection("barrier"))
+    assert set(out["median"]) <= {"1", "2", "3"} and out["largest_n"] >= 1
