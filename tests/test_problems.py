@@ -393,4 +393,4 @@ def test_problem_measure_reports_medians_and_the_largest_n(capsys):
     assert main(["problem", "measure", "barrier", "--seconds", "1"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "barrier" and out["problems"] == len(problems.collection("barrier"))
-    assert set(out["median"]) <= {"1", "2", "3"} and out["largest_n"] >= 1
+    assert set(out["median_ms"]) <= {"1", "2", "3"} and out["largest_n"] >= 1

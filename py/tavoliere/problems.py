@@ -239,9 +239,10 @@ def ship(game_name: str, found: list[dict], max_nodes: int | None = None) -> int
 
 
 def measure(game_name: str, seconds: float = 10.0) -> dict:
-    """CPU seconds to prove the shipped problems of ``game_name`` (the median for each N),
-    and the largest N proven within ``seconds`` from the position of its hardest problem
-    (N = 1, 2, ... until one takes longer; a win found sooner does not stop the count)."""
+    """CPU time to prove the shipped problems of ``game_name`` (the median for each N, in
+    milliseconds), and the largest N (up to ``MAX_N``) proven within ``seconds`` from the
+    position of its hardest problem (N = 1, 2, ... until one takes longer; a win found
+    sooner does not stop the count)."""
     import statistics
     import time
     listed = collection(game_name)
@@ -264,6 +265,7 @@ def measure(game_name: str, seconds: float = 10.0) -> dict:
             break
         largest, n = n, n + 1
     return {"game": game_name, "problems": len(listed),
-            "median": {n: round(statistics.median(t), 3) for n, t in sorted(times.items())},
+            "median_ms": {n: round(1000 * statistics.median(t), 1)
+                          for n, t in sorted(times.items())},
             "count": {n: len(t) for n, t in sorted(times.items())},
             "largest_n": largest, "position": hardest["position"], "spec": hardest["spec"]}
