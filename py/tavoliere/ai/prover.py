@@ -115,10 +115,16 @@ def connect6_defences(game, state, attacker: int):
     if own_win is not None:
         return "escape", own_win
     threats = _threats(game, state.board, attacker)
-    moves = game.legal_moves(state)
     if not threats:
-        return "escape", moves[0]
-    return "search", [move for move in moves if all(cells.intersection(move) for cells in threats)]
+        return "escape", game.legal_moves(state)[0]
+    # every stopping pair holds a cell of the first threat: pair those cells with every
+    # empty cell (not every pair of the board), then keep the pairs that meet every threat
+    empty = [cell for cell in game.geo.column_order if state.board[cell] == 0]
+    pairs = {game.geo.ascending(cell, other) for cell in threats[0] for other in empty
+             if other != cell}
+    return "search", sorted((pair for pair in pairs
+                             if all(cells.intersection(pair) for cells in threats)),
+                            key=lambda pair: (game.geo.rank[pair[0]], game.geo.rank[pair[1]]))
 
 
 # game name -> (the defences at the attacker's last move, a move that wins at once or None)
@@ -281,16 +287,19 @@ class Prover:
         value = self.known(state, n)
         if value is not None:
             return value
-        moves, worst = game.legal_moves(state), 0
+        worst = 0
         if n == 1 and self.defences is not None:
-            self.nodes += len(moves)      # a hook looks at every move once, or about
             yield from self.tick()
             kind, found = self.defences(game, state, self.attacker)
             if kind == "escape":
                 self.refuter[state] = found
                 return self.remember(state, n, INF)
+            moves = game.legal_moves(state)
+            self.nodes += len(moves) // 10     # what a hook's look at the moves costs, or about
             worst = 1 if len(found) < len(moves) else 0   # a left-out defence loses at once
             moves = found
+        else:
+            moves = game.legal_moves(state)
         for move in moves:
             yield from self.tick()
             value = yield from self.attack(game.apply(state, move), n)
