@@ -66,7 +66,8 @@ def check(spec: str, position: str | None = None, moves=None, goal: str = "win:1
 def tempting_tries(game, state, n: int, result: dict, max_nodes: int = 200_000) -> list[str]:
     """The wrong first moves a shallow look would play: those refuted by one defence only
     (every other reply loses within N), so that only the search to the end finds the
-    answer.  A try that ends the game at once is no temptation."""
+    answer.  A try that ends the game at once is no temptation.  Tries are looked at in
+    move order until ``max_nodes`` are spent (on a big board, only the first ones)."""
     prover = Prover(game, state, n)
     prover.limit = max_nodes
     tempting = []
@@ -74,9 +75,13 @@ def tempting_tries(game, state, n: int, result: dict, max_nodes: int = 200_000) 
         name = game.move_name(move)
         if name not in result["refutations"] or result["refutations"][name] is None:
             continue
+        if prover.nodes > max_nodes:   # the budget is spent: the tries left are not looked at
+            break
         after = game.apply(state, move)
         escapes = 0
-        for reply in game.legal_moves(after):
+        replies = game.legal_moves(after)
+        prover.nodes += len(replies) // 10
+        for reply in replies:
             position = game.apply(after, reply)
             outcome = game.outcome(position)
             if outcome is not None:
@@ -176,7 +181,7 @@ def problem_at(game, state, max_n: int, max_nodes: int, per_n: dict, count: int)
             # a quota per N keeps the easy wins in one from filling the collection
             if len(result["keys"]) != 1 or result["value"] != n or per_n[n] >= -(-count // max_n):
                 return None
-            tries = tempting_tries(game, state, n, result, max_nodes)
+            tries = tempting_tries(game, state, n, result, min(max_nodes, 500_000))
             return {"spec": game.spec, "position": game.position_text(state),
                     "goal": f"win:{n}", "n": n, "key": result["keys"][0],
                     "line": result["line"], "refutations": len(result["refutations"]),
