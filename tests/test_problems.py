@@ -364,8 +364,9 @@ def test_every_game_of_perfect_information_ships_problems():
 
 def test_a_sample_of_the_shipped_problems_is_proven_again():
     for name in problems.collections():
-        listed = problems.collection(name)
-        for problem in sorted(listed, key=lambda p: p["n"])[:2]:
+        listed = sorted(problems.collection(name), key=lambda p: p["n"])
+        # Connect6's wins in 2 take seconds each (thousands of pairs): -m slow proves them
+        for problem in (listed[:1] if name == "connect6" else listed[:2]):
             check_mined(problem)
 
 

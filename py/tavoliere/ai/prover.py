@@ -25,7 +25,8 @@ each state, its exact value once known, or the largest budget within which it is
 fail, so a state met again by another order of moves is not searched twice.
 
 **Hooks** (sound pruning a game may supply, ``HOOKS`` by game name), both optional:
-``defences(game, state, attacker)``, when the attacker has one move left, answers
+``defences(game, state, attacker, n)``, when the attacker has ``n`` (0 or 1) moves left,
+answers
 ``("escape", move)`` (a defence after which the attacker cannot win at once) or
 ``("search", moves)`` (the defences worth searching: every one left out loses at once);
 ``win(game, state, player)`` is a move of ``player`` that wins at once, or None when no
@@ -50,11 +51,14 @@ def _passed(state):
     return replace(state, ply=state.ply + 1)
 
 
-def havannah_defences(game, state, attacker: int):
-    """Havannah, the attacker with one move left: stones never move nor leave the board, so
-    a defence that neither ends the game nor takes the cell of every win the attacker
-    already threatens leaves one of those wins for its next move; with no threat at all,
-    any defence escapes."""
+def havannah_defences(game, state, attacker: int, n: int):
+    """Havannah, the attacker with ``n`` (0 or 1) moves left: only the mover's stones can
+    make a structure, so with none left any defence escapes; with one, stones never move
+    nor leave the board, so a defence that neither ends the game nor takes the cell of
+    every win the attacker already threatens leaves one of those wins for its next move,
+    and with no threat at all any defence escapes."""
+    if n == 0:
+        return "escape", (state.board.index(0),)
     threatened = _passed(state)
     wins = {move[0] for move in game.legal_moves(threatened)
             if _winner(game, game.apply(threatened, move)) == attacker}
@@ -105,11 +109,15 @@ def connect6_win(game, state, player: int):
     return tuple(cells)
 
 
-def connect6_defences(game, state, attacker: int):
-    """Connect6, the attacker with one move left: the defender escapes with a six of its
-    own, or when the attacker threatens nothing; otherwise only a pair of stones that takes
-    a cell of every threatened line can stop it (stones stay put, so any other pair leaves
-    a line to finish)."""
+def connect6_defences(game, state, attacker: int, n: int):
+    """Connect6, the attacker with ``n`` (0 or 1) moves left: only the mover can make a six,
+    so with none left any defence escapes (the first pair); with one, the defender escapes
+    with a six of its own, or when the attacker threatens nothing; otherwise only a pair of
+    stones that takes a cell of every threatened line can stop it (stones stay put, so any
+    other pair leaves a line to finish)."""
+    if n == 0:
+        first = [cell for cell in game.geo.column_order if state.board[cell] == 0][:2]
+        return "escape", tuple(first)
     defender = 1 - attacker
     own_win = connect6_win(game, state, defender)
     if own_win is not None:
@@ -288,9 +296,9 @@ class Prover:
         if value is not None:
             return value
         worst = 0
-        if n == 1 and self.defences is not None:
+        if n <= 1 and self.defences is not None:
             yield from self.tick()
-            kind, found = self.defences(game, state, self.attacker)
+            kind, found = self.defences(game, state, self.attacker, n)
             if kind == "escape":
                 self.refuter[state] = found
                 return self.remember(state, n, INF)
