@@ -395,3 +395,13 @@ def test_problem_measure_reports_medians_and_the_largest_n(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "barrier" and out["problems"] == len(problems.collection("barrier"))
     assert set(out["median_ms"]) <= {"1", "2", "3"} and out["largest_n"] >= 1
+
+
+def test_mining_may_look_at_the_last_positions_of_each_game_only():
+    game = load_game("barrier(size=5)")
+    found = problems.mine("barrier(size=5)", 3, max_n=2, last=3)
+    assert found
+    for problem in found:
+        check_mined(problem)
+        seed, ply = (int(word.strip(",")) for word in problem["source"].split()[1::2])
+        assert ply >= len(list(problems.seeded_positions(game, random.Random(seed)))) - 3

@@ -170,7 +170,7 @@ def cmd_problem_mine(args) -> None:
     from .problems import mine
     log = (lambda text: print(text, file=sys.stderr)) if args.verbose else None
     found = mine(args.spec, args.count, seed=args.seed, max_n=args.max_n,
-                 max_nodes=args.max_nodes, games=args.games, log=log)
+                 max_nodes=args.max_nodes, games=args.games, log=log, last=args.last)
     if args.ship:
         from .core import load_game
         from .problems import ship
@@ -283,6 +283,7 @@ def main(argv=None) -> int:
     q.add_argument("--max-n", type=int, default=3)
     q.add_argument("--max-nodes", type=int, default=100_000,
                    help="give up a position whose proof needs more nodes")
+    q.add_argument("--last", type=int, help="look only at the last LAST positions of each game")
     q.add_argument("--output", help="write the problems to this file instead")
     q.add_argument("--ship", action="store_true", help="add them to the package's collection "
                                                        "(data/problems/GAME.json), proven again")

@@ -134,10 +134,10 @@ def _wins(game, state, player: int) -> bool:
 
 
 def mine(spec: str, count: int, seed: int = 0, max_n: int = 3, max_nodes: int = 100_000,
-         games: int = 1000, log=None) -> list[dict]:
+         games: int = 1000, log=None, last: int | None = None) -> list[dict]:
     """Up to ``count`` new problems of ``spec`` (see ``mined``); ``log`` is told each one."""
     found = []
-    for problem in mined(spec, count, seed, max_n, max_nodes, games):
+    for problem in mined(spec, count, seed, max_n, max_nodes, games, last):
         found.append(problem)
         if log:
             log(f"{len(found)}/{count}: win in {problem['n']}, difficulty "
@@ -146,18 +146,20 @@ def mine(spec: str, count: int, seed: int = 0, max_n: int = 3, max_nodes: int = 
 
 
 def mined(spec: str, count: int, seed: int = 0, max_n: int = 3, max_nodes: int = 100_000,
-          games: int = 1000):
+          games: int = 1000, last: int | None = None):
     """New problems of ``spec``, one at a time, up to ``count``, from seeded games (seeds
     ``seed``, ``seed + 1``, ...): positions where exactly one move wins within N and none
     sooner, for N from 1 to ``max_n``, each proven within ``max_nodes`` nodes.  At most a
     ``max_n``-th of them for each N, so that the easy wins in one do not crowd out the
-    rest."""
+    rest.  ``last``: look only at the last positions of each game, where its wins are (on
+    a big board, where early positions cost much and hold nothing)."""
     game = problem_game(spec)
     seen = set()
     per_n = {n: 0 for n in range(1, max_n + 1)}
     for number in range(seed, seed + games):
-        rng = random.Random(number)
-        for ply, state in enumerate(seeded_positions(game, rng)):
+        states = list(seeded_positions(game, random.Random(number)))
+        first = 0 if last is None else max(0, len(states) - last)
+        for ply, state in enumerate(states[first:], first):
             if sum(per_n.values()) >= count:
                 return
             if game.to_move(state) == CHANCE or state in seen:
