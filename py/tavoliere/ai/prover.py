@@ -26,12 +26,13 @@ fail, so a state met again by another order of moves is not searched twice.
 
 **Hooks** (sound pruning a game may supply, ``HOOKS`` by game name), both optional:
 ``defences(game, state, attacker, n)``, when the attacker has ``n`` (0 or 1) moves left,
-answers
-``("escape", move)`` (a defence after which the attacker cannot win at once) or
+answers ``("escape", move)`` (a defence after which the attacker cannot win) or
 ``("search", moves)`` (the defences worth searching: every one left out loses at once);
 ``win(game, state, player)`` is a move of ``player`` that wins at once, or None when no
-move of ``player`` wins within that one move (not even on the reply).  Havannah and Connect6 have them: their stones never move nor leave the
-board, so a defence that takes no cell of a threatened win leaves that win to be played.
+move of ``player`` wins within that one move (not even on the reply).  Havannah and
+Connect6 have them: only the mover's stones can make a structure, and stones never move
+nor leave the board, so a defence that takes no cell of a threatened win leaves that win
+to be played.
 
 **Slices.**  The search is a generator that pauses every ``CHUNK`` nodes; ``work()`` runs one
 slice and keeps ``progress`` (first moves settled, nodes searched) up to date, like the
@@ -156,7 +157,8 @@ class Prover:
             raise ValueError("a problem's goal is a win within 1 or more moves")
         self.game, self.state, self.n = game, state, n
         self.attacker = game.to_move(state)
-        self.defences, self.quick_win = HOOKS.get(game.name, (None, None)) if hooks else (None, None)
+        self.defences, self.quick_win = (HOOKS.get(game.name, (None, None)) if hooks
+                                         else (None, None))
         self.exact: dict = {}        # state -> its value, once known exactly
         self.failed: dict = {}       # state -> the largest budget it is known to fail within
         self.refuter: dict = {}      # defender's state -> a defence that escapes

@@ -308,7 +308,8 @@ class Hekka(Barrier):
         state = super().position_from(pieces, mover, counters)
         if state.ply <= 2:   # no move yet: each pawn stands where its placement may put it
             white, black = state.pawns
-            if white is not None and white not in self.placement_cells(state._replace(pawns=(None, None))):
+            anywhere = self.placement_cells(state._replace(pawns=(None, None)))
+            if white is not None and white not in anywhere:
                 raise Problem("position.piece", piece="pawn.0", cell=self.grid.names[white],
                               game=self.title)
             if black is not None and black not in self.placement_cells(state):
