@@ -313,8 +313,10 @@ def test_every_failure_has_a_known_code_that_renders_in_english_and_italian():
     assert kinds == KINDS - {"internal"}
     # the rest: raised outside the bridge (below), or guards the parser never reaches;
     # studies and Abstract Play records: each of their codes is raised in test_records.py;
-    # the fair-play codes mostly come back inside the answer of a check (test_fairplay.py)
-    elsewhere = {code for code in MESSAGES if code.startswith(("study.", "ap.", "fair."))}
+    # the fair-play codes mostly come back inside the answer of a check (test_fairplay.py);
+    # the codes of positions and problems are raised by tests/test_problems.py
+    elsewhere = {code for code in MESSAGES
+                 if code.startswith(("study.", "ap.", "fair.", "position.", "problem."))}
     assert set(MESSAGES) - codes - elsewhere - {"sgf.variation-empty"} == {
                                      "at-ply", "move.not-legal", "internal",
                                      "record.not-text", "sgf.havannah-only",

@@ -186,6 +186,41 @@ def cmd_verify(args) -> int:
     return 0 if holds else 1
 
 
+def cmd_problem_check(args) -> None:
+    import json
+    from .problems import check
+    moves = None if args.moves is None else [m for m in args.moves.split(",") if m.strip()]
+    result = check(args.spec, position=args.position, moves=moves, goal=args.goal)
+    print(json.dumps({key: result[key] for key in ("sound", "keys", "line", "refutations")},
+                     ensure_ascii=False))
+
+
+def cmd_problem_mine(args) -> None:
+    import json
+    from .problems import mine
+    log = (lambda text: print(text, file=sys.stderr)) if args.verbose else None
+    found = mine(args.spec, args.count, seed=args.seed, max_n=args.max_n,
+                 max_nodes=args.max_nodes, games=args.games, log=log, last=args.last)
+    if args.ship:
+        from .core import load_game
+        from .problems import ship
+        name = load_game(args.spec).name
+        print(f"{len(found)} found; {ship(name, found)} problems in the collection of {name}")
+        return
+    text = json.dumps(found, ensure_ascii=False, indent=1)
+    if args.output:
+        from pathlib import Path
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+
+
+def cmd_problem_measure(args) -> None:
+    import json
+    from .problems import measure
+    print(json.dumps(measure(args.game, args.seconds), ensure_ascii=False))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -287,6 +322,38 @@ def main(argv=None) -> int:
                                            "commitments, reveals and result (docs/fairplay.md)")
     p.add_argument("record", help="a text record (python -m tavoliere verify game.txt)")
     p.set_defaults(run=cmd_verify)
+
+    p = commands.add_parser("problem", help="problems: prove a goal (check) or find new "
+                                            "problems in seeded games (mine)")
+    actions = p.add_subparsers(dest="action", required=True)
+    q = actions.add_parser("check", help="prove or refute a goal from a position, and print "
+                                         "the keys, the main line and the refutations as JSON")
+    q.add_argument("spec")
+    where = q.add_mutually_exclusive_group(required=True)
+    where.add_argument("--position", help="the position, as Game.position_text writes it")
+    where.add_argument("--moves", help="the moves from the start, separated by commas")
+    q.add_argument("--goal", required=True, help="win:N, the side to move wins within N moves")
+    q.set_defaults(run=cmd_problem_check)
+    q = actions.add_parser("mine", help="find positions of seeded games where exactly one "
+                                        "move wins within N (1 to --max-n), as JSON")
+    q.add_argument("spec")
+    q.add_argument("--count", type=int, default=10)
+    q.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    q.add_argument("--games", type=int, default=1000, help="at most this many games")
+    q.add_argument("--max-n", type=int, default=3)
+    q.add_argument("--max-nodes", type=int, default=100_000,
+                   help="give up a position whose proof needs more nodes")
+    q.add_argument("--last", type=int, help="look only at the last LAST positions of each game")
+    q.add_argument("--output", help="write the problems to this file instead")
+    q.add_argument("--ship", action="store_true", help="add them to the package's collection "
+                                                       "(data/problems/GAME.json), proven again")
+    q.add_argument("-v", "--verbose", action="store_true", help="report each find on stderr")
+    q.set_defaults(run=cmd_problem_mine)
+    q = actions.add_parser("measure", help="CPU time to prove a game's shipped problems, and "
+                                           "the largest N proven within --seconds")
+    q.add_argument("game")
+    q.add_argument("--seconds", type=float, default=10.0)
+    q.set_defaults(run=cmd_problem_measure)
 
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:

@@ -504,6 +504,128 @@ class Game:
             state = self.apply(state, move)
         return state
 
+    # -- positions as text ----------------------------------------------------------------
+    # A position is one line of words separated by spaces, like chess's FEN:
+    #   the pieces: ``token:cell,cell`` groups joined by ``;`` (``-`` for an empty board);
+    #   the side to move: ``w`` (player 0) or ``b`` (player 1);
+    #   then the counters the rules need, ``name=value`` (``ply=12``), from ``position_counters``.
+    # ``pawn.0:c3;pawn.1:e5;block:a1,a2,b4 w ply=12`` is a Barrier position.  Writing needs only
+    # ``pieces`` and ``to_move``; reading needs the game's ``position_from``, which builds the
+    # state and refuses what its rules cannot reach.  ``read_position`` then checks that the
+    # state shows exactly the pieces read and has the side read to move.
+
+    def position_text(self, state) -> str:
+        """``state`` as a position text (see above); ``read_position`` reads it back."""
+        order = {name: index for index, name in enumerate(self.cell_names())}
+        groups: dict[str, list[str]] = {}
+        for cell, token in sorted(self.pieces(state).items(), key=lambda item: order[item[0]]):
+            groups.setdefault(token, []).append(cell)
+        board = ";".join(f"{token}:{','.join(cells)}" for token, cells in groups.items()) or "-"
+        counters = [f"{name}={value}" for name, value in self.position_counters(state).items()]
+        return " ".join([board, "wb"[self.to_move(state)], *counters])
+
+    def position_counters(self, state) -> dict[str, object]:
+        """The counters a position text carries besides the pieces and the side to move, in
+        the order they are written (values without spaces): none by default."""
+        return {}
+
+    def position_counter_names(self) -> list[str]:
+        """Every counter a position text may carry: by default those of the initial state."""
+        return list(self.position_counters(self.initial_state()))
+
+    def position_from(self, pieces: dict[str, str], mover: int, counters: dict[str, str]):
+        """The state with these ``pieces`` ({cell: token}), ``mover`` to move and these
+        ``counters`` ({name: text}); a Problem for what the rules cannot reach.  Games with
+        perfect information implement it."""
+        raise Problem("position.unsupported", game=self.title)
+
+    def read_position(self, text: str):
+        """The state written as ``text`` by ``position_text``; a Problem naming what is wrong."""
+        pieces, mover, counters = self.parse_position(text)
+        state = self.position_from(pieces, mover, counters)
+        shown = self.pieces(state)
+        for cell in self.cell_names():
+            if shown.get(cell) != pieces.get(cell):
+                token = pieces.get(cell) or shown.get(cell)
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=cell,
+                              game=self.title)
+        if self.outcome(state) is None and self.to_move(state) != mover:
+            raise Problem("position.mover", player=self.to_move(state), opponent=mover)
+        return state
+
+    def parse_position(self, text: str) -> tuple[dict[str, str], int, dict[str, str]]:
+        """The pieces ({cell: token}), the mover and the counters ({name: text}) of a position
+        text, checked for form: real cells, real piece tokens, each cell once."""
+        words = text.split() if isinstance(text, str) and len(text) <= 20000 else []
+        if len(words) < 2 or words[1] not in ("w", "b"):
+            raise Problem("position.malformed", position=excerpt(text))
+        cells = set(self.cell_names())
+        pieces: dict[str, str] = {}
+        for group in ([] if words[0] == "-" else words[0].split(";")):
+            token, colon, names = group.partition(":")
+            try:
+                read_piece(token)
+            except ValueError:
+                raise Problem("position.malformed", position=excerpt(group)) from None
+            for cell in names.split(",") if colon else [""]:
+                if cell not in cells:
+                    raise Problem("position.cell", cell=excerpt(cell), game=self.title)
+                if cell in pieces:
+                    raise Problem("position.twice", cell=cell)
+                pieces[cell] = token
+        counters: dict[str, str] = {}
+        for word in words[2:]:
+            name, eq, value = word.partition("=")
+            if not eq or name in counters:
+                raise Problem("position.malformed", position=excerpt(word))
+            counters[name] = value
+        known = self.position_counter_names()
+        for name in counters:
+            if name not in known:
+                raise Problem("position.counter", counter=excerpt(name), game=self.title,
+                              counters=known or ["-"])
+        return pieces, "wb".index(words[1]), counters
+
+    def cell_names(self) -> list[str]:
+        """Every cell's name, in the layout's order (kept: a layout takes time to draw)."""
+        names = self.__dict__.get("_cell_names")
+        if names is None:
+            names = self._cell_names = [cell["name"] for cell in self.layout()["cells"]]
+        return names
+
+    def cells_of(self, pieces: dict[str, str], values: dict[str, object], size: int,
+                 index) -> list:
+        """A board list of ``size`` cells from a position's pieces: ``values`` maps each token
+        this game knows to what its board holds (0 for an empty cell), ``index`` a cell name
+        to its place; a Problem for any other token."""
+        board = [0] * size
+        for name, token in pieces.items():
+            if token not in values:
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=name,
+                              game=self.title)
+            board[index(name)] = values[token]
+        return board
+
+    def refuse_decided(self, state):
+        """``state``, or a Problem when the game is already over there (a game that keeps
+        its result in the state reads only open positions)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            raise Problem("position.over", **outcome.message_params(self))
+        return state
+
+    @staticmethod
+    def counter(counters: dict[str, str], name: str, low: int, high: int, default: int = 0) -> int:
+        """The integer counter ``name`` of a position text (``default`` when absent); a Problem
+        when it is not an integer from ``low`` to ``high``."""
+        text = counters.get(name)
+        if text is None:
+            return default
+        if not re.fullmatch(r"\d{1,6}", text) or not low <= int(text) <= high:
+            raise Problem("position.counter-value", counter=name, value=excerpt(text),
+                          low=low, high=high)
+        return int(text)
+
     @classmethod
     def seals_plies(cls) -> bool:
         """Whether this game ever seals a ply (it overrides ``sealed``): the page then knows,

@@ -172,6 +172,55 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.game-over": {
         "en": "the game is over ({outcome})",
         "it": "la partita è finita ({outcome})"},
+    # -- positions written as text (Game.position_text / read_position) -----------------------
+    "position.malformed": {
+        "en": "{position} is not a position: write the pieces (token:cell,cell;...), the side "
+              "to move (w or b), then any counters (ply=12)",
+        "it": "{position} non è una posizione: scrivere i pezzi (token:casella,casella;...), "
+              "chi muove (w o b), poi gli eventuali contatori (ply=12)"},
+    "position.cell": {
+        "en": "{cell} is not a cell of the {game} board",
+        "it": "{cell} non è una casella del tavoliere di {game}"},
+    "position.twice": {
+        "en": "the cell {cell} is given two pieces",
+        "it": "alla casella {cell} sono assegnati due pezzi"},
+    "position.piece": {
+        "en": "{piece} on {cell} cannot stand there in {game}",
+        "it": "in {game} non può esserci {piece} in {cell}"},
+    "position.counter": {
+        "en": "{counter} is not a counter of {game}; its counters are {counters}",
+        "it": "{counter} non è un contatore di {game}; i suoi contatori sono {counters}"},
+    "position.counter-value": {
+        "en": "{counter}={value} is not accepted: {counter} is an integer from {low} to {high}",
+        "it": "{counter}={value} non è ammesso: {counter} è un numero intero da {low} a {high}"},
+    "position.count": {
+        "en": "there are {count} pieces {piece}, but the rules allow {allowed}",
+        "it": "ci sono {count} pezzi {piece}, ma le regole ne ammettono {allowed}"},
+    "position.mover": {
+        "en": "in this position {player} is to move, not {opponent}",
+        "it": "in questa posizione tocca al {player}, non al {opponent}"},
+    "position.over": {
+        "en": "this position is already decided ({outcome}): a position to solve must be "
+              "still open",
+        "it": "questa posizione è già decisa ({outcome}): una posizione da risolvere deve "
+              "essere ancora aperta"},
+    "position.unsupported": {
+        "en": "{game} positions cannot be written as text (hidden moves or dice)",
+        "it": "le posizioni di {game} non si possono scrivere come testo (mosse segrete o dadi)"},
+    # -- problems (problems.py) -----------------------------------------------------------
+    "problem.goal": {
+        "en": "{goal} is not a goal: write win:N, N a number of moves from 1 to {high}",
+        "it": "{goal} non è un obiettivo: scrivere win:N, con N numero di mosse da 1 a {high}"},
+    "problem.no-position": {
+        "en": "give the position (--position) or the moves that lead to it (--moves), not both",
+        "it": "indicare la posizione (--position) o le mosse che vi portano (--moves), non "
+              "entrambe"},
+    "problem.game": {
+        "en": "{game} has no problems: its moves are hidden or its dice decide",
+        "it": "{game} non ha problemi: le sue mosse sono segrete o decidono i dadi"},
+    "problem.unknown": {
+        "en": "no problems are shipped for {game}",
+        "it": "non ci sono problemi di {game}"},
     "board.not-a-cell": {
         "en": "{cell} is not a cell of the {side}x{side} board",
         "it": "{cell} non è una casella del tavoliere {side}×{side}"},

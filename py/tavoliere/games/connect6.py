@@ -32,7 +32,7 @@ from itertools import combinations
 
 from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..grid.square import square_grid
-from ..messages import excerpt
+from ..messages import Problem, excerpt
 
 EMPTY = 0                 # a cell of the board tuple; a stone of player p is p + 1
 SIX = 6
@@ -392,3 +392,29 @@ class Connect6(Game):
     def notes(self, state: Connect6State) -> dict:
         return {"stones_to_place": 0 if state.outcome else self.stones_to_place(state),
                 "empty": state.board.count(EMPTY)}
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    def position_counters(self, state: Connect6State) -> dict[str, object]:
+        return {"ply": state.ply}
+
+    def position_from(self, pieces, mover: int, counters) -> Connect6State:
+        """Stones of both colours, counted as ``position`` counts them (one stone, then two
+        per move); ``ply``, when given, must agree.  Only open positions."""
+        board = self.cells_of(pieces, {"stone.0": 1, "stone.1": 2}, self.grid.size,
+                              self.grid.index)
+        names = self.grid.names
+        white = [names[c] for c, v in enumerate(board) if v == 1]
+        black = [names[c] for c, v in enumerate(board) if v == 2]
+        placed = len(white) + len(black)
+        try:
+            state = self.position(white, black)
+        except ValueError:
+            last = ((placed + 1) // 2 - 1 + self.first) % 2
+            raise Problem("position.count", piece=f"stone.{1 - last}",
+                          count=(len(white), len(black))[1 - last],
+                          allowed=placed // 2) from None
+        ply = self.counter(counters, "ply", 0, self.grid.size, state.ply)
+        if ply != state.ply:
+            raise Problem("position.counter-value", counter="ply", value=str(ply),
+                          low=state.ply, high=state.ply)
+        return self.refuse_decided(state)
