@@ -205,8 +205,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "questa posizione è già decisa ({outcome}): una posizione da risolvere deve "
               "essere ancora aperta"},
     "position.unsupported": {
-        "en": "{game} positions cannot be written as text (hidden moves or dice)",
-        "it": "le posizioni di {game} non si possono scrivere come testo (mosse segrete o dadi)"},
+        "en": "{game} positions cannot be written as text (hidden moves or dice, or not yet "
+              "done for this game)",
+        "it": "le posizioni di {game} non si possono scrivere come testo (mosse segrete o dadi, "
+              "oppure non ancora previsto per questo gioco)"},
     # -- problems (problems.py) -----------------------------------------------------------
     "problem.goal": {
         "en": "{goal} is not a goal: write win:N, N a number of moves from 1 to {high}",

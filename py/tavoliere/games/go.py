@@ -540,6 +540,27 @@ class Go(Game):
             raise ValueError("a chain of the set-up has no liberty")
         return self.start(tuple(board), to_move, prisoners)
 
+    # -- positions as text (problems, set-ups) ----------------------------------------------
+    def position_counters(self, state: GoState) -> dict[str, object]:
+        """Each side's prisoners (the territory count adds them); the ko rules start afresh
+        from a position read back, as from any set-up (13.7)."""
+        return {"prisoners_black": state.prisoners[0], "prisoners_white": state.prisoners[1]}
+
+    def position_from(self, pieces, mover: int, counters) -> GoState:
+        """A set-up in the play phase: the stones, the player to move (``w`` writes the first
+        player, Black) and the prisoners; a chain without liberties is refused."""
+        board = self.cells_of(pieces, {"stone.0": BLACK_STONE, "stone.1": WHITE_STONE},
+                              self.geo.points, self.cell)
+        prisoners = tuple(self.counter(counters, name, 0, self.geo.points)
+                          for name in ("prisoners_black", "prisoners_white"))
+        if any(not liberties for _, liberties in chains(board, self.geo.neighbours)):
+            chain = next(stones for stones, liberties in chains(board, self.geo.neighbours)
+                         if not liberties)
+            cell = min(chain)
+            raise Problem("position.piece", piece=piece("stone", board[cell] - 1),
+                          cell=self.names[cell], game=self.title)
+        return self.start(tuple(board), mover, prisoners)
+
     def cell(self, name: str) -> int:
         """The index of the point called ``name`` (any case); ValueError if there is none."""
         index = self.geo.cell(name.strip().lower()) if isinstance(name, str) else None
