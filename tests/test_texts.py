@@ -214,3 +214,20 @@ def test_a_draw_by_agreement_reads_naturally():
     from tavoliere.core import Outcome
     assert load_game("barrier").outcome_text(Outcome(None, "agreement"), "it") == \
         "Patta: per accordo fra i giocatori"
+
+
+def test_the_reviewed_interface_texts_stay_fixed():
+    """REVIEWS.md, "Italian", D (and A.4, A.5): the page's own Italian in web/i18n.js."""
+    from pathlib import Path
+    page = (Path(__file__).parent.parent / "web" / "i18n.js").read_text()
+    for phrase in ["probabilità per il", "gli apre la partita", "Non tramite link",
+                   '\\"Gioca a distanza', "motore nel browser", '"record": "Partita"',
+                   "Hai cliccato", "saranno tolte", "da ai:1 a ai:5", "{count} mosse,", "{count} mosse.",
+                   "dalle newsletter di PerGioco", "una tua pagina (README,", "che mostra {label}"]:
+        assert phrase not in page, phrase
+    for phrase in ["probabilità di vittoria del {player}:", "aprirà la partita giocando con",
+                   "«Nuova partita», poi «Gioca a distanza con un amico»", "in questo browser",
+                   '"record": "Trascrizione"', "Hai fatto clic", "saranno cancellate",
+                   "da ai:1 ad ai:5", "{count} semimosse", "Fogliaccio degli astratti",
+                   "«Boards in your own pages»", "{piece} di valore {label}"]:
+        assert phrase in page, phrase
