@@ -248,7 +248,7 @@ const TEXTS = {
     "stage.failed": "Il motore non si è avviato: {detail}",
     "retry": "Riprova",
     "to-move": "Tocca al {player}",
-    "rolling": "Si lanciano i dadi…",
+    "rolling": "In attesa del lancio…",
     "wins": "Vince il {player}",
     "draw": "Patta",
     "moves": "Mosse",

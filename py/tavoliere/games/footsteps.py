@@ -112,6 +112,7 @@ class Footsteps(Game):
                               "bids.",
             "message.round": "Last round: White bid {white}, Black {black}.",
             "said.played": "{player} bid {move}.",
+            "move-choice": "Your bid",
         },
         "it": {
             "cell.white": "punti del Bianco", "cell.black": "punti del Nero",
@@ -140,6 +141,7 @@ class Footsteps(Game):
                               "{opponent} non fa la sua.",
             "message.round": "Turno precedente: il Bianco ha offerto {white}, il Nero {black}.",
             "said.played": "Il {player} ha offerto {move}.",
+            "move-choice": "La tua offerta",
         },
     }
 
