@@ -343,8 +343,8 @@ def test_dd4_the_constructed_board_scores_60_to_47():
     state = GAME.position(cells, tokens=(0, 0))
     outcome = GAME.outcome(state)
     assert outcome.winner == 0 and outcome.scores == (60, 47) and outcome.reason == "score"
-    assert GAME.outcome_text(outcome) == "White wins: most points: 60\u201347"
-    assert GAME.outcome_text(outcome, "it") == "Vince il Bianco: più punti: 60\u201347"
+    assert GAME.outcome_text(outcome) == "White wins: most points (60\u201347)"
+    assert GAME.outcome_text(outcome, "it") == "Vince il Bianco: più punti (60\u201347)"
     lines = {line["line"]: line for line in GAME.notes(state)["lines"]}
     assert lines["cola"]["sums"] == [12, 12] and lines["cola"]["winner"] is None
     assert GAME.notes(state)["lines_won"] == [6, 5]
@@ -384,7 +384,7 @@ def test_equal_scores_draw_and_the_lines_tiebreak():
     state = GAME.position(cells)
     outcome = GAME.outcome(state)
     assert outcome.winner is None and outcome.scores == (18, 18) and outcome.reason == "equal-score"
-    assert GAME.outcome_text(outcome) == "Draw: equal points: 18\u201318"
+    assert GAME.outcome_text(outcome) == "Draw: equal points (18\u201318)"
     lines = load_game("dadi(tiebreak=lines)")
     assert lines.outcome(lines.position(cells)).winner is None   # 3 lines each: still a draw
     assert lines.outcome(lines.position(cells)).reason == "equal-score"
@@ -405,7 +405,7 @@ def test_the_lines_tiebreak_breaks_equal_points():
     outcome = game.outcome(state)
     assert outcome.winner == 0 and outcome.reason == "lines" and outcome.scores == (21, 21)
     assert game.outcome_text(outcome, "it") == \
-        "Vince il Bianco: parità di punti, più righe e colonne conquistate: 21\u201321"
+        "Vince il Bianco: parità di punti, più righe e colonne conquistate (21\u201321)"
     assert GAME.outcome(GAME.position(cells)).winner is None
 
 
@@ -631,7 +631,7 @@ def test_the_diagram_is_plain_text():
     state = GAME.position(board_from_rows(GAME, DD4))
     text = GAME.diagram(state)
     assert text.splitlines()[0] == " 6 W3 B6 W5 W6 B4 B6"
-    assert "White wins: most points: 60\u201347" in text
+    assert "White wins: most points (60\u201347)" in text
 
 
 # -- the slow reference ----------------------------------------------------------------------------

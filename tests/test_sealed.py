@@ -85,7 +85,7 @@ def test_between_two_people_the_first_bid_stays_hidden_and_the_device_changes_ha
     bid(page, 20)
     wait_quiet(page, "window.tavoliere.view().moves.length === 2")
     shown = page.evaluate(SHOWN)
-    assert shown["announcer"] == "White played 37. Black played 20."
+    assert shown["announcer"] == "White bid 37. Black bid 20."  # in the game's words
     assert "moves=37,20" in shown["url"]
     assert re.sub(r"\s+", " ", shown["list"]).strip() == "3720"  # two buttons: 37, 20
     assert page.locator("#move-buttons .take-device").count() == 0  # a revealing bid needs no change of hands
@@ -148,7 +148,7 @@ def test_the_computers_sealed_bid_as_white_is_not_shown_before_the_person_bids(w
     wait_quiet(page, "window.tavoliere.view().moves.length >= 2")
     assert view(page)["moves"][:2] == [computer, str(mine)]
     # the reveal is spoken (the computer may have bid again, sealed, just after)
-    assert f"White played {computer}. Black played {mine}." in page.evaluate("window.heard")
+    assert f"White bid {computer}. Black bid {mine}." in page.evaluate("window.heard")
     assert page.evaluate(SHOWN)["list"].replace(" ", "").startswith(f"{computer}{mine}")
     assert watch.errors == []
 

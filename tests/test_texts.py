@@ -170,3 +170,72 @@ def test_italian_texts_use_the_newsletters_terms():
             words = " ".join(text) if isinstance(text, list) else text
             assert "scacchiera" not in words.lower(), (name, key)
             assert " hai " not in words and " fai " not in words.lower(), (name, key)
+
+
+def italian_words(name):
+    """Every Italian text of a game's own (not those all games share), its rules and its
+    messages, as one string."""
+    own = game_class(name).texts["it"]
+    texts = [" ".join(t) if isinstance(t, list) else t for t in own.values()]
+    texts += [m["it"] for m in game_class(name).messages.values()]
+    return " ".join(texts)
+
+
+# REVIEWS.md, "Italian", B and C: phrases a native reader found wrong, misleading or calqued,
+# and the terms table's four changes; none may come back.
+REVIEWED_OUT = {
+    "cephalopod": ["dei due colori dei giocatori", "Altrimenti il nuovo dado", " vi ha "],
+    "connect6": ["intersezioni di un goban", "formando un sei", "scegli due caselle"],
+    "damone": ["tradizionale italiano", "tavoliere", "presa", "casella in cui atterra",
+               "si deve scegliere:", "un passo come", "Cattura del damone", '"'],
+    "layli": ["da a a f", "un seme passa di fronte", "24 a testa la partita",
+              "preparano la successiva", "semi pari", "La semina da {pits}", "Chi muove per primo"],
+    "footsteps": ["percorso di sette:", "a offerte pari", "Ultimo turno"],
+    "dadi": ["collocati su un tavoliere", "finché il tavoliere è pieno", "anche se stesso",
+             "la conquista chi vi ha", "Vince il totale più alto", "collocamento",
+             "sono pari", "punti: {scores}", "ora mostra {new}", "si sceglie una volta"],
+    "hexade": ["almeno tre caselle dalla prima", "Scopo: il 6 perfetto con"],
+}
+REVIEWED_IN = {
+    "cephalopod": ["tornano ai proprietari"],
+    "connect6": ["mette in fila sei pedine del proprio colore"],
+    "damone": ["damiera 8×8", "anch'essi di una sola casella", "una cattura come e2xc4xa6",
+               "la cattura è obbligatoria", "resta pedina e non può più muoversi"],
+    "layli": ["dalla a alla f", "500 semimosse", "stesso numero di semi"],
+    "footsteps": ["in caso di parità il segnalino resta fermo", "Turno precedente"],
+    "dadi": ["Luca Bellini, 2008", "segnalino «segna 6»", "un piazzamento come d4=3",
+             "fra chi vi ha almeno un dado"],
+    "hexade": ["entro due caselle dalla prima", "«6 perfetto»", "per custodia"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(REVIEWED_OUT))
+def test_the_reviewed_italian_stays_fixed(game):
+    words = italian_words(game)
+    for phrase in REVIEWED_OUT[game]:
+        assert phrase not in words, (game, phrase)
+    for phrase in REVIEWED_IN[game]:
+        assert phrase in words, (game, phrase)
+
+
+def test_a_draw_by_agreement_reads_naturally():
+    from tavoliere.core import Outcome
+    assert load_game("barrier").outcome_text(Outcome(None, "agreement"), "it") == \
+        "Patta: per accordo fra i giocatori"
+
+
+def test_the_reviewed_interface_texts_stay_fixed():
+    """REVIEWS.md, "Italian", D (and A.4, A.5): the page's own Italian in web/i18n.js."""
+    from pathlib import Path
+    page = (Path(__file__).parent.parent / "web" / "i18n.js").read_text()
+    for phrase in ["probabilità per il", "gli apre la partita", "Non tramite link",
+                   '\\"Gioca a distanza', "motore nel browser", '"record": "Partita"',
+                   "Hai cliccato", "saranno tolte", "da ai:1 a ai:5", "{count} mosse,", "{count} mosse.",
+                   "dalle newsletter di PerGioco", "una tua pagina (README,", "che mostra {label}"]:
+        assert phrase not in page, phrase
+    for phrase in ["probabilità di vittoria del {player}:", "aprirà la partita giocando con",
+                   "«Nuova partita», poi «Gioca a distanza con un amico»", "in questo browser",
+                   '"record": "Trascrizione"', "Hai fatto clic", "saranno cancellate",
+                   "da ai:1 ad ai:5", "{count} semimosse", "Fogliaccio degli astratti",
+                   "«Boards in your own pages»", "{piece} di valore {label}"]:
+        assert phrase in page, phrase

@@ -32,7 +32,7 @@ def test_a_roll_due_is_said_as_such_not_as_player_0(watch, server):
     assert page.locator("#turn").text_content().startswith("Dice to roll…")
     italian(page)
     turn = page.locator("#turn").text_content()
-    assert turn.startswith("Si lanciano i dadi…") and "Tocca al 0" not in turn
+    assert turn.startswith("In attesa del lancio…") and "Tocca al 0" not in turn
     assert watch.errors == []
 
 
@@ -77,3 +77,20 @@ def test_the_tagline_names_both_sources(watch, server):
     italian(page)
     assert page.locator(".tagline").text_content() == "Giochi astratti da PerGioco e dal Fogliaccio degli astratti"
     assert "fogliaccio" in page.evaluate("document.querySelector('meta[name=description]').content").lower()
+
+
+def test_a_bid_is_a_bid_in_footsteps_words(watch, server):
+    """D (optional) and B: the list of bids is "La tua offerta", and a round revealed is said
+    in the game's words ("ha offerto"), not the page's "ha giocato"."""
+    page = watch.open(server + "#game=footsteps&white=human&black=human")
+    italian(page)
+    choice = page.locator("#move-buttons .move-choice")
+    assert choice.get_attribute("aria-label") == "La tua offerta"
+    choice.select_option("7")
+    page.locator("#move-buttons .move-choice-play").click()
+    page.locator("#move-buttons .take-device").click()
+    page.locator("#move-buttons .move-choice").select_option("5")
+    page.locator("#move-buttons .move-choice-play").click()
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    assert page.locator("#announcer").text_content().startswith("Il Bianco ha offerto 7. Il Nero ha offerto 5.")
+    assert watch.errors == []

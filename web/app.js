@@ -615,7 +615,11 @@ function revealedText(revealed, cellless) {
     if (player === CHANCE) return t("rolled", { move: plyWords(ply, move) });
     const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
     if (player === null) return `${name}.`;
-    return t(name === move ? "played" : "chose", { player: room.texts.player(player), move: name });
+    const said = room.texts.text(`said.${move}`, { player }, "");  // a move in the game's own words
+    if (said) return said;
+    if (name !== move) return t("chose", { player: room.texts.player(player), move: name });
+    // a game may say a played move in its own words: Footsteps' bids are offered, not played
+    return room.texts.text("said.played", { player, move }, t("played", { player: room.texts.player(player), move }));
   }).join(" ");
 }
 

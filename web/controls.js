@@ -12,7 +12,8 @@ export function tableControls(table, text, words, width = Infinity) {
   return moveControls(table.buttons(), {
     label: (move) => words.buttonLabel(move),
     play: (name) => table.play(name),
-    words: { choice: text("move-choice"), play: text("move-choice-play") },
+    // the list's label in the game's words where it has some ("Your bid")
+    words: { choice: words.text("move-choice", {}, text("move-choice")), play: text("move-choice-play") },
     width,
   });
 }

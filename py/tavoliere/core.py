@@ -189,7 +189,7 @@ CORE_TEXTS = {
         "reason.max-plies": "è stato raggiunto il limite di semimosse",
         "reason.full-board": "il tavoliere è pieno",
         "reason.resign": "il {loser} ha abbandonato",
-        "reason.agreement": "d'accordo fra i giocatori",
+        "reason.agreement": "per accordo fra i giocatori",
         "reason.false-reveal": "il {loser} ha svelato un valore che non corrisponde al suo impegno",
         "option.max_plies": "Limite di semimosse (patta)",
     },

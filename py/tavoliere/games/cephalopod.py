@@ -171,19 +171,22 @@ class Cephalopod(Game):
         "it": {
             "rules": [
                 "Cephalopod (Mark Steere, 2006) si gioca su un tavoliere quadrato vuoto, qui "
-                "5×5 (oppure 5 colonne per 3 righe, per partite più brevi), con dadi dei due "
-                "colori dei giocatori.",
+                "5×5 (oppure 5 colonne per 3 righe, per partite più brevi), con dadi di due "
+                "colori, uno per giocatore. Comincia il Bianco, salvo che l'opzione «Chi "
+                "comincia» scelga il Nero.",
                 "A turno ciascuno colloca un dado del proprio colore su una casella vuota; non si "
                 "può passare. Un dado collocato adiacente, in orizzontale o in verticale, a due o "
-                "più dadi la cui somma è 6 o meno li cattura: quei dadi lasciano il tavoliere e "
-                "il nuovo dado mostra la loro somma. Si possono catturare insieme dadi di "
-                "entrambi i colori.",
+                "più dadi la cui somma non supera 6 ne cattura almeno due (quali, lo sceglie chi "
+                "muove): i dadi catturati lasciano il tavoliere e tornano ai proprietari, e il "
+                "nuovo dado mostra la loro somma. Si possono catturare insieme dadi di entrambi "
+                "i colori.",
                 "Non si è obbligati a sommare tutti i dadi adiacenti: si scelgono i due, tre o "
                 "quattro da catturare, purché la somma non superi 6; su una casella dove si può "
-                "catturare, la cattura è obbligatoria. Altrimenti il nuovo dado mostra 1. Si fa "
-                "clic sulla casella vuota e poi, se c'è una scelta, su ciascun dado da "
+                "catturare, la cattura è obbligatoria. Se non cattura, il nuovo dado mostra 1. "
+                "Si fa clic sulla casella vuota e poi, se c'è una scelta, su ciascun dado da "
                 "catturare, in qualunque ordine.",
-                "Quando il tavoliere è pieno vince chi vi ha più dadi. Non ci sono patte.",
+                "Quando il tavoliere è pieno vince chi ha più dadi sul tavoliere. Non ci sono "
+                "patte.",
             ],
             "option.size": "Tavoliere",
             "option.size.5x5": "5×5",
@@ -191,7 +194,7 @@ class Cephalopod(Game):
             "option.first_player": "Chi comincia",
             "option.first_player.white": "Bianco",
             "option.first_player.black": "Nero",
-            "reason.more-dice": "il tavoliere è pieno e il {loser} vi ha meno dadi",
+            "reason.more-dice": "il tavoliere è pieno e il {loser} ha meno dadi",
             "message.captured": "Il {player} ha catturato {count} dadi: il nuovo dado "
                                 "mostra {pips}.",
         },

@@ -168,21 +168,20 @@ class Connect6(Game):
         },
         "it": {
             "rules": [
-                "Connect6 (I-Chen Wu, 2005) è una versione moderna del Gomoku e si gioca sulle "
-                "intersezioni di un goban: qui 19×19, ma si può scegliere anche 15×15 o 13×13. "
-                "Il tavoliere all'inizio è vuoto; le pedine non si spostano e non vengono mai "
-                "tolte.",
+                "Connect6 (I-Chen Wu, 2005) è una versione moderna del Gomoku e si gioca su un "
+                "tavoliere quadrato di 19×19 caselle (come i punti di un goban), ma si può "
+                "scegliere anche 15×15 o 13×13. Il tavoliere all'inizio è vuoto; le pedine non "
+                "si spostano e non vengono mai tolte.",
                 "Il Bianco comincia collocando una sola pedina su una casella qualsiasi. Poi si "
                 "gioca a turno, e ogni mossa colloca due pedine del proprio colore su due "
                 "caselle vuote (si fa clic sulle due caselle, in qualunque ordine). Così il "
                 "vantaggio di chi inizia è compensato: alla fine di ogni mossa nessuno ha sul "
                 "tavoliere più di una pedina in più dell'altro.",
-                "Si vince formando un sei: sei o più pedine del proprio colore in fila, senza "
-                "interruzioni, in orizzontale, in verticale o in diagonale (valgono anche le "
-                "file più lunghe). Una mossa colloca sempre due pedine, anche quando la prima "
-                "completa già il sei.",
-                "Se il tavoliere si riempie senza che nessuno abbia formato un sei, la partita "
-                "è patta.",
+                "Vince chi per primo mette in fila sei pedine del proprio colore (o più), senza "
+                "interruzioni, in orizzontale, in verticale o in diagonale. Una mossa colloca "
+                "sempre due pedine, anche quando la prima completa già la fila di sei.",
+                "Se il tavoliere si riempie senza che nessuno abbia messo in fila sei pedine, "
+                "la partita è patta.",
             ],
             "option.size": "Caselle per lato",
             "option.size.19": "19×19",
@@ -193,8 +192,8 @@ class Connect6(Game):
             "option.first_player.black": "Nero",
             "reason.six": "sei in fila",
             "message.one-stone": "Il {player} comincia con una sola pedina.",
-            "message.two-stones": "Il {player} colloca due pedine: scegli due caselle "
-                                  "vuote.",
+            "message.two-stones": "Il {player} colloca due pedine: da ora ogni mossa ne "
+                                  "colloca due.",
         },
     }
 

@@ -155,7 +155,7 @@ class Dadi(Game):
         "dadi.write": {
             "en": "write a roll such as r122356, a placement such as d4=3, a token such as t3 "
                   "or the choice first=1",
-            "it": "scrivi un lancio come r122356, un collocamento come d4=3, un segnalino come "
+            "it": "scrivi un lancio come r122356, un piazzamento come d4=3, un segnalino come "
                   "t3 oppure la scelta first=1"},
         "dadi.pips": {
             "en": "a die shows 1 to 6",
@@ -187,8 +187,8 @@ class Dadi(Game):
             "it": "chi ha il turno non ha segnalini da usare"},
         "dadi.no-choice": {
             "en": "who begins is chosen once, by the highest opening total, and not now",
-            "it": "chi comincia si sceglie una volta sola, dal totale iniziale più alto, e "
-                  "non ora"},
+            "it": "chi comincia viene scelto una volta sola, da chi ha il totale iniziale più "
+                  "alto, e non ora"},
         "dadi.no-player": {
             "en": "there is no player {number}: the players are 0 to {high}",
             "it": "non c'è un giocatore {number}: i giocatori vanno da 0 a {high}"},
@@ -227,9 +227,10 @@ class Dadi(Game):
             "option.tiebreak": "Equal scores",
             "option.tiebreak.none": "draw",
             "option.tiebreak.lines": "more lines won wins",
-            "reason.score": "most points: {scores}",
-            "reason.lines": "equal points, more lines won: {scores}",
-            "reason.equal-score": "equal points: {scores}",
+            "reason.score": "most points ({scores})",
+            "reason.lines": "equal points, more lines won ({scores})",
+            "reason.equal-score": "equal points ({scores})",
+            **{f"said.t{value}": f"{{player}} re-rolls a {value}." for value in range(1, 7)},
             "move.t1": "Re-roll a 1", "move.t2": "Re-roll a 2", "move.t3": "Re-roll a 3",
             "move.t4": "Re-roll a 4", "move.t5": "Re-roll a 5", "move.t6": "Re-roll a 6",
             "move.first=0": "White begins", "move.first=1": "Black begins",
@@ -253,29 +254,31 @@ class Dadi(Game):
             "player.2": "Rosso", "player.3": "Blu",
             **_cell_words("it"),
             "rules": [
-                "Dadi è un gioco di dadi collocati su un tavoliere. Ogni giocatore ha i "
-                "propri dadi (18 a testa in due, su un tavoliere 6×6; 16 a testa in tre, "
-                "su un 7×7 la cui casella centrale d4 resta vuota, o in quattro, su un "
-                "8×8). Si lanciano a gruppi (6 dadi in due, 4 in tre o quattro) e si "
-                "collocano uno per turno, con il valore uscito, finché il tavoliere è pieno.",
+                "Dadi (Luca Bellini, 2008) è un gioco di piazzamento di dadi su un tavoliere. "
+                "Ogni giocatore ha i propri dadi (18 a testa in due, su un tavoliere 6×6; 16 a "
+                "testa in tre, su un 7×7 la cui casella centrale d4 resta vuota, o in quattro, "
+                "su un 8×8). Si lanciano a gruppi, un lancio di 6 dadi (4 in tre o quattro), e "
+                "si collocano uno per turno, con il valore uscito, finché il tavoliere non è "
+                "pieno.",
                 "All'inizio si lancia il primo gruppo di dadi di ciascun giocatore. Un "
                 "lancio che totalizza meno di 15 (meno di 10 in tre o quattro) è un lancio "
-                "nullo e si ripete. Chi ha il totale più alto sceglie chi comincia, anche "
-                "se stesso; a parità di totale più alto rilanciano solo i giocatori in "
-                "parità.",
+                "nullo e si ripete. Chi ha il totale più alto sceglie chi comincia (può "
+                "scegliere anche sé stesso); a parità di totale più alto rilanciano solo i "
+                "giocatori in parità.",
                 "Poi si gioca a turno, in senso orario. Chi è di turno e non ha più dadi da "
                 "collocare lancia il gruppo successivo. Può quindi usare dei segnalini, "
                 "ognuno dei quali gli fa rilanciare uno dei suoi dadi non ancora "
                 "collocati, e infine colloca uno dei suoi dadi su una casella vuota. Il "
                 "primo dado della partita va su una delle caselle centrali (in tre, "
                 "ovunque tranne d4).",
-                "Chi colloca un 6 prende un segnalino dalla riserva comune di sei, finché "
-                "ce ne sono; un segnalino usato torna nella riserva.",
-                "A tavoliere pieno si contano una per una le righe e le colonne: la "
-                "conquista chi vi ha la somma più bassa dei propri dadi, e segna quella "
-                "somma; se la somma più bassa è di due o più giocatori, la riga o colonna "
-                "non va a nessuno. Vince il totale più alto; a parità di punti la partita "
-                "è patta (salvo l'opzione che conta le righe e colonne conquistate).",
+                "Chi colloca un 6 prende un segnalino «segna 6» dalla riserva comune di sei, "
+                "finché ce ne sono; un segnalino usato torna nella riserva.",
+                "A tavoliere pieno si esamina ogni riga e ogni colonna: la conquista, fra chi "
+                "vi ha almeno un dado, chi ha la somma più bassa, e guadagna tanti punti "
+                "quanto quella somma; se la somma più bassa è di due o più giocatori, la riga "
+                "o colonna non va a nessuno. Vince chi ha il totale più alto; se due o più "
+                "giocatori hanno lo stesso totale più alto, la partita è patta (salvo "
+                "l'opzione che conta le righe e colonne conquistate).",
             ],
             "option.players": "Giocatori",
             "option.players.header": "{value} giocatori",
@@ -285,9 +288,10 @@ class Dadi(Game):
             "option.tiebreak": "A parità di punti",
             "option.tiebreak.none": "patta",
             "option.tiebreak.lines": "vince chi ha conquistato più righe e colonne",
-            "reason.score": "più punti: {scores}",
-            "reason.lines": "parità di punti, più righe e colonne conquistate: {scores}",
-            "reason.equal-score": "parità di punti: {scores}",
+            "reason.score": "più punti ({scores})",
+            "reason.lines": "parità di punti, più righe e colonne conquistate ({scores})",
+            "reason.equal-score": "parità di punti ({scores})",
+            **{f"said.t{value}": f"Il {{player}} rilancia un {value}." for value in range(1, 7)},
             "move.t1": "Rilancia un 1", "move.t2": "Rilancia un 2", "move.t3": "Rilancia un 3",
             "move.t4": "Rilancia un 4", "move.t5": "Rilancia un 5", "move.t6": "Rilancia un 6",
             "move.first=0": "Comincia il Bianco", "move.first=1": "Comincia il Nero",
@@ -298,13 +302,13 @@ class Dadi(Game):
             "message.roll": "Si lanciano i dadi del {player}.",
             "message.void": "Il lancio del {player} totalizza {total}, meno di {limit}: è "
                             "un lancio nullo e si ripete.",
-            "message.tie": "I totali più alti sono pari, {total}: rilanciano solo i "
+            "message.tie": "Parità sul totale più alto ({total}): rilanciano solo i "
                            "giocatori in parità.",
             "message.chooses": "Il {player} ha il totale più alto, {total}, e sceglie chi "
                                "comincia.",
             "message.begins": "Comincia il {player}.",
             "message.token": "Il {player} usa un segnalino per rilanciare un {value}.",
-            "message.rerolled": "Il {player} ha rilanciato un {old}: ora mostra {new}.",
+            "message.rerolled": "Il {player} ha rilanciato un {old}: ora il dado mostra {new}.",
             "message.six": "Il {player} ha collocato un 6 e prende un segnalino.",
         },
     }

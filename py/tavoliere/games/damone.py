@@ -282,28 +282,32 @@ class Damone(Game):
         },
         "it": {
             "rules": [
-                "Il Damone italiano è un gioco di dama tradizionale italiano, qui con le regole di "
-                "Mats Winther. Ciascun giocatore ha un damone, due dame e cinque pedine sulle "
-                "caselle scure di un tavoliere 8×8; il Bianco parte dall'angolo h1, il Nero da a8.",
-                "La pedina avanza di una casella (verso l'angolo avversario) o si sposta di lato, "
-                "mai all'indietro; dame e damoni si muovono nelle quattro direzioni diagonali. Si "
-                "cattura con il salto corto sopra un pezzo avversario adiacente, nelle direzioni "
-                "in cui il pezzo si muove, e si continua a saltare finché si può. La pedina "
-                "cattura solo pedine, la dama dame e pedine, il damone qualsiasi pezzo. Si fa "
-                "clic sul pezzo, poi su ogni casella in cui atterra.",
-                "La cattura è obbligatoria, e si deve scegliere: la presa che cattura più pezzi; "
-                "poi quella fatta dal pezzo di rango più alto; poi quella che cattura il pezzo di "
-                "rango più alto. La pedina che termina la mossa su una casella di partenza delle "
-                "dame avversarie diventa dama; la dama che termina nell'angolo del damone "
-                "avversario diventa damone.",
+                "Il Damone italiano è una variante della dama nota da Wikipedia e dal sito di "
+                "Mats Winther, qui con le sue regole. Ciascun giocatore ha un damone, due dame e "
+                "cinque pedine sulle caselle scure di una damiera 8×8; il Bianco parte "
+                "dall'angolo h1, il Nero da a8.",
+                "La pedina si muove di una casella, in avanti (verso l'angolo avversario) o di "
+                "lato, mai all'indietro; dame e damoni si muovono anch'essi di una sola casella, "
+                "ma in tutte e quattro le direzioni diagonali. Si cattura con il salto corto "
+                "sopra un pezzo avversario adiacente, nelle direzioni in cui il pezzo si muove, e "
+                "si continua a saltare finché si può. La pedina cattura solo pedine, la dama "
+                "dame e pedine, il damone qualsiasi pezzo. Si fa clic sul pezzo, poi sulla "
+                "casella di arrivo, o su ogni casella di arrivo dei suoi salti.",
+                "La cattura è obbligatoria. Se ce n'è più d'una, si deve fare, nell'ordine: "
+                "quella che prende più pezzi; a parità, quella fatta dal pezzo di rango più "
+                "alto; a parità ancora, quella che prende il pezzo di rango più alto. La pedina "
+                "che termina la mossa su una casella di partenza delle dame avversarie diventa "
+                "dama; la dama che termina nell'angolo del damone avversario diventa damone. La "
+                "pedina che arriva nell'angolo del damone avversario resta pedina e non può più "
+                "muoversi.",
                 "Chi non può muovere, perché bloccato o senza pezzi, perde. Con l'opzione "
-                "\"cattura del damone\" vince anche chi cattura il damone avversario. Qui si "
+                "«catturare il damone» vince anche chi cattura il damone avversario. Qui si "
                 "aggiungono due regole di patta, assenti nelle fonti: la terza ripetizione di una "
                 "posizione e 80 semimosse di fila senza catture (modificabili fra le opzioni).",
             ],
             "option.win": "Come si vince",
             "option.win.all": "Catturare o bloccare tutti i pezzi",
-            "option.win.damone": "Cattura del damone",
+            "option.win.damone": "Catturare il damone",
             "option.repetition_draw": "Patta alla terza ripetizione",
             "option.no_capture_plies": "Semimosse senza catture per la patta (0: nessuna)",
             "reason.no-pieces": "il {loser} non ha più pezzi",
@@ -315,22 +319,22 @@ class Damone(Game):
     messages = {
         "damone.write": {
             "en": "write a step such as f3-e4 or a capture such as e2xc4xa6",
-            "it": "scrivi un passo come f3-e4 o una presa come e2xc4xa6"},
+            "it": "scrivi uno spostamento come f3-e4 o una cattura come e2xc4xa6"},
         "damone.light-square": {
             "en": "{cell} is a light square, and play uses only the dark ones",
-            "it": "{cell} è una casella chiara, e si gioca solo sulle scure"},
+            "it": "{cell} è una casella chiara: si gioca solo su quelle scure"},
         "damone.not-yours": {
             "en": "{cell} holds no piece of {player}'s",
             "it": "in {cell} non c'è un pezzo del {player}"},
         "damone.must-capture": {
             "en": "capturing is compulsory: {moves}",
-            "it": "la presa è obbligatoria: {moves}"},
+            "it": "la cattura è obbligatoria: {moves}"},
         "damone.priority": {
             "en": "the capture rules prefer {moves}",
-            "it": "le regole di presa impongono {moves}"},
+            "it": "le regole di cattura impongono {moves}"},
         "damone.go-on": {
             "en": "the capture must go on while a further jump exists: {moves}",
-            "it": "la presa deve proseguire finché si può saltare ancora: {moves}"},
+            "it": "la cattura deve proseguire finché si può saltare ancora: {moves}"},
         "damone.no-such-move": {
             "en": "the piece on {cell} cannot move so",
             "it": "il pezzo in {cell} non può muovere così"},

@@ -111,21 +111,25 @@ class Footsteps(Game):
             "message.sealed": "{player} has bid; the amount stays hidden until {opponent} "
                               "bids.",
             "message.round": "Last round: White bid {white}, Black {black}.",
+            "said.played": "{player} bid {move}.",
+            "move-choice": "Your bid",
         },
         "it": {
             "cell.white": "punti del Bianco", "cell.black": "punti del Nero",
             "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
             "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
             "rules": [
-                "Footsteps è un breve duello a colpi di offerte. Un segnalino parte dalla "
-                "casella centrale di un percorso di sette: il Bianco vuole portarlo tre "
+                "Footsteps è un breve duello a colpi di offerte (un'asta a offerte segrete). Un "
+                "segnalino parte dalla casella centrale di un percorso di sette caselle: il "
+                "Bianco vuole portarlo tre "
                 "caselle a destra, il Nero tre caselle a sinistra. Ciascuno dispone di 50 "
                 "punti per tutta la partita (o di quanti ne fissano le opzioni).",
                 "A ogni turno i due giocatori fanno un'offerta nello stesso momento, di "
                 "nascosto: almeno 1 punto, al massimo quelli che restano. Le offerte si "
                 "scoprono insieme e si pagano entrambe. Chi ha offerto di più sposta il "
-                "segnalino di una casella verso la propria meta; a offerte pari il segnalino "
-                "non si muove. Si può sapere che l'avversario ha già offerto, mai quanto.",
+                "segnalino di una casella verso la propria meta; in caso di parità il "
+                "segnalino resta fermo. Si può sapere che l'avversario ha già offerto, mai "
+                "quanto.",
                 "Vince chi porta il segnalino sulla propria meta. Chi ha finito i punti offre "
                 "0 mentre l'altro continua a offrire; se entrambi restano senza punti prima "
                 "che il segnalino arrivi a una meta, la partita è patta.",
@@ -135,7 +139,9 @@ class Footsteps(Game):
             "reason.no-points": "entrambi i giocatori hanno finito i punti",
             "message.sealed": "Il {player} ha fatto la sua offerta: resta coperta finché il "
                               "{opponent} non fa la sua.",
-            "message.round": "Ultimo turno: il Bianco ha offerto {white}, il Nero {black}.",
+            "message.round": "Turno precedente: il Bianco ha offerto {white}, il Nero {black}.",
+            "said.played": "Il {player} ha offerto {move}.",
+            "move-choice": "La tua offerta",
         },
     }
 

@@ -214,14 +214,16 @@ class Hexade(Game):
         "it": {
             "rules": [
                 "Hexade (Christian Freeling, 1992) si gioca sul tavoliere di Havannah. A turno si "
-                "colloca una pedina su una casella vuota. La seconda pedina del Bianco deve stare "
-                "ad almeno tre caselle dalla prima (le caselle ombreggiate sono vietate).",
-                "Cattura: quando la pedina appena collocata chiude esattamente due pedine "
-                "avversarie in linea retta fra sé e un'altra pedina dello stesso colore, quelle "
-                "due vengono tolte, in tutte le direzioni possibili, contemporaneamente. Solo la "
+                "colloca una pedina su una casella vuota. La seconda pedina del Bianco non può "
+                "essere collocata entro due caselle dalla prima (le caselle ombreggiate sono "
+                "vietate).",
+                "La cattura avviene per custodia: quando la pedina appena collocata chiude "
+                "esattamente due pedine avversarie in linea retta fra sé e un'altra pedina dello "
+                "stesso colore, quelle due vengono tolte, in tutte le direzioni possibili, "
+                "contemporaneamente. Solo la "
                 "pedina appena collocata può catturare: si può quindi collocare una pedina fra "
                 "due avversarie senza alcun rischio.",
-                "Scopo: il 6 perfetto con le proprie pedine: sei (o più) in fila, un triangolo di "
+                "Scopo: formare un «6 perfetto», cioè sei (o più) pedine in fila, un triangolo di "
                 "sei oppure un esagono (le sei caselle intorno a una casella). Il 6 perfetto deve "
                 "resistere alla mossa successiva dell'avversario: se questi lo spezza con una "
                 "cattura si continua, altrimenti si vince.",
@@ -234,8 +236,9 @@ class Hexade(Game):
             "reason.six": "6 perfetto",
             "message.pending-six": "Il {player} ha un 6 perfetto: il {opponent} deve spezzarlo "
                                    "subito con una cattura, altrimenti perde.",
-            "message.forbidden-zone": "La seconda pedina del Bianco deve stare ad almeno tre "
-                                      "caselle dalla prima: le caselle ombreggiate sono vietate.",
+            "message.forbidden-zone": "La seconda pedina del Bianco non può essere collocata "
+                                      "entro due caselle dalla prima: le caselle ombreggiate "
+                                      "sono vietate.",
         },
     }
 

@@ -223,8 +223,8 @@ class Layli(Game):
         "layli.write": {
             "en": "a move is the letter of one of the mover's pits, a to f, counted from the "
                   "mover's left",
-            "it": "una mossa è la lettera di una buca di chi muove, da a a f, contando dalla "
-                  "sua sinistra"},
+            "it": "una mossa è la lettera di una buca di chi muove, dalla a alla f, contando "
+                  "dalla sua sinistra"},
         "layli.empty-pit": {
             "en": "{player}'s pit {pit} is empty",
             "it": "la buca {pit} del {player} è vuota"},
@@ -263,6 +263,8 @@ class Layli(Game):
                 "the seeds of his own row outside Uurs and those of his Uurs: whoever has more "
                 "seeds wins, 24 each is a draw. In a match, the holdings of a round set up the "
                 "next one, and whoever is left with fewer than six seeds loses.",
+                "Added here, and not in the sources: a round that reaches 500 plies ends as if "
+                "the player to move could not move.",
             ],
             "option.first_player": "First to move",
             "option.first_player.south": "South (White)",
@@ -289,26 +291,32 @@ class Layli(Game):
                 "Il Layli Goobalay è un mancala che si gioca in Somalia; Jama Musse Jama gli ha "
                 "dedicato un libro. La tavola ha due file di sei buche e 48 semi, quattro per "
                 "buca. Sud (Bianco) possiede la fila in basso e Nord (Nero) quella in alto; "
-                "ciascuno chiama le proprie buche da a a f partendo dalla propria sinistra.",
-                "Al proprio turno si sceglie una propria buca che non sia vuota né un Uur e se "
-                "ne seminano i semi in senso antiorario, uno per buca, senza saltarne nessuna. "
-                "Se l'ultimo seme cade in una buca che ne conteneva già e non è un Uur, in "
-                "qualunque fila, si prendono anche quei semi e si continua a seminare. La "
+                "ciascuno indica le proprie buche con le lettere dalla a alla f, a partire dalla "
+                "propria sinistra.",
+                "Al proprio turno si prendono tutti i semi di una propria buca che non sia vuota "
+                "né un Uur e li si distribuisce in senso antiorario, uno per buca, senza "
+                "saltarne nessuna. Se l'ultimo seme cade in una buca che ne conteneva già e non "
+                "è un Uur, in qualunque fila, si prendono tutti i semi di quella buca e si "
+                "continua a seminare. La "
                 "mossa termina quando l'ultimo seme cade in una buca vuota o in un Uur. Una "
                 "semina che non finirebbe mai non è ammessa.",
                 "Solo al termine della mossa, e solo nella propria fila: se la buca di fronte "
                 "contiene 1, 2, oppure 4 o più semi, si catturano insieme all'ultimo seme "
-                "seminato. Se ne contiene esattamente 3, un seme passa di fronte, così che "
-                "entrambe le buche ne contengano 2, ed entrambe diventano Uur (buche gravide) "
+                "seminato. Se ne contiene esattamente 3, uno di quei tre semi passa nella buca "
+                "dove è caduto l'ultimo seme, così che entrambe ne contengano 2, ed entrambe "
+                "diventano Uur (buche gravide) "
                 "di chi ha mosso: non si svuotano più, e ogni seme che vi cade sarà suo. Di "
                 "fronte a un Uur non si cattura.",
                 "La manche finisce quando chi è di turno non può muovere. Ciascuno raccoglie "
                 "allora i semi della propria fila fuori dagli Uur e quelli dei propri Uur: "
-                "vince chi ha più semi, con 24 a testa la partita è patta. Nella partita su "
-                "più manche i semi di una manche preparano la successiva, e perde chi resta "
-                "con meno di sei semi.",
+                "vince chi ha più semi; con 24 semi a testa la partita è patta. Nella partita "
+                "su più manche i semi raccolti in una manche decidono la disposizione della "
+                "successiva (chi ne ha meno li distribuisce nelle sue buche, l'altro lo imita e "
+                "mette da parte il resto), e perde chi resta con meno di sei semi.",
+                "Qui si aggiunge una regola assente nelle fonti: una manche che arriva a 500 "
+                "semimosse finisce come se chi deve muovere non potesse muovere.",
             ],
-            "option.first_player": "Chi muove per primo",
+            "option.first_player": "Chi comincia",
             "option.first_player.south": "Sud (Bianco)",
             "option.first_player.north": "Nord (Nero)",
             "option.match": "Partita su più manche",
@@ -318,9 +326,9 @@ class Layli(Game):
             "reason.equal-seeds": "24 semi a testa",
             "reason.below-six": "il {loser} ha meno di sei semi",
             "reason.rounds": "più semi dopo l'ultima manche",
-            "reason.equal-rounds": "semi pari dopo l'ultima manche",
-            "message.endless": "La semina da {pits} non finirebbe mai: non è una mossa "
-                               "possibile.",
+            "reason.equal-rounds": "stesso numero di semi dopo l'ultima manche",
+            "message.endless": "Buche da cui la semina non finirebbe mai, e quindi non "
+                               "ammessa: {pits}.",
             "message.round": "Manche {round}: il Bianco aveva {south} semi, il Nero {north}; "
                              "il {player} ne ha messi da parte {aside}.",
             "message.round-even": "Manche {round}: entrambi avevano 24 semi.",
