@@ -413,6 +413,10 @@ class Ghost(Game):
         ``view``."""
         return 1 if state.setups == 1 else 0
 
+    def before_sealed(self, state: GhostState) -> GhostState:
+        """Only White's set-up, the first ply, is ever sealed: before it, the start."""
+        return self.initial_state() if self.sealed(state) else state
+
     def concealed(self, state: GhostState) -> GhostState:
         """What the player to move may know (a chance ply: what both know)."""
         player = self.to_move(state)
