@@ -1,3 +1,5 @@
+import { PageError } from "./errors.js";
+
 // Every text the page shows, in English and Italian.  t(key, params) fills {name} slots;
 // text is always set with textContent, never as HTML.  A text that depends on a number has
 // one key per plural form, "KEY.one" and "KEY.other", and is asked for as t(KEY, {count}).
@@ -459,27 +461,33 @@ const TEXTS = {
 };
 
 export const LANGUAGES = Object.keys(TEXTS);
-let language = pickLanguage();
+// The page's language, picked the first time a text is asked for (not on import: a module
+// without a page, the table under Node, has no storage or navigator to read).
+let language = null;
 
 function pickLanguage() {
   let saved = null;
   try { saved = localStorage.getItem("tavoliere.lang"); } catch { /* storage refused: the browser decides */ }
   if (saved && TEXTS[saved]) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
+  const wanted = typeof navigator === "undefined" ? "en" : navigator.language || "en";
+  return wanted.toLowerCase().startsWith("it") ? "it" : "en";
 }
 
-export function getLanguage() { return language; }
+export function getLanguage() {
+  if (language === null) language = pickLanguage();
+  return language;
+}
 
 export function setLanguage(lang) {
   if (!TEXTS[lang]) return;
   language = lang;
   try { localStorage.setItem("tavoliere.lang", lang); } catch { /* kept for this visit only */ }
-  document.documentElement.lang = lang;
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
 // The key of the plural form that `count` takes in `lang` ("imported.one" for 1 in English and
 // Italian, "imported.other" otherwise), or `key` itself when it has no plural forms.
-export function plural(key, count, lang = language) {
+export function plural(key, count, lang = getLanguage()) {
   if (typeof count !== "number") return key;
   const form = `${key}.${new Intl.PluralRules(lang).select(count)}`;
   const table = TEXTS[lang] || TEXTS.en;
@@ -488,7 +496,7 @@ export function plural(key, count, lang = language) {
 }
 
 // The text of `key` in `lang` (by default the page's language; a record asks for "en").
-export function t(key, params = {}, lang = language) {
+export function t(key, params = {}, lang = getLanguage()) {
   const chosen = plural(key, params.count, lang);
   const text = (TEXTS[lang] || TEXTS.en)[chosen] ?? TEXTS.en[chosen] ?? chosen;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
@@ -499,15 +507,8 @@ export function translate(lang, key, params = {}) {
   return t(key, params, lang);
 }
 
-// An error in the page's own words: a text key and its parameters, said in whatever
-// language the page or the board speaks when it is shown.
-export class PageError extends Error {
-  constructor(key, params = {}) {
-    super(translate("en", key, params));
-    this.key = key;
-    this.params = params;
-  }
-}
+// PageError lives in web/errors.js, which imports nothing; it is offered here too.
+export { PageError };
 
 export function errorText(error, lang) {
   return error && error.key ? translate(lang, error.key, error.params) : String(error && error.message ? error.message : error);

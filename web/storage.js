@@ -2,7 +2,7 @@
 // after a reload.  Data that cannot be read is moved aside once (under another key, never
 // thrown away) and reported once, so a bad entry never leaves the page blank; a full or
 // refused storage is reported, never thrown.
-import { PageError } from "./i18n.js";
+import { PageError } from "./errors.js";
 
 const KEY = "tavoliere.games";
 const CURRENT = "tavoliere.current";

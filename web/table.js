@@ -13,54 +13,18 @@
 // view.moves and view.ply leave them out).  Everything a skin shows or writes outside this
 // session goes through shownMoves() and shownCursor(), never through history.moves.
 import { History } from "./history.js";
-import { PageError } from "./i18n.js";
+import { endingOutcome } from "./links.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
+import { MAX_PREVIEWS, previewOf } from "./preview.js";
+import { CHANCE, fitSeats } from "./seats.js";
+import { computerTurns } from "./computer.js";
 
-export const MAX_MOVES = 5000;
-// The engine's `to_move` at a roll of the dice (a chance ply): the table asks the engine to
-// draw the roll and plays it, so the record keeps the dice and a reload never rolls again.
-export const CHANCE = -1;
+export { MAX_MOVES, endingOutcome, readMoves } from "./links.js";
+export { CHANCE, fitSeats, playerText, readPlayer } from "./seats.js";  // (their old home)
+
 // A placement game's first click could go almost anywhere: marking every cell would only hide
 // the board, so targets are shown before the first click only when there are few.
 const MAX_OPEN_TARGETS = 24;
-const MAX_PREVIEWS = 6;
-const MAX_PATHS = 4;  // choices of the next click tinted apart (board.js has four tints)
-
-// The moves of a link or an attribute: names separated by commas.
-export function readMoves(text) {
-  const moves = (text || "").split(",").map((m) => m.trim()).filter(Boolean);
-  if (moves.length > MAX_MOVES) throw new PageError("link.too-many-moves", { max: MAX_MOVES });
-  return moves;
-}
-
-// "human" or "ai:N": {kind: "human"} or {kind: "ai", level: N}.  (A third kind, {kind:
-// "remote"}, is never read from text: the room gives it to a correspondence game's other side.)
-export function readPlayer(text) {
-  if (text === null || text === undefined || text === "human") return { kind: "human" };
-  const match = /^ai:([1-5])$/.exec(text);
-  if (match) return { kind: "ai", level: Number(match[1]) };
-  throw new PageError("link.player", { text: String(text).slice(0, 20) });
-}
-
-export function playerText(player) {
-  return player.kind === "ai" ? `ai:${player.level}` : "human";
-}
-
-// The seats for a game of `count` players: the ones chosen so far, then, in the seats a
-// game of more players adds, a copy of the last one (a viewer stays a viewer, the computer
-// keeps its level) or, after a person, the computer at level 3.
-export function fitSeats(players, count) {
-  const seats = players.slice(0, count);
-  const last = players[players.length - 1];
-  while (seats.length < count) seats.push(last && last.kind !== "human" ? { ...last } : { kind: "ai", level: 3 });
-  return seats;
-}
-
-// The outcome of an ending ("resign0", "resign1" or "draw"), as the engine writes outcomes.
-export function endingOutcome(ending) {
-  if (ending === "draw") return { winner: null, reason: "agreement", cells: [] };
-  return { winner: 1 - Number(ending.slice(-1)), reason: "resign", cells: [] };
-}
 
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
@@ -215,20 +179,23 @@ export class Table extends EventTarget {
 
   // -- showing positions ---------------------------------------------------------------------
   // A board drawn before the engine has read the record (build.py prebuilds them).
-  showPrebuilt(view) {
+  // `players`: the seats of the game being opened, when they change with it.
+  showPrebuilt(view, players = null) {
     this.stopThinking();
+    if (players) this.players = players;
     this.view = view;
     this.opening = true;
-    this.clicks = [];
-    this.fits = null;
-    this.emit("change");
+    this.clearChoice();
   }
 
-  // Open a record: the engine checks every move first.  The answer is the engine's; on a
-  // failure nothing changes.
-  async open(spec, moves = [], ply = null, ending = null) {
+  // Open a record: {game (a spec), moves, ply (null: the end), ending, players (null: the
+  // seats as they are)}.  The engine checks every move first.  The answer is the engine's; on
+  // a failure nothing changes but the seats.  The table is the one owner of the seats: they
+  // change here, fitted to the game's count, and in showPrebuilt.
+  async open({ game, moves = [], ply = null, ending = null, players = null }) {
     this.stopThinking();
-    const full = await this.engine.request({ op: "view", game: spec, moves });
+    if (players) this.players = players;
+    const full = await this.engine.request({ op: "view", game, moves });
     if (!full.ok) return full;
     this.ready = true;
     this.opening = false;
@@ -326,7 +293,7 @@ export class Table extends EventTarget {
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
       { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.freeAfter) }, "info");
-    ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await this.previewOf(candidates));
+    ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await previewOf(this, candidates));
     this.emit("change");
   }
 
@@ -337,68 +304,17 @@ export class Table extends EventTarget {
   }
 
   cancel() {
+    this.clearChoice();
+    this.emit("change");
+  }
+
+  // The move half made is dropped: its clicks and all that was drawn for them.
+  clearChoice() {
     this.clicks = [];
     this.fits = null;
     this.preview = [];
     this.ahead = {};
     this.paths = [];
-    this.emit("change");
-  }
-
-  // What the candidate moves would change, asked of the engine so the page needs no rules.
-  // `ahead`: each change that most candidates make (a token, or null: emptied), drawn at once,
-  // so a pawn already stands on its chosen cell, among its new obstacles, while the obstacle
-  // to remove is chosen (a piece that may be clicked next is never emptied: a die to capture
-  // stays until chosen; nor is anything drawn ahead while a piece is only picked up);
-  // `cells`: the cells the candidates disagree on (marked); `changed`: every cell some
-  // candidate changes; `paths`: when the next click chooses between moves that change
-  // different cells (two paths to one destination), each choice, {next: the cell clicked
-  // for it, cells: the marked cells only its moves change}, so the board can tell them apart.
-  async previewOf(candidates) {
-    if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
-    const line = this.history.line();
-    const before = this.view.pieces;
-    const results = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name })));
-    const answers = results.filter((a) => a.ok);
-    const cells = [];
-    const changed = [];
-    const ahead = {};
-    const clickable = new Set(this.targets());  // a piece still to be clicked stays in view
-    const pickedUp = this.pickedUp();           // it stays where it is
-    const touched = new Set([...Object.keys(before), ...answers.flatMap((a) => Object.keys(a.pieces))]);
-    for (const cell of touched) {
-      const now = before[cell] ?? null;
-      const counts = new Map();
-      for (const a of answers) counts.set(a.pieces[cell] ?? null, (counts.get(a.pieces[cell] ?? null) || 0) + 1);
-      if (counts.size === 1 && counts.has(now)) continue;  // no candidate changes it
-      changed.push(cell);
-      if (counts.size > 1 && !this.clicks.includes(cell)) cells.push(cell);
-      const [token, count] = [...counts].sort((x, y) => y[1] - x[1])[0];
-      if (!pickedUp && count * 2 > answers.length && token !== now && !(token === null && clickable.has(cell))) ahead[cell] = token;
-    }
-    return { cells, ahead, changed, paths: this.choices(candidates, results, cells, before) };
-  }
-
-  // The choices of the next click among the candidates, each with the marked cells that only
-  // its moves change; none when the next click may be any of several (clicks in any order),
-  // or when there are fewer than two choices (or too many to tell apart).
-  choices(candidates, results, marked, before) {
-    const at = this.clicks.length;
-    if (at >= this.freeAfter) return [];
-    const groups = new Map();
-    candidates.forEach((move, i) => {
-      const next = move.clicks[at];
-      if (next === undefined || !results[i].ok) return;
-      if (!groups.has(next)) groups.set(next, new Set());
-      for (const cell of marked) {
-        if ((results[i].pieces[cell] ?? null) !== (before[cell] ?? null)) groups.get(next).add(cell);
-      }
-    });
-    if (groups.size < 2 || groups.size > MAX_PATHS) return [];
-    const owners = new Map();
-    for (const cells of groups.values()) for (const cell of cells) owners.set(cell, (owners.get(cell) || 0) + 1);
-    const paths = [...groups].map(([next, cells]) => ({ next, cells: [...cells].filter((cell) => owners.get(cell) === 1) }));
-    return paths.some((path) => path.cells.length) ? paths : [];
   }
 
   // What a hovered cell would do, before any click.
@@ -409,7 +325,7 @@ export class Table extends EventTarget {
     const key = wanted.map((m) => m.name).join(" ");
     if (key === this.hoverKey) return;
     this.hoverKey = key;
-    const { changed } = wanted.length ? await this.previewOf(wanted) : { changed: [] };
+    const { changed } = wanted.length ? await previewOf(this, wanted) : { changed: [] };
     if (this.hoverKey === key && !this.clicks.length) {
       this.preview = changed;  // a hover only marks, it draws nothing
       this.emit("change");
@@ -441,11 +357,7 @@ export class Table extends EventTarget {
     } finally {
       this.playing = false;
     }
-    this.clicks = [];
-    this.fits = null;
-    this.preview = [];
-    this.ahead = {};
-    this.paths = [];
+    this.clearChoice();
     if (!answer.ok) {
       this.emit("message", { answer });
       this.emit("change");
@@ -460,7 +372,6 @@ export class Table extends EventTarget {
     this.hidden = answer.sealed || 0;
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
-    this.paths = [];
     // a sealed move changes nothing on view (answer.last is an older move, or none)
     this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
     this.emit("change");
@@ -485,70 +396,6 @@ export class Table extends EventTarget {
     const human = (side) => this.players[side] && this.players[side].kind === "human";
     const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
     return maker && human(view.to_move) ? view.to_move : null;
-  }
-
-  // -- the computer ------------------------------------------------------------------------
-  computerTurn() {
-    const v = this.view;
-    if (!v || v.outcome || !this.history.atEnd || !this.ready || this.thinking) return;
-    if (v.to_move === CHANCE) { this.roll(); return; }
-    const player = this.players[v.to_move];
-    if (player && player.kind === "ai") this.think("move", player.level);
-  }
-
-  // The dice are due: a table where someone plays (not a board only shown) has the engine
-  // draw them from its cryptographic source, then plays them as the record's next ply.
-  async roll() {
-    const playing = this.players.some((p) => p.kind === "human" || p.kind === "ai");
-    if (this.rolling || !playing || this.opening) return;
-    this.rolling = true;
-    const game = this.game;
-    const line = this.history.line();
-    let answer;
-    try {
-      answer = await this.engine.request({ op: "roll", game, moves: line });
-    } finally {
-      this.rolling = false;
-    }
-    // the record moved on meanwhile (an undo, another game): that roll is not due any more
-    const same = game === this.game && this.history.line().join(" ") === line.join(" ");
-    if (!same || !this.history.atEnd) { this.computerTurn(); return; }
-    if (!answer.ok) { this.emit("message", { answer }); return; }
-    await this.play(answer.move);
-  }
-
-  async think(kind, level) {
-    const line = this.history.line();
-    const pending = this.engine.think({ game: this.game, moves: line, level, seed: this.seed(line) },
-      (progress) => this.emit("progress", progress));
-    this.thinking = { id: pending.id, kind };
-    this.emit("change");
-    const answer = await pending;
-    if (!this.thinking || this.thinking.id !== pending.id) return;  // stale: the record moved on
-    this.thinking = null;
-    if (!answer.ok) { this.emit("message", { answer }); this.emit("change"); return; }
-    if (kind === "hint") {
-      this.hint = answer.cells || [];
-      this.say("hint-is", { move: answer.move }, "info");
-      this.emit("change");
-      return;
-    }
-    await this.play(answer.move);
-  }
-
-  hintMove(level) {
-    if (this.humanToMove()) this.think("hint", level);
-  }
-
-  // The computer answers now with its best move so far.
-  moveNow() {
-    if (this.thinking) this.engine.stop(this.thinking.id);
-  }
-
-  stopThinking() {
-    if (!this.thinking) return;
-    this.engine.stop(this.thinking.id);
-    this.thinking = null;
   }
 
   // -- undo and redo -----------------------------------------------------------------------
@@ -642,13 +489,12 @@ export class Table extends EventTarget {
       this.turns = view.movers || [];
       this.words = view.words || [];
     }
-    this.clicks = [];
-    this.fits = null;
-    this.preview = [];
-    this.ahead = {};
-    this.paths = [];
+    this.clearChoice();
     this.hint = [];
     this.motion = before && view.last ? { before, cells: view.last.cells || [] } : null;
     this.emit("change");
   }
 }
+
+// The computer's turns and the dice are methods of the table written apart (web/computer.js).
+Object.assign(Table.prototype, computerTurns);

@@ -1,0 +1,57 @@
+// What the page says of the table's events: the message line (errors stand out, guidance
+// does not), the live region that screen readers hear, and the sounds of moves.
+import { t } from "./i18n.js";
+import { plyWords } from "./movelist.js";
+import { pieceChanges } from "./pieces.js";
+import { CHANCE } from "./seats.js";
+
+export function bindTalk(room) {
+  const { table, sounds } = room;
+  table.addEventListener("message", ({ detail }) => {
+    if (detail.answer) room.say(room.texts.error(detail.answer));
+    else room.say(stepText(room, detail.params.step) || t(detail.key, detail.params), detail.kind);
+    // A move half made: the strip above the board, in view on a phone, names the next step.
+    if (detail.key === "choose-next") room.prompt = stepText(room, detail.params.step) || t("choose-next");
+    if (detail.key === "choose-or-confirm") room.prompt = t("move-complete", detail.params);
+  });
+  table.addEventListener("played", ({ detail }) => {
+    const v = detail.view;
+    if (detail.sealed) {
+      // a sealed move is said to have been made, never what it was: in the game's words when
+      // its marks say it (the warning shows them already), else in the page's
+      const mark = room.texts.mark(v.marks);
+      const text = mark || t("played-sealed", { player: room.texts.player(detail.mover) });
+      room.say(mark ? "" : text, "info");
+      room.announce(text);
+      sounds.play("move");
+      return;
+    }
+    // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
+    const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
+    const text = revealedText(room, detail.revealed, cellless);
+    room.say(cellless ? text : "", "info");
+    room.announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
+    // a piece gone from the board is a capture; the end of the game has its own sound
+    const motion = table.motion;
+    const taken = motion && Object.keys(pieceChanges(motion.before, v.pieces, motion.cells).removed).length;
+    if (!v.outcome) sounds.play(taken ? "capture" : "move");
+  });
+  table.addEventListener("gameover", () => sounds.play("end"));
+}
+
+// "White played 12. Black played 7.": the moves a move revealed, itself included; a move
+// without a cell in its button's words ("White: Re-roll a 3."); a move whose player this
+// page did not see made is named alone.
+function revealedText(room, revealed, cellless) {
+  return revealed.map(({ move, ply, player }) => {
+    if (player === CHANCE) return t("rolled", { move: plyWords(room, ply, move) });
+    const name = cellless ? room.texts.buttonLabel({ name: move }) : move;
+    if (player === null) return `${name}.`;
+    return t(name === move ? "played" : "chose", { player: room.texts.player(player), move: name });
+  }).join(" ");
+}
+
+// The game's words for the next step of a move half made ("choose the path"), if it has some.
+function stepText(room, step) {
+  return step ? room.texts.text(`step.${step}`, {}, "") : "";
+}
