@@ -419,17 +419,6 @@ export class Table extends EventTarget {
     this.computerTurn();
   }
 
-  // The ply an undo goes back to: one move back, or, against the computer, back to the
-  // person's last turn (null: nothing to undo).
-  undoTarget() {
-    const h = this.history;
-    if (!h.moves.length) return null;
-    let target = h.moves.length - 1;
-    const computer = (ply) => this.players[this.turns[ply]] && this.players[this.turns[ply]].kind === "ai";
-    if (this.againstComputer()) while (target > 0 && computer(target)) target--;
-    return target;
-  }
-
   async redo() {
     this.stopThinking();
     this.handover = null;
@@ -465,10 +454,6 @@ export class Table extends EventTarget {
   withEnding(view) {
     if (!this.ending || !this.history.atEnd || view.outcome) return view;
     return { ...view, outcome: endingOutcome(this.ending), legal: [], more: null };
-  }
-
-  againstComputer() {
-    return this.players.some((p) => p.kind === "ai") && this.players.some((p) => p.kind === "human");
   }
 
   // The view of the position on view, without starting the computer (undo and redo step

@@ -40,7 +40,13 @@ function cannedEngine(legal, { players = 2, more = false, delay = 0 } = {}) {
       }
       return { ok: false, error: "op" };
     },
-    think() { throw new Error("no computer at this table"); },
+    // the computer plays the first legal move at once
+    think(request) {
+      const answer = Promise.resolve({ ok: true, move: legal(request.moves)[0].name, cells: [] });
+      answer.id = ++engine.searches;
+      return answer;
+    },
+    searches: 0,
     stop() {},
   };
   return engine;
@@ -114,6 +120,17 @@ test("undo and redo walk the record; the cursor goes back without losing moves",
   assert.equal(table.history.cursor, 1);
   assert.deepEqual(table.history.moves, ["c3", "a1-b1"]);
   assert.deepEqual(table.view.moves, ["c3"]);
+});
+
+test("against the computer, undo goes back to the person's last turn", async () => {
+  const table = new Table(cannedEngine(steps), { players: [{ kind: "human" }, { kind: "ai", level: 1 }] });
+  await table.open({ game: "canned" });
+  await table.play("c3");
+  await new Promise((resolve) => setTimeout(resolve, 10));  // the computer's answer
+  assert.deepEqual(table.history.moves, ["c3", "a1-b1"]);
+  await table.undo();
+  assert.deepEqual(table.history.moves, []);
+  assert.equal(table.humanToMove(), true);
 });
 
 test("a move at an earlier position needs the player's consent (here refused)", async () => {
