@@ -4,6 +4,7 @@ import { t } from "./i18n.js";
 import { plyWords } from "./movelist.js";
 import { pieceChanges } from "./pieces.js";
 import { CHANCE } from "./seats.js";
+import { drawStrip } from "./strip.js";
 
 export function bindTalk(room) {
   const { table, sounds } = room;
@@ -11,8 +12,12 @@ export function bindTalk(room) {
     if (detail.answer) room.say(room.texts.error(detail.answer));
     else room.say(stepText(room, detail.params.step) || t(detail.key, detail.params), detail.kind);
     // A move half made: the strip above the board, in view on a phone, names the next step.
+    // The strip says it at once, with the message line: the board follows once the engine
+    // has told what the choice would change.
+    const prompt = room.prompt;
     if (detail.key === "choose-next") room.prompt = stepText(room, detail.params.step) || t("choose-next");
     if (detail.key === "choose-or-confirm") room.prompt = t("move-complete", detail.params);
+    if (room.prompt !== prompt && table.clicks.length) drawStrip(room);
   });
   table.addEventListener("played", ({ detail }) => {
     const v = detail.view;

@@ -32,3 +32,19 @@ test("writeSpec leaves out an empty option list and reads back", () => {
   assert.equal(spec, "havannah(size=8,swap=true)");
   assert.deepEqual({ ...parseSpec(spec).options }, { size: "8", swap: "true" });
 });
+
+test("a prebuilt board is chosen by the option that shapes the board only", async () => {
+  const { boardKey } = await import("../../web/boards.js");
+  const games = [
+    { name: "havannah", options: [{ name: "size", default: 8 }, { name: "swap", default: false }] },
+    { name: "dadi", players_option: "players", options: [{ name: "players", default: 2 }] },
+    { name: "damone", options: [] },
+  ];
+  assert.equal(boardKey(games, "havannah"), "havannah");
+  assert.equal(boardKey(games, "havannah(size=8,swap=true)"), "havannah");
+  assert.equal(boardKey(games, "havannah(swap=true, size=010)"), "havannah(size=10)");
+  assert.equal(boardKey(games, "dadi(players=3)"), "dadi(players=3)");
+  assert.equal(boardKey(games, "damone(x=1)"), "damone");
+  assert.equal(boardKey(games, "chess"), null);
+  assert.equal(boardKey(games, "havannah(size=8"), null);
+});
