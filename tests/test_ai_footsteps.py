@@ -261,9 +261,9 @@ def test_the_top_level_beats_level_one():
 
 def test_a_bid_takes_little_time():
     import time
-    started = time.perf_counter()
+    started = time.process_time()           # CPU time: a loaded machine does not stretch it
     choose(GAME, GAME.initial_state(), level=5, seed=0)
-    assert time.perf_counter() - started < 0.2        # level 1's budget; Pyodide is ~2x slower
+    assert time.process_time() - started < 0.2        # level 1's budget; Pyodide is ~2x slower
 
 
 # -- the bot never sees a pending bid -------------------------------------------------------------

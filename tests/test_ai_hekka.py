@@ -79,7 +79,7 @@ def test_the_search_scores_a_third_repetition_as_a_draw():
     child = next(m for m in engine.moves(obstacles, me, other)
                  if engine.to_game_move(m) == last)
     engine.limit = 10 ** 9
-    search = engine.search(child[4], other, child[2], 3, -10 ** 6, 10 ** 6, 1, set())
+    search = engine.search((child[4], other, child[2]), 3, -10 ** 6, 10 ** 6, 1, set())
     with pytest.raises(StopIteration) as stop:     # the search is a generator; no pause here
         next(search)
     assert stop.value.value == 0

@@ -338,3 +338,33 @@ def test_the_games_list_says_which_games_seal_plies(morra):
     assert games["morra"].get("sealed_plies") is True
     assert games["footsteps"].get("sealed_plies") is True
     assert "sealed_plies" not in games["barrier"]
+
+
+# -- the longest record (review F4) -----------------------------------------------------------------
+def test_the_ply_past_the_longest_record_is_refused_where_it_is_played(monkeypatch):
+    """Review F4: ply 5,001 was accepted by ``play``, and then the record could be neither
+    opened again nor continued ("more than 5000 moves").  The limit is checked where a ply is
+    played, so every record a game reaches can be opened again (a short limit here, to play
+    up to it quickly)."""
+    monkeypatch.setattr(bridge, "MAX_MOVES", 4)
+    moves = ["e5", "a1", "b2", "c3"]
+    assert ask(op="view", game="havannah(size=5)", moves=moves)["ok"]
+    answer = ask(op="play", game="havannah(size=5)", moves=moves, move="d4")
+    assert not answer["ok"] and answer["error"] == "illegal-move"
+    assert answer["message"] == "no more moves: a game may hold at most 4, and this one has reached it"
+    assert ask(op="play", game="havannah(size=5)", moves=moves[:3], move="d4")["ok"]
+
+
+def test_the_longest_record_is_stated_once():
+    from pathlib import Path
+    import re
+    from tavoliere import notation
+    from tavoliere.core import MAX_PLIES, game_class, game_names
+    assert bridge.MAX_MOVES == notation.MAX_MOVES == MAX_PLIES == 5000
+    table = (Path(__file__).parent.parent / "web" / "table.js").read_text()
+    assert re.search(r"export const MAX_MOVES = (\d+);", table).group(1) == str(MAX_PLIES)
+    # no game's move limit lets a record grow past what can be opened again
+    for name in game_names():
+        for option in game_class(name)().info()["options"]:
+            if option["name"] == "max_plies":
+                assert option["high"] <= MAX_PLIES, (name, option)

@@ -366,3 +366,46 @@ def test_start_send_and_the_list_of_games_in_the_page(browser, server):
     assert not any(found.values()), json.dumps(found, indent=1)
     assert errors == []
     context.close()
+
+
+GOOD_ENTRY = {"id": "Uf1lLFd830pEPcrs", "game": "barrier", "moves": [], "names": ["Anna", "Bruno"],
+              "side": 0, "created": 1, "updated": 1, "last": None, "sent": 0, "archived": False,
+              "settled": True}
+
+
+@pytest.mark.parametrize("stored", [
+    "{not json",
+    "null",
+    json.dumps([GOOD_ENTRY, {**GOOD_ENTRY, "id": "BAD", "names": 5}]),
+])
+def test_an_unreadable_list_of_correspondence_games_is_reported(watch, server, stored):
+    """Review F6: a correspondence list that could not be read was set aside without a word,
+    and every correspondence game disappeared from the list.  The page says so, once; what
+    could be read stays."""
+    page = watch.open(server + "#game=barrier&white=human&black=human")
+    page.evaluate("text => localStorage.setItem('tavoliere.correspondence', text)", stored)
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert "correspondence games kept in this browser could not all be read" in page.locator("#message").text_content()
+    aside = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavoliere.unreadable'))")
+    assert len(aside) == 1
+    kept = [g["id"] for g in page.evaluate("window.tavoliere.correspondence.games()")]
+    assert kept == (["Uf1lLFd830pEPcrs"] if "Anna" in stored else [])
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert page.locator("#message").text_content() == ""  # said once: the bad part is aside
+    assert watch.errors == []
+
+
+def test_a_correspondence_link_of_a_game_for_more_players_is_refused(watch, server):
+    """Review F7: a link of a 3- or 4-seat game was taken in ("Red: undefined", the computer
+    in the extra seats) while New game refuses one: a link joins two players."""
+    page = watch.open(server + "#game=barrier&white=human&black=human")
+    page.goto(server + "#c=Uf1lLFd830pEPcrs&game=dadi(players=3)&n0=Anna&n1=Bruno&by=0")
+    page.wait_for_function("window.tavoliere.opened() >= 2")
+    page.wait_for_timeout(300)
+    message = page.locator("#message").text_content()
+    assert "correspondence link could not be opened" in message and "more" in message
+    assert page.evaluate("window.tavoliere.correspondence.games()") == []
+    assert "undefined" not in page.locator("#players").text_content()
+    assert watch.errors == []

@@ -281,3 +281,29 @@ def test_an_embedded_board_keeps_a_sealed_move_from_its_page(watch, host):
     assert page.evaluate("window.seen") == [{"move": "23", "ply": 1}, {"move": "11", "ply": 2}]
     assert page.evaluate("document.getElementById('f').record.moves") == ["23", "11"]
     assert watch.errors == []
+
+
+def test_an_embedded_computers_bids_come_from_the_crypto_source(watch, host):
+    """Review F1: an embedded board seeded the computer by the ply count too, so every board
+    and every visit bid alike.  Two boards, two seeds from crypto.getRandomValues (made known
+    here), two different bids, each the one its seed gives."""
+    from test_sealed import KNOWN_SEEDS, computer_bid
+    watch.page.context.add_init_script(KNOWN_SEEDS % [1, 2])
+    bids = {computer_bid([], 1), computer_bid([], 2)}
+    assert len(bids) == 2
+    boards = "".join(f'<tavoliere-board id="{id}" game="footsteps" mode="play" white="ai:3" black="human">'
+                     '</tavoliere-board>' for id in ("f", "g"))
+    page = watch.page
+    open_boards(page, host("bids.html", boards))
+    page.evaluate("window.seen = {f: [], g: []}")
+    revealed = []
+    for id in ("f", "g"):
+        page.locator(f"#{id}").scroll_into_view_if_needed()
+        page.evaluate(f"document.getElementById('{id}').addEventListener('move', (e) => window.seen.{id}.push(e.detail.move))")
+        board = page.locator(f"#{id}")
+        board.locator(".move-choice").select_option("1", timeout=60_000)
+        board.locator(".move-choice-play").click()
+        page.wait_for_function(f"window.seen.{id}.length >= 2")
+        revealed.append(page.evaluate(f"window.seen.{id}[0]"))
+    assert set(revealed) == bids
+    assert watch.errors == []

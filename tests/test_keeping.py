@@ -116,6 +116,66 @@ def test_corrupted_storage_is_set_aside_once_with_a_message(watch, server, bad):
     assert watch.errors == []
 
 
+# Fill localStorage to the brim: big fillers first, then smaller ones into what is left.
+FILLING = """let i = Object.keys(localStorage).length;
+    for (const size of [500000, 5000, 50, 1]) {
+      try { for (;; i++) localStorage.setItem('filler' + i, 'y'.repeat(size)); } catch { i++; }
+    }"""
+FILL = f"() => {{ {FILLING} }}"
+# Leave about 50,000 characters free: less than a save should leave (storage.js, HEADROOM).
+NEARLY_FULL = f"""() => {{ {FILLING}
+    const big = Object.keys(localStorage).find((k) => localStorage.getItem(k).length === 500000);
+    localStorage.removeItem(big);
+    localStorage.setItem(big, 'y'.repeat(450000)); }}"""
+SAVED_IDS = "JSON.parse(localStorage.getItem('tavoliere.games')).map((g) => g.id)"
+
+
+def test_a_full_storage_never_drops_saved_games_and_warns_before(watch, server):
+    """Review F2: with the storage full, a save halved the saved games until the list fitted,
+    so 4 games of 8 went at the next move, without a word.  Now nothing saved is dropped: the
+    player is warned while saves still work, and told when one does not."""
+    page = watch.open(server + "#game=barrier(size=6)" + TWO_PEOPLE)
+    play(page, "b2")
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    page.evaluate("""() => {
+        const games = JSON.parse(localStorage.getItem('tavoliere.games'));
+        for (let i = 0; i < 8; i++) games.push({ id: 'old' + i, game: 'barrier', moves: ['c4'],
+            players: [{ kind: 'human' }, { kind: 'human' }], updated: i });
+        localStorage.setItem('tavoliere.games', JSON.stringify(games)); }""")
+    ids = page.evaluate(SAVED_IDS)
+    assert len(ids) == 9
+    page.evaluate(NEARLY_FULL)
+    play(page, "e5")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    assert "storage is nearly full" in page.locator("#message").text_content()
+    now = page.evaluate(SAVED_IDS)
+    assert now[0] == ids[0] and sorted(now) == sorted(ids)  # saved, this game first, none dropped
+    saved = page.evaluate("localStorage.getItem('tavoliere.games')")
+    assert json.loads(saved)[0]["moves"] == ["b2", "e5"]
+    # full: this move is not saved, the player is told so, and the list stays as it was
+    page.evaluate(FILL)
+    play(page, view(page)["legal"][0])
+    page.wait_for_function("window.tavoliere.view().moves.length === 3")
+    message = page.locator("#message").text_content()
+    assert "could not be saved" in message and "no saved game was deleted" in message
+    assert page.evaluate("localStorage.getItem('tavoliere.games')") == saved
+    assert watch.errors == []
+
+
+def test_a_correspondence_link_warns_when_the_storage_is_nearly_full(watch, server):
+    """Review F2: links of new correspondence games filled the storage unnoticed (24,315
+    characters for a link of 3,001 moves, and never dropped)."""
+    page = watch.open(server + "#game=barrier(size=6)" + TWO_PEOPLE)
+    page.evaluate(NEARLY_FULL)
+    page.goto(server + "#c=Uf1lLFd830pEPcrs&game=barrier(size=6)&n0=Anna&n1=Bruno&by=0&moves=b2")
+    page.wait_for_function("window.tavoliere.correspondence.games().length === 1"
+                           " && window.tavoliere.view().moves.length === 1")
+    message = page.locator("#message").text_content()
+    assert "Correspondence game with Anna" in message and "storage is nearly full" in message
+    assert [g["id"] for g in page.evaluate("window.tavoliere.correspondence.games()")] == ["Uf1lLFd830pEPcrs"]
+    assert watch.errors == []
+
+
 @pytest.mark.parametrize("fragment, words", [
     ("#game=barrier&moves=<script>alert(1)</script>", "script"),
     ("#game=<img src=x onerror=alert(1)>", "malformed game spec"),
@@ -132,6 +192,22 @@ def test_hostile_links_are_refused_as_text(watch, server, fragment, words):
     assert page.locator("#message *").count() == 0       # text, never HTML
     assert page.evaluate("document.querySelectorAll('img, script:not([src])').length") == 0
     assert view(page)["moves"] == []
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize("fragment", [
+    "#game=dadi&white=human&black=human&moves=zz9",             # the fresh game starts with a roll
+    "#game=havannah(size=5)&white=ai:1&black=human&moves=zz9",  # and with the computer's move
+])
+def test_a_refused_links_reason_outlasts_the_first_automatic_ply(watch, server, fragment):
+    """Review F8: the reason a link was refused was erased at once when the fresh game began
+    with a ply nobody at the device made: the player never learnt why."""
+    page = watch.open(server + fragment)
+    page.wait_for_function("window.tavoliere.view().moves.length >= 1 && !window.tavoliere.thinking()",
+                           timeout=60_000)
+    page.wait_for_timeout(300)
+    message = page.locator("#message").text_content()
+    assert "could not be opened" in message and "zz9" in message
     assert watch.errors == []
 
 
@@ -263,3 +339,21 @@ def test_no_serious_accessibility_violations(watch, server, theme):
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / f"{theme}-{screen.replace(' ', '-')}.png"))
     assert not found, json.dumps(found, indent=1)
+
+
+def test_a_saved_game_that_cannot_be_opened_is_not_called_a_link(watch, server):
+    """Review F13: a stored game that could not be opened was reported as "The link could not
+    be opened…"; there was no link."""
+    page = watch.open(server + "#game=barrier" + TWO_PEOPLE)
+    page.evaluate("""() => {
+        localStorage.setItem('tavoliere.games', JSON.stringify([{ id: 'bad', game: 'barrier',
+            moves: ['c4', 'zz9'], players: [{ kind: 'human' }, { kind: 'human' }], updated: 1 }]));
+        localStorage.setItem('tavoliere.current', 'bad'); }""")
+    page.goto(server)
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    message = page.locator("#message").text_content()
+    assert message.startswith("The game saved in this browser could not be opened") and "zz9" in message
+    assert "link" not in message
+    assert view(page)["moves"] == []
+    assert watch.errors == []

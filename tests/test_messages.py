@@ -260,6 +260,19 @@ def all_bad_answers():
     yield "text", ask(op="import", text=5)
     yield "too many", ask(op="view", game="barrier", moves=["a1"] * 5001)
     yield "clicks", ask(op="narrow", game="barrier", moves=[], clicks=[])
+    yield "root", ask(op="merge", game="barrier", moves=[], root=[[["zz", 1, 1, 0]]])
+    yield "root", ask(op="merge", game="barrier", moves=[], root=[[["a1", True, 1, 7]]] * 99)
+    yield "record full", record_full()
+
+
+def record_full():
+    """A ply past the longest record (a limit of one ply here, to reach it at once)."""
+    from tavoliere import bridge
+    saved, bridge.MAX_MOVES = bridge.MAX_MOVES, 1
+    try:
+        return ask(op="play", game="barrier", moves=["c4"], move="f6")
+    finally:
+        bridge.MAX_MOVES = saved
 
 
 def test_every_failure_has_a_known_code_that_renders_in_english_and_italian():

@@ -132,14 +132,15 @@ def test_the_computer_thinks_without_freezing_the_page(watch, server):
             const start = performance.now();
             setTimeout(() => resolve(performance.now() - start), 0);
         })""")
-        assert delay < 50
+        assert delay < 250     # a blocked thread waits the whole search (a second)
         page.wait_for_timeout(100)
     wait_turn(page, 2)
     # A search on the main thread would block it for the whole second the computer thinks;
-    # a task just over the browser's 50 ms floor is ordinary drawing on a loaded CI machine
-    # (one of 56 ms was seen), so the bound here is the one that tells the two apart.
+    # a task over the browser's 50 ms floor is ordinary drawing on a loaded machine (56 ms
+    # was seen on CI; a load average of 8 on 2 cores stretches it about fourfold), so the
+    # bound here is the one that tells the two apart with room for the load.
     long_tasks = page.evaluate("window.longTasks")
-    assert all(duration < 200 for duration in long_tasks), long_tasks
+    assert all(duration < 600 for duration in long_tasks), long_tasks
 
 
 def test_move_now_makes_the_computer_answer_at_once(watch, server):

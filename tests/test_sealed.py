@@ -167,3 +167,153 @@ def test_a_game_that_seals_plies_is_not_offered_by_link(watch, server):
         page.evaluate("window.tavoliere.correspondence.start({game: 'footsteps', side: 0, "
                       "names: ['Anna', 'Bruno']})")
     assert page.evaluate("window.tavoliere.correspondence.games()") == []
+
+
+# -- the computer's sealed bids are secret (review F1) ------------------------------------------
+# The computer's search seeds come from crypto.getRandomValues, one Uint32 each (web/table.js,
+# freshSeed): this script makes them known, so a test can say which bid each must give.
+KNOWN_SEEDS = """(() => {
+  const seeds = %s;
+  const real = crypto.getRandomValues.bind(crypto);
+  window.seedsDrawn = 0;
+  crypto.getRandomValues = (array) => {
+    if (array instanceof Uint32Array && array.length === 1 && seeds.length) {
+      array[0] = seeds.shift() * 2;  // freshSeed halves it
+      window.seedsDrawn++;
+      return array;
+    }
+    return real(array);
+  };
+})();"""
+
+
+def computer_bid(moves, seed, level=3):
+    """The bid the engine's computer makes after ``moves`` with ``seed``."""
+    from tavoliere import load_game
+    from tavoliere.ai import choose
+    game = load_game("footsteps")
+    state = game.concealed(game.replay(moves))
+    return game.move_name(choose(game, state, level=level, seed=seed))
+
+
+def start_footsteps(page, white="ai:3"):
+    """A new game of Footsteps from the New game dialog, the computer as White."""
+    before = page.evaluate("localStorage.getItem('tavoliere.current')")
+    page.locator("#new-game").click()
+    page.locator("#game-choice").select_option("footsteps")
+    page.locator("#white-choice").select_option(white)
+    page.locator("#black-choice").select_option("human")
+    page.locator("#new-game-dialog button[value=start]").click()
+    page.wait_for_function("(before) => localStorage.getItem('tavoliere.current') !== before"
+                           " && window.tavoliere.view().sealed === 1", arg=before, timeout=60_000)
+
+
+def test_the_computers_first_bid_differs_from_game_to_game(watch, server):
+    """Review F1: the bid came from the ply count, so the same in every game (14 at levels 3-5
+    from the start).  Five games, the real crypto source: the chance that five bids drawn from
+    the level 3 strategy at the start are all alike is under 1e-4."""
+    page = watch.open(server + "#game=footsteps&white=ai:3&black=human")
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    bids = [saved_moves(page)[0]]
+    for _ in range(4):
+        start_footsteps(page)
+        bids.append(saved_moves(page)[0])
+    assert len(set(bids)) > 1, bids
+    assert watch.errors == []
+
+
+def test_the_computers_bid_comes_from_the_crypto_source(watch, server):
+    seeds = [1, 2]
+    watch.page.context.add_init_script(KNOWN_SEEDS % seeds)
+    page = watch.open(server + "#game=footsteps&white=ai:3&black=human")
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    assert saved_moves(page) == [computer_bid([], 1)]
+    start_footsteps(page)
+    assert saved_moves(page) == [computer_bid([], 2)]
+    assert page.evaluate("window.seedsDrawn") == 2
+    assert watch.errors == []
+
+
+def test_undo_after_a_reveal_takes_back_the_whole_round(watch, server):
+    """Review F1: Undo after a round against the computer sealed the computer's revealed bid
+    again and let the person bid once more, knowing it.  Now the whole round goes, and the
+    computer bids again from a fresh seed."""
+    seeds = [1, 2, 3]
+    first, third = computer_bid([], 1), computer_bid([], 3)
+    assert first != third  # the seeds are chosen so that the new bid can be told apart
+    watch.page.context.add_init_script(KNOWN_SEEDS % seeds)
+    page = watch.open(server + COMPUTER_WHITE.replace("ai:1", "ai:3"))
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    assert saved_moves(page) == [first]
+    bid(page, 5)
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2 && window.tavoliere.view().sealed === 1")
+    assert saved_moves(page) == [first, "5", computer_bid([first, "5"], 2)]
+    page.locator("#undo").click()
+    wait_quiet(page, "window.tavoliere.view().moves.length === 0 && window.seedsDrawn === 3"
+                     " && window.tavoliere.view().sealed === 1")
+    # the round is gone whole: a new sealed bid, not the one the person has seen
+    assert saved_moves(page) == [third]
+    assert view(page)["to_move"] == 1
+    assert_hidden(page.evaluate(SHOWN), third)
+    assert page.locator("#redo").is_disabled()  # the computer's new bid starts a line of its own
+    assert watch.errors == []
+
+
+def test_between_two_people_undo_and_redo_take_a_revealed_round_whole(watch, server):
+    """Review F3: after a round was revealed, Undo took back Black's bid only: White's bid was
+    sealed again, with no hand-over, and Black could bid again knowing it.  Now the round goes
+    whole, comes back whole, and no bid can be made inside it from an earlier position."""
+    page = watch.open(server + TWO_PEOPLE)
+    bid(page, 37)
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    page.locator("#move-buttons .take-device").click()
+    bid(page, 20)
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2")
+    page.locator("#undo").click()
+    wait_quiet(page, "window.tavoliere.view().moves.length === 0 && window.tavoliere.view().sealed === 0")
+    assert saved_moves(page) == [] and view(page)["to_move"] == 0
+    page.locator("#redo").click()
+    wait_quiet(page, "window.tavoliere.view().moves.length === 2")
+    assert saved_moves(page) == ["37", "20"]
+    # inside the revealed round (White's bid made, Black's not yet): nothing may be bid
+    page.locator("#move-list .move[data-ply='1']").click()
+    page.wait_for_function("window.tavoliere.view().sealed === 1")
+    page.wait_for_timeout(300)
+    assert page.locator("#move-buttons .move-choice").count() == 0
+    page.on("dialog", lambda dialog: dialog.accept())  # a new line would be welcome, not this one
+    with pytest.raises(Exception, match="mid-round"):
+        page.evaluate("window.tavoliere.play('5')")
+    assert "revealed" in page.locator("#message").text_content()
+    assert saved_moves(page) == ["37", "20"]
+    assert watch.errors == []
+
+
+def test_a_hint_for_a_sealed_bid_leaves_no_trace_after_the_hand_over(watch, server):
+    """Review F10: White's hint, the bid White then made, stayed in the hidden search text
+    (#thinking) after the device changed hands."""
+    page = watch.open(server + TWO_PEOPLE)
+    page.locator("#hint").click()
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint')",
+                           timeout=60_000)
+    hinted = int(re.search(r"\d+", page.locator("#message").text_content()).group())
+    bid(page, hinted)
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    page.locator("#move-buttons .take-device").click()
+    shown = page.evaluate(SHOWN)
+    assert shown["thinking"] == ""
+    assert_hidden(shown, hinted)
+    assert watch.errors == []
+
+
+def test_undo_before_the_person_has_bid_against_the_computer_says_there_is_nothing(watch, server):
+    """Review F11: with the computer as White, Undo took back its sealed bid, which it made
+    again at once: an Undo that did nothing.  Now it takes nothing back and says so."""
+    watch.page.context.add_init_script(KNOWN_SEEDS % [1, 2])
+    page = watch.open(server + COMPUTER_WHITE.replace("ai:1", "ai:3"))
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    made = saved_moves(page)
+    page.locator("#undo").click()
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Nothing to take back')")
+    wait_quiet(page, "window.tavoliere.view().sealed === 1")
+    assert saved_moves(page) == made and page.evaluate("window.seedsDrawn") == 1
+    assert watch.errors == []

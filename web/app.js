@@ -20,7 +20,7 @@ import { $, makeRoom } from "./room.js";
 import { bindSession, firstRecord, followAddress, open, showFirstBoard } from "./session.js";
 import { applyTheme, bindSettings } from "./settings.js";
 import { Sounds } from "./sound.js";
-import { loadGames } from "./storage.js";
+import { loadCorrespondence, loadGames } from "./storage.js";
 import { bindStrip, drawStrip } from "./strip.js";
 import { Table } from "./table.js";
 import { bindTalk } from "./talk.js";
@@ -63,9 +63,12 @@ async function main() {
   bindRegions();
   applyTheme(room);
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
+  const corrProblem = loadCorrespondence().problem;  // and correspondence games, said apart
   room.site = await (await fetch("site.json")).json();
   const record = firstRecord(room);
-  if (problem) room.say(t("saved-problem", { detail: errorText(problem, getLanguage()) }));
+  const problems = [problem && t("saved-problem", { detail: errorText(problem, getLanguage()) }),
+    corrProblem && t("corr.unreadable", { detail: errorText(corrProblem, getLanguage()) })];
+  if (problem || corrProblem) room.say(problems.filter(Boolean).join(" "));
   await showFirstBoard(room, record);
   performance.mark("board-painted");
   await open(room, record);

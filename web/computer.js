@@ -1,8 +1,14 @@
-// The computer's turns at the table: its moves, its hints, the dice, and how far an undo
-// goes back against it.  These are methods
+// The computer's turns at the table: its moves, its hints and the dice.  These are methods
 // of Table (web/table.js mixes them in), written apart to keep each file about one thing;
 // `this` is the table.
 import { CHANCE } from "./seats.js";
+
+// A seed for the computer's next search, drawn from the browser's cryptographic source.  A
+// bot that mixes its moves (Footsteps' sealed bids) is only as secret as its seed: one the
+// player could know or repeat (the ply count) would make its bid the same in every game.
+export function freshSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;  // 0 .. 2**31 - 1, as the engine takes
+}
 
 export const computerTurns = {
   computerTurn() {
@@ -66,17 +72,6 @@ export const computerTurns = {
     if (!this.thinking) return;
     this.engine.stop(this.thinking.id);
     this.thinking = null;
-  },
-
-  // The ply an undo goes back to: one move back, or, against the computer, back to the
-  // person's last turn (null: nothing to undo).
-  undoTarget() {
-    const h = this.history;
-    if (!h.moves.length) return null;
-    let target = h.moves.length - 1;
-    const computer = (ply) => this.players[this.turns[ply]] && this.players[this.turns[ply]].kind === "ai";
-    if (this.againstComputer()) while (target > 0 && computer(target)) target--;
-    return target;
   },
 
   againstComputer() {

@@ -9,7 +9,7 @@ import { errorText, getLanguage, t } from "./i18n.js";
 import { endingOutcome, excerpt, newCorrespondenceId, readName } from "./links.js";
 import { download } from "./records.js";
 import { $ } from "./room.js";
-import { corrLink, startGame } from "./session.js";
+import { corrLink, sayAfterSave, startGame } from "./session.js";
 import { deleteCorrespondence, findCorrespondence, loadCorrespondence, saveCorrespondence } from "./storage.js";
 import { drawQR } from "./qr.js";
 
@@ -271,7 +271,6 @@ async function exportAll(room) {
 export async function receive(room, link) {
   const { engine, site } = room;
   const say = (text, kind) => room.say(text, kind);
-  const saveProblem = (problem) => t("save-problem", { detail: errorText(problem, getLanguage()) });
   await engine.ready;
   const stored = findCorrespondence(link.corr.id);
   const answer = await engine.request({ op: "view", game: link.game, moves: link.moves });
@@ -281,6 +280,10 @@ export async function receive(room, link) {
   }
   if (sealsPlies(site, answer.game)) {
     say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.sealed-game") }));
+    return stored;
+  }
+  if (answer.players !== 2) {  // a link joins two players, as New game says
+    say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.too-many") }));
     return stored;
   }
   const now = Date.now();
@@ -293,8 +296,7 @@ export async function receive(room, link) {
     };
     if (link.ending === `resign${link.corr.by}` && !answer.outcome) Object.assign(entry, { ending: link.ending, outcome: endingOutcome(link.ending) });
     const problem = saveCorrespondence(entry);
-    say(problem ? saveProblem(problem) : t("corr.received", { name: opponentOf(entry), side: sideName(site, entry.game, entry.side) }),
-      problem ? "error" : "info");
+    sayAfterSave(room, problem, t("corr.received", { name: opponentOf(entry), side: sideName(site, entry.game, entry.side) }));
     return entry;
   }
   const verdict = compareRecords(stored, answer);
@@ -316,8 +318,7 @@ export async function receive(room, link) {
     }
     Object.assign(stored, { moves: answer.moves, last: now, sent: count, archived: false, toMove: answer.to_move, outcome: answer.outcome || null });
     const problem = saveCorrespondence(stored);
-    if (problem) say(saveProblem(problem));
-    else say(t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }), "info");
+    sayAfterSave(room, problem, t("corr.new-moves", { name: opponentOf(stored), move: answer.moves[count - 1] }));
   }
   stored.fresh = verdict.kind === "same" || verdict.kind === "newer";
   if (stored.fresh) receiveEnding(room, stored, link.ending);
@@ -334,8 +335,7 @@ function receiveEnding(room, entry, end) {
   }
   Object.assign(entry, { ending: end, outcome: endingOutcome(end), last: Date.now(), archived: false });
   const problem = saveCorrespondence(entry);
-  room.say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : t("corr.resigned", { name: opponentOf(entry) }),
-    problem ? "error" : "info");
+  sayAfterSave(room, problem, t("corr.resigned", { name: opponentOf(entry) }));
 }
 
 // -- starting a game ----------------------------------------------------------------------------
@@ -355,8 +355,7 @@ export async function startCorrespondence(room, { game, side, names }) {
     id: newCorrespondenceId(), game: answer.game, moves: [], names: clean, side, created: now, updated: now,
     last: null, sent: 0, archived: false, settled: true, toMove: answer.to_move, outcome: null,
   };
-  const problem = saveCorrespondence(entry);
-  room.say(problem ? t("save-problem", { detail: errorText(problem, getLanguage()) }) : "");
+  sayAfterSave(room, saveCorrespondence(entry), "");
   await startGame(room, entry.game, [], null, { entry });
   return corrLink(entry);
 }

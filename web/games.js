@@ -64,7 +64,8 @@ export function gameHeading(site, spec) {
     if (option.name !== "size" && value === String(option.default)) continue;
     if (option.kind === "bool") parts.push(value === "true" ? words.option(option.name) : `${words.option(option.name)}: ${t("no")}`);
     else if (option.kind === "choice") parts.push(option.name === "size" ? words.option(option.name, value) : `${words.option(option.name)}: ${words.option(option.name, value)}`);
-    else parts.push(`${words.option(option.name)} ${value}`);
+    // a number in the game's words ("8×8", "4 giocatori"), else "label: value" without the hint
+    else parts.push(words.text(`option.${option.name}.header`, { value }, `${words.option(option.name).replace(/\s*\(.*\)$/, "")}: ${value}`));
   }
   return parts.join(" · ");
 }

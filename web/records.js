@@ -53,7 +53,7 @@ function endingOf(room, game, result) {
 // A saved or imported game opens with its players, when it keeps them.
 function openEntry(room, entry) {
   room.say("");
-  return startGame(room, entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), players: entry.players || null });
+  return startGame(room, entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), players: entry.players || null, kept: true });
 }
 
 // The board drawn with its cell names for a moment (a picture names its cells).

@@ -97,19 +97,34 @@ function save(room) {
     room.render();
   } else {
     problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending });
-    if (room.seated && !problem) {
+    if (room.seated && (!problem || problem.key === "storage.nearly-full")) {
       room.seated = false;  // the saved game keeps the players now
       writeFragment(room);
     }
   }
-  if (problem) room.say(t("save-problem", { detail: errorText(problem, getLanguage()) }));
+  if (problem) room.say(saveText(problem));
+}
+
+// What a save's problem tells the player: the storage nearly full (this save worked, a later
+// one may not), or why this one failed.
+export function saveText(problem) {
+  if (problem.key === "storage.nearly-full") return t("storage.nearly-full");
+  return t("save-problem", { detail: errorText(problem, getLanguage()) });
+}
+
+// Say `text` after a save: the save's problem comes first, a warning with the text.
+export function sayAfterSave(room, problem, text, kind = "info") {
+  if (!problem) room.say(text, kind);
+  else if (problem.key === "storage.nearly-full") room.say(text ? `${text} ${saveText(problem)}` : saveText(problem));
+  else room.say(saveText(problem));
 }
 
 // -- opening games ----------------------------------------------------------------------------
 // Draw the record's board at once, then open it when the engine is ready; a record that
 // cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
-export async function startGame(room, spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false, players = null } = {}) {
+// `kept`: the record comes from this browser's storage, not from a link (said if it fails).
+export async function startGame(room, spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false, players = null, kept = false } = {}) {
   const { table, engine } = room;
   table.stopThinking();
   room.seated = seated;
@@ -130,7 +145,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   await engine.ready;
   let answer = await table.open({ game: spec, moves, ply, ending, players: seats });
   if (!answer.ok) {
-    room.say(t("bad-link", { detail: room.texts.error(answer) }));
+    room.say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
     const fallback = entry ? loadPlayers() : null;
     const fresh = boardKey(room, spec) ? spec : defaultGame(room.site);
@@ -167,7 +182,7 @@ export async function openRecord(room, record) {
     if (!record.corr) record = await asSavedGame(room, record);
     if (!record.corr) {
       return await startGame(room, record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null,
-        ending: record.ending || null, seated: Boolean(record.seated), players: record.players || null });
+        ending: record.ending || null, seated: Boolean(record.seated), players: record.players || null, kept: Boolean(record.kept) });
     }
     const entry = await receive(room, record);
     if (!entry) return await startGame(room, defaultGame(room.site));
@@ -210,7 +225,7 @@ function resumeRecord(room) {
     return { game: entry.game, moves: entry.moves, ply: null, entry };
   }
   const players = entry.players.every(validPlayer) ? entry.players : null;
-  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending), players };
+  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending), players, kept: true };
 }
 
 function recordFromFragment(room) {

@@ -1,7 +1,9 @@
 // Saved games in localStorage: the game in progress is saved after every move and resumed
 // after a reload.  Data that cannot be read is moved aside once (under another key, never
 // thrown away) and reported once, so a bad entry never leaves the page blank; a full or
-// refused storage is reported, never thrown.
+// refused storage is reported, never thrown.  Nothing saved is ever dropped to make room:
+// the player is told when the storage is nearly full, while every save still succeeds, and
+// decides what to delete.
 import { PageError } from "./errors.js";
 
 const KEY = "tavoliere.games";
@@ -9,6 +11,10 @@ const CURRENT = "tavoliere.current";
 const ASIDE = "tavoliere.unreadable.";
 const LIMIT = 50;
 const MAX_TEXT = 4_000_000;  // more than fifty games could ever need: certainly not ours
+// The room a save should leave free (characters): more than the longest link brings (5,000
+// moves) and many moves of every game, yet a small part of any browser's quota.
+const HEADROOM = 100_000;
+const PROBE = "tavoliere.headroom";
 
 function validGame(entry) {
   return entry && typeof entry.id === "string" && typeof entry.game === "string" &&
@@ -28,6 +34,19 @@ function write(key, text) {
   } catch (error) {
     return new PageError(error && error.name === "QuotaExceededError" ? "storage.full" : "storage.refused");
   }
+}
+
+// Whether the storage still has HEADROOM free: browsers do not say how full localStorage is,
+// so a text that size is written and removed at once.
+function roomLeft() {
+  const full = write(PROBE, "x".repeat(HEADROOM));
+  try { localStorage.removeItem(PROBE); } catch { /* nothing was written */ }
+  return !full;
+}
+
+// After a save that worked: null, or a warning that the next ones may not.
+function afterSave(problem) {
+  return problem || (roomLeft() ? null : new PageError("storage.nearly-full"));
 }
 
 // Move unreadable text out of the way: the original key is freed first, so the copy fits
@@ -65,18 +84,16 @@ export function loadGames() {
   return loadList(KEY, validGame);
 }
 
-// Save a game; returns null, or the problem (the game stays on screen either way).
+// Save a game; returns null, or the problem (the game stays on screen either way): a full
+// storage keeps the saved games as they were (key "storage.full"), and a nearly full one is
+// a warning after a save that worked ("storage.nearly-full").
 export function saveGame(entry) {
   const { games } = loadGames();
   const others = games.filter((g) => g.id !== entry.id);
-  let all = [{ ...entry, updated: Date.now() }, ...others].slice(0, LIMIT);
-  let problem = write(KEY, JSON.stringify(all));
-  while (problem && all.length > 1) {  // full: keep the newest games, this one first
-    all = all.slice(0, Math.ceil(all.length / 2));
-    problem = write(KEY, JSON.stringify(all));
-  }
+  const all = [{ ...entry, updated: Date.now() }, ...others].slice(0, LIMIT);
+  const problem = write(KEY, JSON.stringify(all));
   write(CURRENT, entry.id);
-  return problem;
+  return afterSave(problem);
 }
 
 export function deleteGame(id) {
@@ -126,13 +143,14 @@ export function findCorrespondence(id) {
   return loadCorrespondence().games.find((g) => g.id === id) || null;
 }
 
-// Save a correspondence game (by default it becomes the one resumed); null, or the problem.
+// Save a correspondence game (by default it becomes the one resumed); null, or the problem
+// (as saveGame's: a received link cannot fill the storage unnoticed).
 export function saveCorrespondence(entry, { current = true } = {}) {
   const others = loadCorrespondence().games.filter((g) => g.id !== entry.id);
   entry.updated = Date.now();
   const problem = write(CORR, JSON.stringify([entry, ...others]));
   if (!problem && current) write(CURRENT, entry.id);
-  return problem;
+  return afterSave(problem);
 }
 
 export function deleteCorrespondence(id) {

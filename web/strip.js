@@ -32,6 +32,9 @@ export function drawStrip(room) {
   $("game-name").textContent = gameHeading(room.site, table.game || room.boardKey || defaultGame(room.site));
   $("rematch").hidden = $("swap-sides").hidden = Boolean(room.corr);
   $("thinking").hidden = !table.thinking;
+  // a finished search's best move leaves the page with it: a hint for a sealed bid is that
+  // bid, and the next player at the device must not find it even in hidden text
+  if (!table.thinking) $("thinking").textContent = "";
   drawWinBar(room);
 }
 

@@ -17,10 +17,12 @@ import { endingOutcome } from "./links.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
 import { MAX_PREVIEWS, previewOf } from "./preview.js";
 import { CHANCE, fitSeats } from "./seats.js";
-import { computerTurns } from "./computer.js";
+import { computerTurns, freshSeed } from "./computer.js";
+import { takingBack } from "./undo.js";
 
 export { MAX_MOVES, endingOutcome, readMoves } from "./links.js";
 export { CHANCE, fitSeats, playerText, readPlayer } from "./seats.js";  // (their old home)
+export { freshSeed };
 
 // A placement game's first click could go almost anywhere: marking every cell would only hide
 // the board, so targets are shown before the first click only when there are few.
@@ -29,7 +31,7 @@ const MAX_OPEN_TARGETS = 24;
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
   // played at an earlier position may drop the later ones (the room asks; embeds refuse).
-  constructor(engine, { players, confirmBranch = () => false, seed = (line) => line.length }) {
+  constructor(engine, { players, confirmBranch = () => false, seed = freshSeed }) {
     super();
     this.engine = engine;
     this.players = players;
@@ -72,7 +74,13 @@ export class Table extends EventTarget {
   humanToMove() {
     const v = this.view;
     return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
-      this.handover === null && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+      this.handover === null && !this.midRound() && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+  }
+
+  // An earlier position inside a round that was revealed later (a bid made, the answer
+  // not yet): no move may be played there, or the one to answer would answer knowing the bid.
+  midRound() {
+    return Boolean(this.view && this.view.sealed && !this.history.atEnd);
   }
 
   // The moves that may be shown: the record less its sealed plies.
@@ -343,6 +351,10 @@ export class Table extends EventTarget {
       this.say("game-ended");
       return { ok: false, error: "game-ended" };
     }
+    if (this.midRound()) {  // the one to answer would answer knowing the sealed move
+      this.say("mid-round");
+      return { ok: false, error: "mid-round" };
+    }
     if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
@@ -398,43 +410,6 @@ export class Table extends EventTarget {
     return maker && human(view.to_move) ? view.to_move : null;
   }
 
-  // -- undo and redo -----------------------------------------------------------------------
-  // Against the computer, undo goes back to the person's last turn.
-  // Dice once rolled stay rolled: a move before a roll cannot be taken back, or undoing
-  // would roll them again.
-  async undo() {
-    const h = this.history;
-    const target = this.undoTarget();
-    if (target === null) return;
-    if (this.turns.slice(target, h.moves.length).includes(CHANCE)) {
-      this.say("undo-dice", {}, "info");
-      return;
-    }
-    this.stopThinking();
-    this.handover = null;  // the sealed move is taken back: its maker is at the device
-    this.ending = null;  // undo takes back a resignation or a draw first
-    while (h.moves.length > target && h.undo());
-    await this.showQuietly();
-    this.emit("record");
-    this.computerTurn();
-  }
-
-  async redo() {
-    this.stopThinking();
-    this.handover = null;
-    const h = this.history;
-    if (!h.redo()) return;
-    await this.showQuietly();
-    const replayed = () => this.view.to_move === CHANCE ||
-      (this.players[this.view.to_move] && this.players[this.view.to_move].kind === "ai");
-    while (h.undone.length && replayed() && !this.view.outcome) {
-      h.redo();
-      await this.showQuietly();
-    }
-    this.emit("record");
-    this.computerTurn();
-  }
-
   // -- resigning and agreeing a draw ------------------------------------------------------
   // The players end the game after its last move: "resign0" or "resign1" (that player
   // resigns) or "draw" (agreed).  The record keeps it after its moves; a move played or an
@@ -481,5 +456,6 @@ export class Table extends EventTarget {
   }
 }
 
-// The computer's turns and the dice are methods of the table written apart (web/computer.js).
-Object.assign(Table.prototype, computerTurns);
+// The computer's turns and the dice (web/computer.js), undo and redo (web/undo.js): methods
+// of the table written apart.
+Object.assign(Table.prototype, computerTurns, takingBack);

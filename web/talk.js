@@ -26,7 +26,7 @@ export function bindTalk(room) {
       // its marks say it (the warning shows them already), else in the page's
       const mark = room.texts.mark(v.marks);
       const text = mark || t("played-sealed", { player: room.texts.player(detail.mover) });
-      room.say(mark ? "" : text, "info");
+      sayMove(room, mark ? "" : text, detail.mover);
       room.announce(text);
       sounds.play("move");
       return;
@@ -34,7 +34,7 @@ export function bindTalk(room) {
     // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
     const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
     const text = revealedText(room, detail.revealed, cellless);
-    room.say(cellless ? text : "", "info");
+    sayMove(room, cellless ? text : "", detail.mover);
     room.announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
     // a piece gone from the board is a capture; the end of the game has its own sound
     const motion = table.motion;
@@ -42,6 +42,17 @@ export function bindTalk(room) {
     if (!v.outcome) sounds.play(taken ? "capture" : "move");
   });
   table.addEventListener("gameover", () => sounds.play("end"));
+}
+
+// A move's line in place of the last one, except that a move nobody at this device made (the
+// computer's, a roll) leaves an error in view: a refused link's reason must not vanish with
+// the first automatic ply of the fresh game that replaces it.
+function sayMove(room, text, mover) {
+  const players = room.table.players;
+  const person = players[mover] && players[mover].kind === "human";
+  const message = document.getElementById("message");
+  if (!person && message.dataset.kind === "error" && message.textContent) return;
+  room.say(text, "info");
 }
 
 // "White played 12. Black played 7.": the moves a move revealed, itself included; a move

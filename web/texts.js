@@ -58,6 +58,7 @@ export class GameTexts {
   }
 
   toMove(player) {
+    if (player < 0) return this.page("rolling");  // a roll is due (CHANCE, -1): nobody moves
     return this.page("to-move", { player: this.player(player) });
   }
 
@@ -93,7 +94,17 @@ export class GameTexts {
     if (!parsed) return token;
     const shape = this.text(`shape.${parsed.shape}.${count === 1 ? "one" : "other"}`, {}, parsed.shape);
     const named = parsed.owner === null ? shape : this.page("piece.owned", { shape, player: this.player(parsed.owner) });
-    return parsed.label === null ? named : this.page("piece.labelled", { piece: named, label: parsed.label });
+    if (parsed.label === null) return named;
+    // a game may word a label itself: Layli's counter is a number of seeds ("4 semi")
+    const own = `label.${parsed.shape}.${parsed.label === "1" ? "one" : "other"}`;
+    if (own in this.table) return this.text(own, { label: parsed.label, piece: named });
+    return this.page("piece.labelled", { piece: named, label: parsed.label });
+  }
+
+  // A cell in words: a board square by its name ("c4"), a cell off the board (a rack, a
+  // store, a line's result) in the game's words (text "cell.NAME"), never an internal name.
+  cellName(cell) {
+    return this.text(`cell.${cell}`, {}, cell);
   }
 
   // The pieces of a position in words, one sentence for each kind of piece.
@@ -105,7 +116,7 @@ export class GameTexts {
     }
     const parts = [...groups].map(([token, cells]) => {
       const words = this.piece(token, cells.length);
-      return this.page("desc.pieces", { kind: words.charAt(0).toUpperCase() + words.slice(1), cells: cells.join(", ") });
+      return this.page("desc.pieces", { kind: words.charAt(0).toUpperCase() + words.slice(1), cells: cells.map((c) => this.cellName(c)).join(", ") });
     });
     return parts.length ? parts.join(" ") : this.page("desc.none");
   }

@@ -100,13 +100,16 @@ def cmd_match(args) -> None:
     from .ai import match
     result = match(args.spec, args.bot_a, args.bot_b, games=args.games, seconds=args.seconds,
                    seed=args.seed, log=print if args.verbose else None, scale=args.scale,
-                   opening=args.opening, jobs=args.jobs)
+                   opening=args.opening, jobs=args.jobs, iterations=args.iterations)
     low, high = result["ci95"]
-    budget = (f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
+    budget = (f"{args.iterations} iterations" if args.iterations
+              else f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
               else f"each level's time x {args.scale}")
     opening = f", {args.opening} random plies first" if args.opening else ""
-    print(f"{result['spec']}: {result['a']} v {result['b']}, {result['games']} games, colours "
-          f"alternated, {budget} a move{opening}")
+    seating = ("colours alternated" if result["players"] == 2 else
+               f"{result['a']} in each of the {result['players']} seats in turn")
+    print(f"{result['spec']}: {result['a']} v {result['b']}, {result['games']} games, "
+          f"{seating}, {budget} a move{opening}")
     print(f"{result['a']} {result['a_wins']} wins, {result['b']} {result['b_wins']} wins, "
           f"{result['draws']} draws; {result['a']} scores {result['a_score']:.1%} "
           f"(95% interval {low:.1%} to {high:.1%}); {result['mean_plies']:.0f} plies a game")
@@ -178,9 +181,11 @@ def main(argv=None) -> int:
                    help="also run in Pyodide under Node (needs `python build.py build` first)")
     p.set_defaults(run=cmd_bench)
 
-    p = commands.add_parser("match", help="seeded games between two bots, colours alternated")
+    p = commands.add_parser("match", help="seeded games between two bots, colours alternated "
+                            "(at a table of 3-4, A in each seat in turn, B in the others)")
     p.add_argument("spec")
-    p.add_argument("bot_a", help="level1..level5, random or uct")
+    p.add_argument("bot_a", help="level1..level5, random or uct; level5x4: level 5 in 4 "
+                                 "worker processes, each with its own budget of CPU time")
     p.add_argument("bot_b")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seconds", type=float, default=None,
@@ -188,6 +193,9 @@ def main(argv=None) -> int:
     p.add_argument("--scale", type=float, default=1.0,
                    help="with the levels' own budgets, multiply each by this (a quicker ladder "
                         "that keeps the ratios between levels)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="think this many work units of the engine a move instead of a time "
+                        "(the games then depend on the seed alone)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opening", type=int, default=0,
                    help="start every game with this many random plies (each opening is "

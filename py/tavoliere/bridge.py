@@ -18,10 +18,10 @@ import json
 import re
 import traceback
 
-from .core import CHANCE, Game, IllegalMove, InvalidMove, game_names, load_game
+from .core import CHANCE, MAX_PLIES, Game, IllegalMove, InvalidMove, game_names, load_game
 from .messages import MESSAGES, Problem, excerpt
 
-MAX_MOVES = 5000
+MAX_MOVES = MAX_PLIES
 MAX_SEARCHES = 4  # boards on one page share the worker; each may have a search under way
 MAX_DEPTH = 64    # arrays and objects nested deeper than this are refused before parsing
 MAX_LISTED = 2000  # more legal moves than this are not all sent with a view (see _legal)
@@ -220,6 +220,8 @@ def op_play(request: dict) -> dict:
     names = _moves(request)
     text = _move(request)
     state = _record.states_for(game, names)[-1]
+    if len(names) >= MAX_MOVES:  # the record would hold a ply too many to be opened again
+        raise BridgeError("illegal-move", "move.record-full", max=MAX_MOVES)
     try:
         move = game.parse_move(text, state)
     except InvalidMove as error:
@@ -355,18 +357,51 @@ def op_think_step(request: dict) -> dict:
 
 
 def op_think_stop(request: dict) -> dict:
-    """The best move found so far; the search is dropped."""
+    """The best move found so far; the search is dropped.  A tree search also answers
+    ``root``, its statistics of the root's moves, which ``merge`` adds up over the searches
+    of several workers (root parallelism, ``ai/parallel.py``)."""
+    from .ai.parallel import root_statistics
     game, thinker = _thinker(request)
     move = thinker.move()
     _thinkers.pop(_id(request), None)
-    return {"move": game.move_name(move), "cells": list(game.move_cells(move))}
+    answer = {"move": game.move_name(move), "cells": list(game.move_cells(move))}
+    root = root_statistics(thinker)
+    return answer if root is None else {**answer, "root": root}
+
+
+def op_merge(request: dict) -> dict:
+    """The move that several workers' searches of the record's last position agree on:
+    ``root``, a list of their ``think_stop`` statistics, merged by ``parallel.merge``."""
+    from .ai.parallel import merge
+    game = _game(request)
+    state = _shown_state(game, _moves(request))
+    rows = request.get("root")
+    if (not isinstance(rows, list) or not 1 <= len(rows) <= 64
+            or not all(_is_statistics(worker) for worker in rows)):
+        raise BridgeError("bad-request", "request.root")
+    merged = merge(rows)
+    try:
+        move = game.parse_move(merged["best"], state)
+    except (IllegalMove, InvalidMove, TypeError):
+        raise BridgeError("bad-request", "request.root") from None
+    return {"move": game.move_name(move), "cells": list(game.move_cells(move)),
+            "win_chance": merged["win_chance"], "visits": merged["visits"]}
+
+
+def _is_statistics(worker) -> bool:
+    """One worker's root statistics: [[name, visits, wins, proven], ...], numbers in range."""
+    return isinstance(worker, list) and len(worker) <= 5000 and all(
+        isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and len(row[0]) <= 64
+        and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < 1e12
+                for x in row[1:3]) and row[3] in (-1, 0, 1)
+        for row in worker)
 
 
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "roll": op_roll,
        "preview": op_preview,
        "export": op_export, "import": op_import, "position": op_position,
        "narrow": op_narrow, "think_start": op_think_start, "think_step": op_think_step,
-       "think_stop": op_think_stop}
+       "think_stop": op_think_stop, "merge": op_merge}
 
 
 _JSON_TOKEN = re.compile(r'["\[\]{}]')

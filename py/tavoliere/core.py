@@ -22,6 +22,11 @@ PLAYER_NAMES = ("White", "Black")
 # ``to_move`` of a chance ply (a roll of dice): no player moves, the page or the caller draws
 # the move with ``Game.roll`` (see "chance plies" in ``Game``).
 CHANCE = -1
+# The longest record the room keeps, in plies: links, records, the bridge and each game's
+# ``max_plies`` option all take it from here, and the bridge refuses the ply past it, so a
+# game can never hold a record that cannot be opened again.  (web/table.js repeats it for
+# links read before the engine starts; tests/test_bridge.py holds the two equal.)
+MAX_PLIES = 5_000
 
 # -- pieces as data -------------------------------------------------------------------------
 # A piece is a short token ``shape[.owner][=label]``: ``stone.0`` (White's stone), ``pawn.1``,
@@ -156,7 +161,7 @@ def move_limit(default: int, high: int, help: str = "the game is drawn when this
     """The ``max_plies`` option of a game whose published rules do not guarantee an end: a
     safety limit that draws the game (``reason.max-plies``), shared so that it reads and
     validates alike everywhere; hidden, since players need not choose it."""
-    return Option("max_plies", default, low=10, high=high, help=help, hidden=True)
+    return Option("max_plies", default, low=10, high=min(high, MAX_PLIES), help=help, hidden=True)
 
 
 # Texts every game shares, in every language the room speaks; a game adds its own in
@@ -205,7 +210,7 @@ CORE_TEXTS["it"].update({
     "shape.double-crowned.one": "damone", "shape.double-crowned.other": "damoni",
     "shape.die.one": "dado", "shape.die.other": "dadi",
     "shape.counter.one": "segnalino", "shape.counter.other": "segnalini",
-    "shape.marker.one": "segno", "shape.marker.other": "segni",
+    "shape.marker.one": "segnalino", "shape.marker.other": "segnalini",
     "shape.block.one": "ostacolo", "shape.block.other": "ostacoli",
 })
 LANGUAGES = tuple(CORE_TEXTS)
@@ -365,6 +370,15 @@ class Game:
         the ones to show; a game that seals plies implements it."""
         if self.sealed(state):
             raise NotImplementedError(f"{self.name} seals plies but does not conceal them")
+        return state
+
+    def before_sealed(self, state):
+        """The state before the sealed plies that led to ``state``, which every player saw (a
+        concealed state is enough): a search that may not know the sealed plies draws them
+        again from there (``ai/mcts.py``).  ``state`` itself when nothing is sealed; a game
+        that seals plies implements it."""
+        if self.sealed(state):
+            raise NotImplementedError(f"{self.name} seals plies but cannot go back before them")
         return state
 
     # -- chance plies (rolls of dice) -----------------------------------------------------

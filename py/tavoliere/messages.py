@@ -94,6 +94,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "request.no-search": {
         "en": "no search with that id is running",
         "it": "nessuna ricerca in corso con questo id"},
+    "request.root": {
+        "en": "root must list each worker's search statistics ([[move, visits, wins, proven], ...]) "
+              "for a legal move of this position",
+        "it": "root deve elencare le statistiche della ricerca di ogni worker ([[mossa, visite, "
+              "vittorie, esito], ...]) per una mossa legale di questa posizione"},
     "at-move": {
         "en": "move {ply} ({entry}): {inner}",
         "it": "semimossa {ply} ({entry}): {inner}"},
@@ -144,6 +149,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "move.notation-because": {
         "en": "{move} is not a move in {title} notation: {inner}",
         "it": "{move} non è una mossa nella notazione di {title}: {inner}"},
+    "move.record-full": {
+        "en": "no more moves: a game may hold at most {max}, and this one has reached it",
+        "it": "non si può più muovere: una partita può contenere al massimo {max} semimosse, "
+              "e questa ci è arrivata"},
     "move.not-legal": {
         "en": "{move} is not legal here",
         "it": "{move} non è una mossa possibile in questa posizione"},

@@ -100,14 +100,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .core import IllegalMove, InvalidMove, load_game
+from .core import MAX_PLIES, IllegalMove, InvalidMove, load_game
 from .messages import Problem, excerpt
 
 __all__ = ["Record", "RecordError", "RecordMoveError", "export_record", "parse_record",
            "export_sgf", "little_golem_cell", "MAX_TEXT", "MAX_MOVES"]
 
 MAX_TEXT = 200_000   # characters in a record
-MAX_MOVES = 5_000    # moves (plies) in a record
+MAX_MOVES = MAX_PLIES  # moves (plies) in a record
 PLAYERS = ("White", "Black")
 FIRST_TAGS = ("Game", "White", "Black", "Date", "Result")
 RESULT_TOKENS = ("*", "1-0", "0-1", "1/2-1/2")

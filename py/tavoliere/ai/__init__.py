@@ -15,7 +15,8 @@ the engine's work units (MCTS iterations, solver chunks...), so that the same se
 same ``iterations`` always give the same move.
 
 A game's own engine lives in a module of this package (``barrier``, ``hekka``,
-``havannah``, ``hexade``) and registers itself by the game's name with the class decorator
+``havannah``, ``hexade``...; the alpha-beta ones are kernels over the one search of
+``alphabeta.py``) and registers itself by the game's name with the class decorator
 ``engine.bot_for("barrier")``; ``make_engine`` imports every module of the package on its
 first call and looks the game up, so a new bot is a new module and nothing else.  A game
 without a bot of its own gets the generic MCTS of ``mcts.py``, for ``style="full"`` and for
@@ -89,10 +90,12 @@ class Thinker:
 
     The budget is thinking time (the time spent inside ``step``), or a number of iterations
     when ``iterations`` is given (then the clock only cuts the slices, never the search).
+    ``clock`` measures it: wall time by default, ``time.process_time`` for a budget of this
+    process's CPU time (the match harness's parallel workers, ``parallel.py``).
     """
 
     def __init__(self, game, state, *, level=None, seconds=None, iterations=None, seed=0,
-                 style: str = "full"):
+                 style: str = "full", clock=perf_counter):
         self.level = _check_budget(level, seconds, iterations)
         if game.to_move(state) == CHANCE and game.outcome(state) is None:
             raise ValueError("the dice are to be rolled: no player chooses here")
@@ -107,10 +110,11 @@ class Thinker:
         self.rng = random.Random(seed)
         self.elapsed = 0.0
         self.stopped = False
-        started = perf_counter()
+        self.clock = clock
+        started = clock()
         self.engine = make_engine(game, state, self.level, self.rng,
                                   fresh=iterations is not None, style=style)
-        self.elapsed += perf_counter() - started
+        self.elapsed += clock() - started
 
     @property
     def done(self) -> bool:
@@ -121,13 +125,13 @@ class Thinker:
 
     def step(self, slice_seconds: float = 0.05) -> dict:
         """Think for at most about ``slice_seconds`` (less if the budget ends sooner)."""
-        started = perf_counter()
+        started = self.clock()
         end = started + max(0.0, slice_seconds)
         if self.seconds is not None:
             end = min(end, started + self.seconds - self.elapsed)
         while not self.done:
             self.engine.work()
-            now = perf_counter()
+            now = self.clock()
             self.elapsed += now - started
             started = now
             if now >= end:

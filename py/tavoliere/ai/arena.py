@@ -1,8 +1,11 @@
 """Matches between bots and speed measurements, for the command line.
 
 ``match(spec, bot_a, bot_b, games, seconds, seed)`` plays seeded games with colours
-alternated; bots are named ``level1`` .. ``level5`` (the levels' imprecision, with the
-``seconds`` given per move), ``random``, or ``uct`` (plain UCT with random playouts).
+alternated (at a table of three or four, A takes each seat in turn and B the others); bots
+are named ``level1`` .. ``level5`` (the levels' imprecision, with the ``seconds`` given per
+move), ``random``, or ``uct`` (plain UCT with random playouts).
+``level5x4`` is level 5 thinking in 4 worker processes, each for its own budget of CPU time,
+their root statistics merged (``parallel.py``): a 4-core device, however loaded this machine.
 ``bench(seconds)`` measures playouts/s, iterations/s and solve times.
 """
 
@@ -16,29 +19,61 @@ from time import perf_counter
 
 from ..core import CHANCE, load_game
 
-BOT_NAMES = "level1..level5, random, uct"
+BOT_NAMES = "level1..level5, level1x2..level5x16 (workers), random, uct"
 
 
-def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0):
+def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0,
+             iterations: int | None = None):
     """A function state -> move for the bot called ``name`` (``seconds`` per move, or the
-    level's own budget times ``scale`` when None)."""
+    level's own budget times ``scale`` when None; ``iterations`` of its engine instead of a
+    time, when given: then its moves do not depend on the machine)."""
     from . import LEVEL_SECONDS, Thinker
     rng = random.Random(seed)
     if name == "random":
         return lambda state: rng.choice(game.legal_moves(state))
+    parallel = re.fullmatch(r"level([1-5])x([1-9][0-9]?)", name)
+    if parallel:
+        return parallel_bot(game, int(parallel.group(1)), int(parallel.group(2)), seconds,
+                            rng, scale, iterations)
     match = re.fullmatch(r"level([1-5])", name)
     if match or name == "uct":
         level = int(match.group(1)) if match else 3
         style = "uct" if name == "uct" else "full"
-        budget = seconds if seconds is not None else LEVEL_SECONDS[level] * scale
+        budget = (None if iterations is not None else
+                  seconds if seconds is not None else LEVEL_SECONDS[level] * scale)
         def play(state):
-            thinker = Thinker(game, state, level=level, seconds=budget,
+            thinker = Thinker(game, state, level=level, seconds=budget, iterations=iterations,
                               seed=rng.randrange(1 << 30), style=style)
             while not thinker.done:
                 thinker.step(0.05)
             return thinker.move()
         return play
     raise ValueError(f"unknown bot {name!r}; bots are {BOT_NAMES}")
+
+
+def parallel_bot(game, level: int, workers: int, seconds: float | None, rng, scale: float,
+                 iterations: int | None = None):
+    """Level ``level`` searching in ``workers`` processes, each for ``seconds`` (else the
+    level's time times ``scale``) of its own CPU time, or ``iterations`` each; ``close()``
+    ends the processes."""
+    from . import LEVEL_SECONDS
+    from .parallel import WorkerPool
+    pool = None
+    budget = (None if iterations is not None else
+              seconds if seconds is not None else LEVEL_SECONDS[level] * scale)
+
+    def play(state):
+        nonlocal pool
+        pool = pool or WorkerPool(workers)   # started on the first move: a bot named only to
+        answer = pool.choose(game.spec, state, level, seconds=budget,   # check it costs none
+                             iterations=iterations, seed=rng.randrange(1 << 30))
+        return game.parse_move(answer["best"], state)
+
+    def close():
+        if pool:
+            pool.close()
+    play.close = close
+    return play
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,15 +87,19 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
-          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1) -> dict:
+          seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1,
+          iterations: int | None = None) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
-    own budgets, times ``scale``).  With ``opening`` the first that many plies are random
-    (seeded), each random opening played twice, colours swapped: the strong levels of some
-    games are deterministic, and without it every pair of games would be the same.  With
+    own budgets, times ``scale``).  At a table of n players (Dadi's ``players``), ``bot_a``
+    takes seat ``index % n`` of game number ``index`` and ``bot_b`` every other seat, so
+    that an even match gives A about 1 in n.  With ``opening`` the first that many plies
+    are random (seeded), each random opening played once from each seat: the strong levels
+    of some games are deterministic, and without it every pair of games would be the same.  With
     ``jobs`` above 1 that many games are played at once, in separate processes: each game
     is seeded by its number alone, so bots that do not depend on the clock play the very
-    games of one process.
+    games of one process.  ``iterations`` replaces every bot's time by that many work units
+    of its engine (MCTS iterations, search chunks): the games then depend on the seed alone.
     Returns the counts and a 95% interval of A's score (draws count half)."""
     game = load_game(spec)
     if games < 1:
@@ -71,19 +110,21 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         raise ValueError("opening must be a number of plies, 0 or more")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if jobs > 1 and any(re.fullmatch(r"level\dx\d+", name) for name in (bot_a, bot_b)):
+        raise ValueError("a bot with workers runs its own processes: play it with jobs=1")
     for name in (bot_a, bot_b):
         make_bot(name, game, seconds, 0, scale)     # an unknown name fails here, not in a worker
-    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening) for index in range(games)]
+    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations)
+             for index in range(games)]
     names = {"a": bot_a, "b": bot_b}
     results = []
     from multiprocessing import Pool                  # here: the browser's Python has no processes
     with (Pool(jobs) if jobs > 1 else nullcontext()) as pool:
-        for index, (winner, length) in enumerate((pool.imap if pool else map)(play_game, tasks)):
+        for index, (winner, length, winning_seat) in enumerate(
+                (pool.imap if pool else map)(play_game, tasks)):
             results.append((winner, length))       # in the games' order
             if log:
-                seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-                said = "draw" if winner is None else ("White", "Black")[seat.index(winner)] + " wins"
-                log(f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}")
+                log(game_line(game, index, names, winner, winning_seat))
     winners = [winner for winner, _ in results]
     a_wins, b_wins, draws = winners.count("a"), winners.count("b"), winners.count(None)
     plies = [length for _, length in results]
@@ -92,19 +133,38 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
             "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games, "ci95": [round(low, 3), round(high, 3)],
-            "mean_plies": sum(plies) / len(plies)}
+            "mean_plies": sum(plies) / len(plies), "players": game.players}
 
 
-def play_game(task) -> tuple[str | None, int]:
-    """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw)
-    and its length.  Everything random in it is seeded by ``seed`` and ``index``."""
-    spec, bot_a, bot_b, seconds, seed, index, scale, opening = task
+def seats(players: int, index: int) -> tuple[str, ...]:
+    """Who sits where in game number ``index``: "a" in seat ``index % players``, "b" in the
+    others (White and Black in turn, at a table of two)."""
+    return tuple("a" if seat == index % players else "b" for seat in range(players))
+
+
+def game_line(game, index: int, names: dict, winner, winning_seat) -> str:
+    """A game of the match in words, for the log."""
+    table = game.text_table("en")
+    said = ("draw" if winning_seat is None
+            else f"{table.get(f'player.{winning_seat}', f'player {winning_seat + 1}')} wins")
+    seat = seats(game.players, index)
+    if game.players == 2:
+        return f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}"
+    return (f"game {index + 1}: {names['a']} in seat {index % game.players + 1} of "
+            f"{game.players}, {names['b']} in the others: {said}")
+
+
+def play_game(task) -> tuple[str | None, int, int | None]:
+    """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw),
+    its length and the winner's seat.  Everything random in it is seeded by ``seed`` and
+    ``index``."""
+    spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations = task
     game = load_game(spec)
-    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale),
-            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale)}
-    seat = ("a", "b") if index % 2 == 0 else ("b", "a")
-    # both games of a pair (colours swapped) see the same opening and the same dice
-    dice = random.Random(seed * 7919 + index // 2)
+    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale, iterations),
+            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale, iterations)}
+    seat = seats(game.players, index)
+    # the games of a round (A in each seat once) see the same opening and the same dice
+    dice = random.Random(seed * 7919 + index // game.players)
     state = random_opening(game, opening, dice)
     while game.outcome(state) is None:
         mover = game.to_move(state)
@@ -113,8 +173,10 @@ def play_game(task) -> tuple[str | None, int]:
             continue
         # a bot sees what its player may see: never a sealed ply it answers
         state = game.apply(state, bots[seat[mover]](game.concealed(state)))
+    for bot in bots.values():
+        getattr(bot, "close", lambda: None)()
     winner = game.outcome(state).winner
-    return (None if winner is None else seat[winner]), game_length(state)
+    return (None if winner is None else seat[winner]), game_length(state), winner
 
 
 def random_opening(game, plies: int, rng: random.Random):

@@ -15,8 +15,8 @@ the bot and the rules cannot disagree, and are made and unmade in place.
   millions of small tuples made the garbage collector pause the page for 20-30 ms;
 * **Search**: negamax alpha-beta; the table's move first, then the captures that take most of
   the opponent's dice; one ply deeper at a time, in chunks of a fixed number of nodes (the
-  search is a generator paused between chunks, as in ``ai/hekka.py``), so the move depends
-  only on the number of chunks.
+  search is a generator paused between chunks: ``ai/alphabeta.py``, of which this module is a
+  kernel), so the move depends only on the number of chunks.
 * **Prover** (``ai/cephalopod_prover.py``, df-pn): from ``PROVE_EMPTY`` empty cells it gets
   every other chunk.  A proven win is played at once; after a proven loss the alpha-beta
   chooses.  Captures reopen cells, so the number of empty cells says little about how far
@@ -37,9 +37,9 @@ from __future__ import annotations
 import random
 
 from .cephalopod_prover import Prover, make_move, unmake_move
-from .engine import PausedSearch, bot_for
+from .alphabeta import AlphaBeta
+from .engine import bot_for
 
-INF = 10 ** 7
 WIN = 10 ** 6
 DIE = 100
 SAFETY = (0, 0, 2, 4, 8, 15, 30)  # by pips: how hard a die is to capture
@@ -69,8 +69,9 @@ BLACK_TO_MOVE = random.Random(2006).getrandbits(64)
 
 
 @bot_for("cephalopod")
-class CephalopodEngine(PausedSearch):
+class CephalopodEngine(AlphaBeta):
     CHUNK = 150                 # nodes per work() call (a few ms in CPython)
+    IN_PLACE = True             # moves are made on the board and taken back
     nodes = limit = 0
     LEVEL_DEPTH = {1: 2, 2: 3}
     SLIP = {1: 0.3, 2: 0.12}    # how often levels 1 and 2 play a plausible second-rate move
@@ -95,11 +96,13 @@ class CephalopodEngine(PausedSearch):
         self.board = list(state.board)
         self.sign = 1 if game.to_move(state) == 0 else -1
         self.zobrist = zobrist_keys(len(self.board))
-        self.key = 0
+        self.hash = 0           # the Zobrist key of ``board``, updated as moves are made
         for cell, value in enumerate(self.board):
-            self.key ^= self.zobrist[cell][value + 6]
+            self.hash ^= self.zobrist[cell][value + 6]
         if self.sign < 0:
-            self.key ^= BLACK_TO_MOVE
+            self.hash ^= BLACK_TO_MOVE
+        self.root = (self.board, self.sign)
+        self.undo: list = []    # the captured entries of the moves made, for ``unmake``
         self.table: dict[int, int] = {}     # key -> packed (value, depth, bound)
         self.table_move: dict[int, tuple] = {}
         self.depth = 1
@@ -108,7 +111,7 @@ class CephalopodEngine(PausedSearch):
         self.slip = (rng.random() < self.SLIP.get(level, 0.0)
                      and self.board.count(0) > self.STEADY_EMPTY)
         self.bonus = self.careless_bonus(level, rng)
-        self.best = self.ordered(self.board, self.sign, None, self.noise)[0]
+        self.best = self.ordered_moves(self.board, self.sign, None, self.noise)[0]
         if self.board.count(0) <= self.PROVE_EMPTY:
             self.prover = Prover(self.geometry, self.board, self.sign, self.zobrist,
                                  BLACK_TO_MOVE, cap=self.PROVER_CAP)
@@ -170,7 +173,9 @@ class CephalopodEngine(PausedSearch):
         self.searched = True
         self.done = self.proving is None
 
-    # -- the kernel ---------------------------------------------------------------------------
+    # -- the kernel (``alphabeta.AlphaBeta`` searches) -----------------------------------------
+    # A position is (board, sign); the board is the engine's one list, played on in place
+    # (``after``) and restored (``unmake``), and ``key`` is its Zobrist key, kept up to date.
     def moves(self, board) -> list:
         moves_at = self.geometry.moves_at
         out = []
@@ -181,14 +186,31 @@ class CephalopodEngine(PausedSearch):
 
     def make(self, board, move, sign: int) -> tuple[int, ...]:
         """Play ``move`` on ``board`` in place and update the key; the captured entries, for
-        ``unmake``."""
-        captured, self.key = make_move(board, move, sign, self.key ^ BLACK_TO_MOVE, self.zobrist)
+        ``take_back``."""
+        captured, self.hash = make_move(board, move, sign, self.hash ^ BLACK_TO_MOVE, self.zobrist)
         return captured
 
-    def unmake(self, board, move, captured: tuple[int, ...]) -> None:
-        self.key = unmake_move(board, move, captured, self.key ^ BLACK_TO_MOVE, self.zobrist)
+    def take_back(self, board, move, captured: tuple[int, ...]) -> None:
+        self.hash = unmake_move(board, move, captured, self.hash ^ BLACK_TO_MOVE, self.zobrist)
 
-    def evaluate(self, board, sign: int) -> int:
+    def after(self, position, move):
+        board, sign = position
+        self.undo.append(self.make(board, move, sign))
+        return board, -sign
+
+    def unmake(self, position, move) -> None:
+        self.take_back(position[0], move, self.undo.pop())
+
+    def key(self, position) -> int:
+        return self.hash
+
+    def open(self, position, ply: int, path):
+        """A full board's value, or None: ``ordered`` lists the moves of the others."""
+        board, sign = position
+        return self.final(board, sign, ply) if 0 not in board else None
+
+    def evaluate(self, position, ply: int = 0) -> int:
+        board, sign = position
         values = VALUES[sign]
         return sum(values[value + 6] for value in board) + TEMPO
 
@@ -197,7 +219,11 @@ class CephalopodEngine(PausedSearch):
         mine = sum(1 for value in board if value * sign > 0)
         return WIN - ply if 2 * mine > len(board) else -WIN + ply
 
-    def ordered(self, board, sign: int, first=None, noise=None) -> list:
+    def ordered(self, position, moves, first, ply: int) -> list:
+        board, sign = position
+        return self.ordered_moves(board, sign, first, None if ply else self.noise)
+
+    def ordered_moves(self, board, sign: int, first=None, noise=None) -> list:
         """Captures that take the most opposing dice and fewest own first, then the rest
         (ties in the order of ``noise`` at the root); the table's move ``first`` before all."""
         moves = self.moves(board)
@@ -214,43 +240,18 @@ class CephalopodEngine(PausedSearch):
             moves.insert(0, first)
         return moves
 
-    # -- the search ---------------------------------------------------------------------------
-    def search(self, board, sign, depth, alpha, beta, ply):
-        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are used
-        up, and returns the value when done."""
-        self.nodes += 1
-        if self.nodes > self.limit:
-            yield
-        if 0 not in board:
-            return self.final(board, sign, ply)
-        key = self.key
+    def probe(self, key: int, depth: int, alpha: int, beta: int, ply: int):
+        """The table's value if it settles this search, and its move (packed entries)."""
         entry = self.table.get(key)
-        first = None
-        if entry is not None:
-            e_value, e_depth, e_bound = (entry >> 10) - OFFSET, entry >> 2 & 255, (entry & 3) - 1
-            first = self.table_move[key]
-            if e_depth >= depth and ply and (
-                    e_bound == 0 or (e_bound > 0 and e_value >= beta)
-                    or (e_bound < 0 and e_value <= alpha)):
-                return e_value
-        original_alpha = alpha
-        best_value, best_move = -INF, None
-        for move in self.ordered(board, sign, first, None if ply else self.noise):
-            bonus = 0 if ply else self.bonus.get(move, 0)
-            captured = self.make(board, move, sign)
-            if depth == 1:
-                value = -self.leaf(board, -sign, ply + 1) + bonus
-            else:       # the window shifted by the bonus, so that bounds stay bounds
-                value = -(yield from self.search(board, -sign, depth - 1, bonus - beta,
-                                                 bonus - alpha, ply + 1)) + bonus
-            self.unmake(board, move, captured)
-            if value > best_value:
-                best_value, best_move = value, move
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break                               # the opponent will not allow this line
-        self.store(key, depth, best_value, best_move, original_alpha, beta)
-        return best_value
+        if entry is None:
+            return None, None
+        e_value, e_depth, e_bound = (entry >> 10) - OFFSET, entry >> 2 & 255, (entry & 3) - 1
+        first = self.table_move[key]
+        if e_depth >= depth and ply and (
+                e_bound == 0 or (e_bound > 0 and e_value >= beta)
+                or (e_bound < 0 and e_value <= alpha)):
+            return e_value, first
+        return None, first
 
     def store(self, key: int, depth: int, value: int, move, alpha: int, beta: int) -> None:
         """Keep a searched value in the table: exact, a lower bound (it failed high) or an
@@ -262,19 +263,17 @@ class CephalopodEngine(PausedSearch):
         self.table[key] = (value + OFFSET) << 10 | depth << 2 | (bound + 1)
         self.table_move[key] = move
 
-    def leaf(self, board, sign: int, ply: int) -> int:
+    def leaf(self, position, ply: int, path=None) -> int:
         """A position at depth 0 (no generator: leaves are most of the nodes)."""
         self.nodes += 1
+        board, sign = position
         if 0 not in board:
             return self.final(board, sign, ply)
-        return self.evaluate(board, sign)
-
-    def start_iteration(self):
-        return self.search(self.board, self.sign, self.depth, -INF, INF, 0)
+        return self.evaluate(position)
 
     def finish_iteration(self, value: int) -> None:
         """A depth searched to the end: take its move and value, prove, go one ply deeper."""
-        move = self.table_move.get(self.key)
+        move = self.table_move.get(self.hash)
         if move is not None:
             self.best = move
         if abs(value) > WIN // 2:
@@ -297,8 +296,8 @@ class CephalopodEngine(PausedSearch):
         scored = []
         for move in self.legal:
             captured = self.make(board, move, sign)
-            scored.append((-self.leaf(board, -sign, 1), move))
-            self.unmake(board, move, captured)
+            scored.append((-self.leaf((board, -sign), 1), move))
+            self.take_back(board, move, captured)
         top = max(value for value, _ in scored)
         plausible = [move for value, move in scored if value >= top - DIE and move != self.best]
         return self.rng.choice(plausible) if plausible else self.best

@@ -17,8 +17,9 @@ capture and the priority rules included), so the search plays exactly the legal 
   games had been drawn that way;
 * **search**: negamax alpha-beta with a transposition table (depth, value, bound, move), the
   table's move first, then promotions, then moves by a history score; deepening one ply at
-  a time.  The search is a generator paused every ``CHUNK`` nodes (``engine.Deepening``),
-  so ``work()`` stays short and the move depends only on the number of chunks;
+  a time.  This module is the kernel: the search itself is ``ai/alphabeta.py``, a
+  generator paused every ``CHUNK`` nodes, so ``work()`` stays short and the move depends
+  only on the number of chunks;
 * **levels**: levels 1 to 4 look 2, 3, 4 and 5 plies ahead (plus the forced captures), so
   each is one ply short of the next whatever the machine; level 5 deepens as far as its time
   allows (about 10 plies in the middle game in 8 s of CPython).  In a game where two sound
@@ -36,7 +37,8 @@ import random
 
 from ..games.damone import (DAMA, DAMONE, GRID, PEDINA, PROMOTION, STEPS, board_after,
                             board_moves, is_capture, owner_of, rank_of)
-from .engine import Deepening, bot_for
+from .alphabeta import AlphaBeta
+from .engine import bot_for
 
 INF = 10 ** 6
 WIN = 10 ** 5
@@ -72,10 +74,11 @@ def evaluate(board: bytes, player: int) -> int:
 
 
 @bot_for("damone")
-class DamoneEngine(Deepening):
+class DamoneEngine(AlphaBeta):
     CHUNK = 40            # nodes per work() call: a few ms in CPython
     SCORE_SCALE = 675     # a dama and a half ahead: a 95% chance
     WIN = WIN
+    HISTORY = True        # moves that cut off are tried early elsewhere
     MAX_DEPTH = 40
     LEVEL_DEPTH = {1: 2, 2: 3, 3: 4, 4: 5}
     CARELESS = {1: (0.3, 150), 2: (0.15, 120), 3: (0.1, 80)}   # level: (how often, largest bonus)
@@ -86,10 +89,10 @@ class DamoneEngine(Deepening):
         if self.done:
             return
         self.player = state.ply % 2
-        self.root = (state.board, self.player)
+        self.root = (state.board, self.player, state.quiet)
         self.seen = self.game_positions(state)
         self.settings = game.settings
-        self.root_ply, self.root_quiet = state.ply, state.quiet
+        self.root_ply = state.ply
         self.table: dict = {}
         self.history: dict = {}
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
@@ -104,7 +107,31 @@ class DamoneEngine(Deepening):
         first = state.ply - len(boards)
         return {(board, (first + index) % 2) for index, board in enumerate(boards)}
 
-    # -- the search -----------------------------------------------------------------------------
+    # -- the kernel (``alphabeta.AlphaBeta`` searches) -----------------------------------------
+    # A position is (board, side to move, plies since the last capture); its key leaves out
+    # the count, which only the no-capture limit reads.
+    def key(self, position):
+        return position[0], position[1]
+
+    def open(self, position, ply: int, path):
+        board, player, quiet = position
+        moves = board_moves(board, player)
+        end = self.end_value(board, player, moves, ply, quiet, path)
+        return moves if end is None else end
+
+    def at_rest(self, position, moves) -> bool:
+        return not is_capture(moves[0])        # captures are never cut off
+
+    def quiet(self, move) -> bool:
+        return not is_capture(move)
+
+    def evaluate(self, position, ply: int) -> int:
+        return evaluate(position[0], position[1])
+
+    def after(self, position, move):
+        board, player, quiet = position
+        return board_after(board, move), 1 - player, 0 if is_capture(move) else quiet + 1
+
     def end_value(self, board: bytes, player: int, moves: list, ply: int, quiet: int, path):
         """The value of a position that needs no search, or None."""
         if self.settings["win"] == "damone" and (DAMONE | player << 2) not in board:
@@ -123,8 +150,9 @@ class DamoneEngine(Deepening):
         above 0 for its opponent."""
         return -self.contempt if player == self.player else self.contempt
 
-    def ordered(self, board: bytes, moves: list, first):
+    def ordered(self, position, moves: list, first, ply: int):
         """The table's move first, then promotions, then by history."""
+        board = position[0]
         if len(moves) > 1 and not is_capture(moves[0]):
             history = self.history
             moves = sorted(moves, key=lambda m: (m[-1] not in PROMOTION[board[m[0]]],
@@ -133,52 +161,11 @@ class DamoneEngine(Deepening):
             moves = [first] + [move for move in moves if move != first]
         return moves
 
-    def search(self, board, player, depth, alpha, beta, ply, quiet, path):
-        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are
-        used up, and returns the value when done."""
-        self.nodes += 1
-        if self.nodes > self.limit:
-            yield
-        moves = board_moves(board, player)
-        end = self.end_value(board, player, moves, ply, quiet, path)
-        if end is not None:
-            return end
-        if depth <= 0 and not is_capture(moves[0]):
-            return evaluate(board, player)
-        key = (board, player)
-        known, first = self.probe(key, depth, alpha, beta, ply)
-        if known is not None:
-            return known
-        original_alpha = alpha
-        best_value, best_move = -INF, None
-        path.add(key)
-        try:
-            for move in self.ordered(board, moves, first):
-                child = board_after(board, move)
-                bonus = self.bonus.get(move, 0) if ply == 0 else 0
-                next_quiet = 0 if is_capture(move) else quiet + 1
-                if depth <= 1 and not is_capture(move):
-                    value = -self.leaf(child, 1 - player, ply + 1, next_quiet, path) + bonus
-                else:
-                    value = -(yield from self.search(child, 1 - player, depth - 1,
-                                                     bonus - beta, bonus - alpha, ply + 1,
-                                                     next_quiet, path)) + bonus
-                if value > best_value:
-                    best_value, best_move = value, move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            self.history[move] = self.history.get(move, 0) + depth * depth
-                            break
-        finally:
-            path.discard(key)
-        self.store(key, depth, best_value, best_move, original_alpha, beta)
-        return best_value
-
-    def leaf(self, board, player, ply, quiet, path) -> int:
+    def leaf(self, position, ply: int, path) -> int:
         """A position at depth 0 after a step: its end value, its evaluation, or, when the
         side to move must capture, the quiescence search along the captures."""
         self.nodes += 1
+        board, player, quiet = position
         moves = board_moves(board, player)
         end = self.end_value(board, player, moves, ply, quiet, path)
         if end is not None:
@@ -204,6 +191,3 @@ class DamoneEngine(Deepening):
                 value = -evaluate(child, other)
             best = max(best, value)
         return best
-
-    def search_root(self):
-        return self.search(*self.root, self.depth, -INF, INF, 0, self.root_quiet, set())

@@ -1,5 +1,6 @@
-"""What every game's engine starts from (``Engine``: the attributes ``Thinker`` reads), and
-the register of the bots by game (``bot_for``)."""
+"""What every game's engine starts from (``Engine``: the attributes ``Thinker`` reads; its
+two ways of thinking in slices, ``TreeSearch`` and ``PausedSearch``), and the register of
+the bots by game (``bot_for``).  The alpha-beta bots' shared search is ``alphabeta.py``."""
 
 from __future__ import annotations
 
@@ -67,10 +68,14 @@ class TreeSearch(Engine):
         for _ in range(self.CHUNK):
             self.iterate()
             self.iterations += 1
-            if self.root.proven:
+            if self.settled():
                 self.done = True
                 break
         self.update_best()
+
+    def settled(self) -> bool:
+        """Whether the root's result is proven (then there is nothing more to search)."""
+        return bool(self.root.proven)
 
 
 class PausedSearch(Engine):
@@ -100,66 +105,3 @@ class PausedSearch(Engine):
             return
         self.running = None
         self.finish_iteration(value)
-
-
-class Deepening(PausedSearch):
-    """An alpha-beta engine that deepens one ply at a time.  ``search_root()`` (from the
-    subclass) is the search of the current ``depth`` as a generator that pauses (yields) once
-    ``limit`` nodes are counted and returns the root's value.  When a depth is done the
-    transposition table's entry for ``root`` (``(depth, value, bound, move)``) gives the best
-    move; a value beyond ``WIN // 2`` is a proven result.  The subclass sets ``table``,
-    ``root``, ``max_depth`` and ``WIN``, and ``SCORE_SCALE``, the value at which the win
-    chance reaches 0.95."""
-
-    SCORE_SCALE = 200
-    depth = 1
-    nodes = 0
-    limit = 0
-    score = 0
-
-    def start_iteration(self):
-        return self.search_root()
-
-    def finish_iteration(self, value: int) -> None:
-        self.finish_depth(value)
-
-    def finish_depth(self, value: int) -> None:
-        """A depth is searched: take its move, say how it looks, go one ply deeper."""
-        win = self.WIN
-        entry = self.table.get(self.root)
-        if entry is not None and entry[3] is not None:
-            self.best = self.to_game_move(entry[3])
-            self.score = value
-        if abs(value) > win // 2:
-            self.proven = "win" if value > 0 else "loss"
-            self.done = True
-        self.win_chance = 1.0 if value > win // 2 else 0.0 if value < -win // 2 else (
-            0.5 + max(-0.45, min(0.45, value * 0.45 / self.SCORE_SCALE)))
-        self.depth += 1
-        if self.depth > self.max_depth:
-            self.done = True
-
-    def search_root(self):
-        raise NotImplementedError
-
-    def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
-        """(the table's value for ``key`` if it settles this search, else None; the table's
-        best move there, to try first, or None).  The root is always searched."""
-        entry = self.table.get(key)
-        if entry is None:
-            return None, None
-        e_depth, e_value, e_bound, first = entry
-        if ply and e_depth >= depth and (e_bound == 0 or (e_bound > 0 and e_value >= beta)
-                                         or (e_bound < 0 and e_value <= alpha)):
-            return e_value, first
-        return None, first
-
-    def store(self, key, depth: int, value: int, move, alpha: int, beta: int) -> None:
-        """Keep a searched position: ``value`` is exact, a lower bound (it reached ``beta``)
-        or an upper bound (it did not pass the original ``alpha``)."""
-        bound = 1 if value >= beta else -1 if value <= alpha else 0
-        self.table[key] = (depth, value, bound, move)
-
-    def to_game_move(self, move):
-        """The rule book's move for a move of the search's own (the same by default)."""
-        return move

@@ -521,7 +521,16 @@ class HavannahEngine(TreeSearch):
         self.remember()
 
     def set_best(self, child: Node) -> None:
-        if child.move == -2 and self.swap_move:
-            self.best = self.swap_move
-        else:
-            self.best = (child.move,)
+        self.best = self.game_move(child)
+
+    def game_move(self, child: Node):
+        return self.swap_move if child.move == -2 and self.swap_move else (child.move,)
+
+    def root_statistics(self):
+        """(move, visits, wins, proven) of each of the root's moves, for the mover: what a
+        root-parallel search adds up (``parallel.py``); None when there was nothing to search."""
+        root = getattr(self, "root", None)      # none when the move was known at once
+        if self.done and self.iterations == 0 or root is None or not root.children:
+            return None
+        return [(self.game_move(child), child.n, child.w, child.proven)
+                for child in root.children]

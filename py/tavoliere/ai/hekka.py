@@ -18,7 +18,7 @@ obstacle, else one of the new ones).
   each chunk, as a first version did, spent the chunks walking back to where it stopped
   and never got deeper than 3 or 4 plies), so the move depends only on the number of
   chunks.  A proven win or loss ends the search; small positions are thus
-  searched exactly;
+  searched exactly.  This module is the kernel: the search itself is ``ai/alphabeta.py``;
 * **levels**: level 1 looks one ply ahead, level 2 two plies, the others as deep as their
   time allows.
 """
@@ -30,9 +30,9 @@ from functools import lru_cache
 
 from ..games.hekka import position_key
 from ..grid.square import square_grid
-from .engine import Deepening, bot_for
+from .alphabeta import AlphaBeta
+from .engine import bot_for
 
-INF = 10 ** 6
 WIN = 10 ** 5
 
 
@@ -55,7 +55,7 @@ def bits(mask: int):
 
 
 @bot_for("hekka")
-class HekkaEngine(Deepening):
+class HekkaEngine(AlphaBeta):
     CHUNK = 120           # nodes per work() call (a few ms; Pyodide is 2-4x slower)
     SCORE_SCALE = 90      # win chance as before: 0.5 + value / 200, up to 0.95
     WIN = WIN
@@ -89,7 +89,7 @@ class HekkaEngine(Deepening):
         self.root_ply = state.ply
         self.max_plies = game.max_plies
         self.table: dict = {}
-        # ``nodes`` (Deepening) counts work units: positions, plus move ordering (chunk sizes)
+        # ``nodes`` (AlphaBeta) counts work units: positions, plus move ordering (chunk sizes)
         self.searched = 0             # positions searched
         self.best_kernel_move = None
         self.noise = {move: rng.random() for move in self.moves(*self.root)}
@@ -127,7 +127,8 @@ class HekkaEngine(Deepening):
                         reach |= 1 << u
         return reach.bit_count()
 
-    def evaluate(self, obstacles: int, me: int, other: int) -> int:
+    def evaluate(self, position, ply: int = 0) -> int:
+        obstacles, me, other = position
         mine = self.free_destinations(obstacles, me, other)
         theirs = self.free_destinations(obstacles, other, me)
         return (10 * (mine - theirs) + self.space(obstacles, me, other)
@@ -148,44 +149,19 @@ class HekkaEngine(Deepening):
             moves.insert(0, first)
         return moves
 
-    # -- the search ------------------------------------------------------------------------------
-    def search(self, obstacles, me, other, depth, alpha, beta, ply, path):
-        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's nodes are
-        used up, and returns the value when done."""
-        self.nodes += 1
+    # -- the kernel (``alphabeta.AlphaBeta`` searches) -----------------------------------------
+    def open(self, position, ply: int, path):
+        """A position's end value, or None: ``ordered`` lists its moves when the table has
+        not settled it (most positions never need them)."""
         self.searched += 1
-        if self.nodes > self.limit:
-            yield
-        key = (obstacles, me, other)
-        end = self.end_value(key, ply, path)
-        if end is not None:
-            return end
-        known, first = self.probe(key, depth, alpha, beta, ply)
-        if known is not None:
-            return known
-        original_alpha = alpha
-        best_value, best_move = -INF, None
-        path.add(key)
-        try:
-            # equal moves at the root are taken in a seeded random order: games differ
-            moves = self.ordered_moves(obstacles, me, other, first,
-                                       None if ply else self.noise)
-            for move in moves:
-                if depth == 1:
-                    value = -self.leaf(move[4], other, move[2], ply + 1, path)
-                else:
-                    value = -(yield from self.search(move[4], other, move[2], depth - 1,
-                                                     -beta, -alpha, ply + 1, path))
-                if value > best_value:
-                    best_value, best_move = value, move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-        finally:
-            path.discard(key)
-        self.store(key, depth, best_value, best_move, original_alpha, beta)
-        return best_value
+        return self.end_value(position, ply, path)
+
+    def ordered(self, position, moves, first, ply: int):
+        # equal moves at the root are taken in a seeded random order: games differ
+        return self.ordered_moves(*position, first, None if ply else self.noise)
+
+    def after(self, position, move):
+        return move[4], position[2], move[2]
 
     def end_value(self, key, ply: int, path):
         """The value of a position that needs no search (a repetition, the move limit, a pawn
@@ -200,16 +176,13 @@ class HekkaEngine(Deepening):
             return -WIN + ply                          # no destination: the mover loses
         return None
 
-    def leaf(self, obstacles, me, other, ply: int, path) -> int:
+    def leaf(self, position, ply: int, path) -> int:
         """A position at depth 0: its end value or its evaluation (no generator: leaves are
         most of the nodes)."""
         self.nodes += 1
         self.searched += 1
-        end = self.end_value((obstacles, me, other), ply, path)
-        return self.evaluate(obstacles, me, other) if end is None else end
-
-    def search_root(self):
-        return self.search(*self.root, self.depth, -INF, INF, 0, set())
+        end = self.end_value(position, ply, path)
+        return self.evaluate(position) if end is None else end
 
     def to_game_move(self, move):
         obstacles, me, other = self.root

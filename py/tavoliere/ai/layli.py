@@ -11,7 +11,8 @@
   collects at the end).  Values are counted in quarter seeds.
 * **Search**: negamax alpha-beta (at most six moves a position), the table's move first,
   then the biggest captures; deepening one ply at a time, paused every ``CHUNK`` work units
-  (the search is a generator), so a move depends only on the number of chunks.  An
+  (the search is a generator), so a move depends only on the number of chunks.  This
+  module is the kernel: the search itself is ``ai/alphabeta.py`` (with ``EXACT``).  An
   iteration that reaches the end of the round on every line is exact: the search stops
   and the result is proven, which happens as soon as few seeds are left.
 * **Cycles**: seeds can circle for ever, so a position already on the searched line is
@@ -36,9 +37,9 @@ import random
 
 from ..games.layli import (PITS, ROW, cached_successors, candidate_pits, expansion,
                            row_and_uur_seeds)
-from .engine import PausedSearch, bot_for
+from .alphabeta import INF, AlphaBeta
+from .engine import bot_for
 
-INF = 10 ** 6
 SCALE = 4                  # values are in quarter seeds
 EXACT = 10 ** 4            # the depth stored for a value that saw the end of every line
 LIFT_LIMIT = 1000
@@ -76,8 +77,10 @@ def evaluate(pits: tuple, uurs: tuple, mover: int) -> int:
 
 
 @bot_for("layli")
-class LayliEngine(PausedSearch):
+class LayliEngine(AlphaBeta):
     CHUNK = 16             # work units per work() call: a position expanded costs 1, a leaf 1/4
+    NODE_COST = 0          # (``expand`` and ``leaf`` count the work)
+    EXACT = EXACT          # values that saw the end of every line are kept as exact
     MAX_DEPTH = 60
     # Levels 1-4 look 5, 8, 11 and 13 plies ahead and level 5 as deep as its time allows
     # (about 17 plies in the opening, and exact once few seeds are left); depth 13 takes up
@@ -106,6 +109,7 @@ class LayliEngine(PausedSearch):
         self.root_values: dict = {}
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
         self.imprecision = self.IMPRECISION.get(level)
+        self.wide_root = self.imprecision is not None    # every root move's exact value
         self.cushion = self.CUSHION.get(level, 0)
         self.banked = (state.stores[state.to_move] - state.stores[1 - state.to_move]
                        + state.aside[state.to_move] - state.aside[1 - state.to_move])
@@ -136,7 +140,7 @@ class LayliEngine(PausedSearch):
         return tuple((pit, encoded(result[0], result[1], 1 - mover), SCALE * result[2])
                      for pit, result in moves)
 
-    def leaf(self, key) -> int:
+    def leaf(self, key, ply: int = 0, path=None) -> int:
         """A position at the horizon: its end value if the mover has no pit to sow, else the
         evaluation (leaves are most of the nodes: they are not expanded)."""
         self.nodes += 0.25
@@ -155,7 +159,7 @@ class LayliEngine(PausedSearch):
         self.horizon = True
         return end_value(*decoded(key))
 
-    def ordered(self, key, kids: list, first, ply: int) -> list:
+    def ordered(self, key, kids, first, ply: int) -> list:
         """The table's move first, then the biggest captures (at the root, equal captures
         in the seeded order of ``noise``, so games differ)."""
         if ply == 0:
@@ -166,60 +170,49 @@ class LayliEngine(PausedSearch):
             kids.sort(key=lambda kid: kid[0] != first)
         return kids
 
-    def search(self, key, depth: int, alpha: int, beta: int, ply: int):
-        """Negamax alpha-beta, a generator: it pauses (yields) once the chunk's work is used
-        up, and returns the value when done."""
-        if self.nodes > self.limit:
-            yield
-        if ply and key in self.path:
+    # -- the kernel (``alphabeta.AlphaBeta`` searches) -----------------------------------------
+    # A position is its key (``encoded``); a move is a child (pit, key after, captured).
+    def open(self, key, ply: int, path):
+        if ply and key in path:
             return self.repeated(key)
         kids = self.expand(key)
-        if not kids:
-            return end_value(*decoded(key))
+        return kids if kids else end_value(*decoded(key))
+
+    def after(self, key, kid):
+        return kid[1]
+
+    def gain(self, kid, ply: int) -> int:
+        return kid[2]
+
+    def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
+        """The table's value if it settles this search (a value that is not exact makes the
+        line a guess), and its pit to try first."""
         entry = self.table.get(key)
-        first = None
-        if entry is not None:
-            e_depth, e_value, e_bound, first = entry
-            if ply and e_depth >= depth and (e_bound == 0 or (e_bound > 0 and e_value >= beta)
-                                             or (e_bound < 0 and e_value <= alpha)):
-                self.horizon = self.horizon or e_depth < EXACT
-                return e_value
-        outer_horizon, self.horizon = self.horizon, False
-        full_window = ply == 0 and self.imprecision is not None
-        original_alpha, best_value, best_pit = alpha, -INF, None
-        self.path.add(key)
-        try:
-            for pit, child, gain in self.ordered(key, kids, first, ply):
-                low, high = (-INF, INF) if full_window else (gain - beta, gain - alpha)
-                if depth == 1:
-                    value = gain - self.leaf(child)
-                else:
-                    value = gain - (yield from self.search(child, depth - 1, low, high, ply + 1))
-                if ply == 0:
-                    self.root_values[pit] = value
-                if value > best_value:
-                    best_value, best_pit = value, pit
-                    alpha = max(alpha, value)
-                    if alpha >= beta:
-                        break
-        finally:
-            self.path.discard(key)
-        bound = 1 if best_value >= beta else -1 if best_value <= original_alpha else 0
-        self.table[key] = (EXACT if not self.horizon else depth, best_value, bound, best_pit)
-        self.horizon = outer_horizon or self.horizon
-        return best_value
+        if entry is None:
+            return None, None
+        e_depth, e_value, e_bound, first = entry
+        if ply and e_depth >= depth and (e_bound == 0 or (e_bound > 0 and e_value >= beta)
+                                         or (e_bound < 0 and e_value <= alpha)):
+            self.horizon = self.horizon or e_depth < EXACT
+            return e_value, first
+        return None, first
+
+    def store(self, key, depth: int, value: int, kid, alpha: int, beta: int) -> None:
+        bound = 1 if value >= beta else -1 if value <= alpha else 0
+        self.table[key] = (depth, value, bound, kid[0])
 
     # -- the work loop ---------------------------------------------------------------------------
     def start_iteration(self):
         self.horizon = False
         self.root_values = {}
-        return self.search(self.root, self.depth, -INF, INF, 0)
+        return self.search(self.root, self.depth, -INF, INF, 0, self.path)
 
     def finish_iteration(self, value: int) -> None:
         """Take the iteration's move; stop when it saw every line to the end, or at the
         level's depth."""
         best_pit = self.table[self.root][3]
         self.best = (best_pit,)
+        self.root_values = {kid[0]: value for kid, value in self.root_values.items()}
         exact = not self.horizon
         expected = self.banked + value / SCALE         # the final margin, in seeds
         if exact and not self.game.is_match:

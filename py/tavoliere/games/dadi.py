@@ -116,6 +116,28 @@ def removed(hand: tuple, value: int) -> tuple:
     return hand[:index] + hand[index + 1:]
 
 
+
+def _cell_words(lang: str) -> dict[str, str]:
+    """The cells off the board in words, for the position's description: each player's
+    rack and tokens, the common supply, and the row and column results (up to 8×8)."""
+    if lang == "en":
+        names = ("White", "Black", "Red", "Blue")
+        rack, tokens, supply = "{name}'s rack ({slot})", "{name}'s tokens", "supply"
+        row, column = "row {line}", "column {line}"
+    else:
+        names = ("Bianco", "Nero", "Rosso", "Blu")
+        rack, tokens, supply = "scorta del {name} ({slot})", "segnalini del {name}", "riserva"
+        row, column = "riga {line}", "colonna {line}"
+    words = {"cell.supply": supply}
+    for player, name in enumerate(names):
+        words[f"cell.p{player}t"] = tokens.format(name=name)
+        for slot in range(1, 7):
+            words[f"cell.p{player}d{slot}"] = rack.format(name=name, slot=slot)
+    for line in range(1, 9):
+        words[f"cell.row{line}"] = row.format(line=line)
+        words[f"cell.col{'abcdefgh'[line - 1]}"] = column.format(line="abcdefgh"[line - 1])
+    return words
+
 @register
 class Dadi(Game):
     name = "dadi"
@@ -174,6 +196,7 @@ class Dadi(Game):
     texts = {
         "en": {
             "player.2": "Red", "player.3": "Blue",
+            **_cell_words("en"),
             "rules": [
                 "Dadi is a game of dice placed on a board. Each player has his own dice (18 "
                 "each with two players on a 6×6 board; 16 each with three on a 7×7 board "
@@ -197,6 +220,7 @@ class Dadi(Game):
                 "wins; equal totals are a draw (unless the option counts the lines won).",
             ],
             "option.players": "Players",
+            "option.players.header": "{value} players",
             "option.void_rule": "Void roll",
             "option.void_rule.every_batch": "at every batch",
             "option.void_rule.opening": "at the opening roll only",
@@ -227,6 +251,7 @@ class Dadi(Game):
         },
         "it": {
             "player.2": "Rosso", "player.3": "Blu",
+            **_cell_words("it"),
             "rules": [
                 "Dadi è un gioco di dadi collocati su un tavoliere. Ogni giocatore ha i "
                 "propri dadi (18 a testa in due, su un tavoliere 6×6; 16 a testa in tre, "
@@ -253,6 +278,7 @@ class Dadi(Game):
                 "è patta (salvo l'opzione che conta le righe e colonne conquistate).",
             ],
             "option.players": "Giocatori",
+            "option.players.header": "{value} giocatori",
             "option.void_rule": "Lancio nullo",
             "option.void_rule.every_batch": "a ogni gruppo di dadi",
             "option.void_rule.opening": "solo al lancio iniziale",

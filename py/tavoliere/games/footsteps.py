@@ -87,6 +87,10 @@ class Footsteps(Game):
     }
     texts = {
         "en": {
+            # the cells off the track, and the track's own in the rules' terms
+            "cell.white": "White's points", "cell.black": "Black's points",
+            "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
+            "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
             "rules": [
                 "Footsteps is a quick duel of bids. A marker stands on the middle cell of a "
                 "track of seven; White wants to push it three cells to the right, Black three "
@@ -109,6 +113,9 @@ class Footsteps(Game):
             "message.round": "Last round: White bid {white}, Black {black}.",
         },
         "it": {
+            "cell.white": "punti del Bianco", "cell.black": "punti del Nero",
+            "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
+            "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
             "rules": [
                 "Footsteps è un breve duello a colpi di offerte. Un segnalino parte dalla "
                 "casella centrale di un percorso di sette: il Bianco vuole portarlo tre "
@@ -192,6 +199,10 @@ class Footsteps(Game):
         """Black's information set: the marker, both points, the past rounds, and that White
         has bid, but not the amount (RULES.md 11.2.4)."""
         return state if state.pending is None else state._replace(pending=HIDDEN)
+
+    def before_sealed(self, state: FootstepsState) -> FootstepsState:
+        """The round before White's bid: the bots that search draw the bid again from there."""
+        return state if state.pending is None else state._replace(pending=None, ply=state.ply - 1)
 
     # -- names ----------------------------------------------------------------------------------
     def move_name(self, move: int) -> str:

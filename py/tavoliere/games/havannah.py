@@ -325,6 +325,7 @@ class Havannah(Game):
                 "least one empty cell. If the board fills up, the game is a draw.",
             ],
             "option.size": "Cells per side",
+            "option.size.header": "side {value}",
             "option.swap": "Swap rule (Black may take over White's first stone)",
             "option.ring_needs_empty": "Schmittberger variant (a ring must enclose an empty cell)",
             "reason.ring": "ring",
@@ -347,6 +348,7 @@ class Havannah(Game):
                 "la partita è patta.",
             ],
             "option.size": "Caselle per lato",
+            "option.size.header": "lato {value}",
             "option.swap": "Regola dello scambio (il Nero può fare sua la prima pedina del Bianco)",
             "option.ring_needs_empty": "Variante Schmittberger (l'Anello deve racchiudere una "
                                        "casella vuota)",

@@ -204,6 +204,7 @@ class Hexade(Game):
                 "options).",
             ],
             "option.size": "Cells per side",
+            "option.size.header": "side {value}",
             "reason.six": "a perfect six",
             "message.pending-six": "{player} has a perfect six: {opponent} must break it with a "
                                    "capture right now, or lose.",
@@ -229,6 +230,7 @@ class Hexade(Game):
                 "modificabile fra le opzioni).",
             ],
             "option.size": "Caselle per lato",
+            "option.size.header": "lato {value}",
             "reason.six": "6 perfetto",
             "message.pending-six": "Il {player} ha un 6 perfetto: il {opponent} deve spezzarlo "
                                    "subito con una cattura, altrimenti perde.",

@@ -237,6 +237,11 @@ class Layli(Game):
     }
     texts = {
         "en": {
+            # a pit's counter is its seeds; the pits and stores in the rules' terms
+            "label.counter.one": "{label} seed", "label.counter.other": "{label} seeds",
+            **{f"cell.{pit}": f"South's {pit}" for pit in "abcdef"},
+            **{f"cell.{pit.upper()}": f"North's {pit}" for pit in "abcdef"},
+            "cell.south": "South's store", "cell.north": "North's store",
             "rules": [
                 "Layli Goobalay is a mancala played in Somalia; Jama Musse Jama devoted a book "
                 "to it. The board has two rows of six pits and 48 seeds, four in each pit. "
@@ -275,6 +280,10 @@ class Layli(Game):
             "message.round-even": "Round {round}: both players held 24 seeds.",
         },
         "it": {
+            "label.counter.one": "{label} seme", "label.counter.other": "{label} semi",
+            **{f"cell.{pit}": f"{pit} del Sud" for pit in "abcdef"},
+            **{f"cell.{pit.upper()}": f"{pit} del Nord" for pit in "abcdef"},
+            "cell.south": "casa del Sud", "cell.north": "casa del Nord",
             "rules": [
                 "Il Layli Goobalay è un mancala che si gioca in Somalia; Jama Musse Jama gli ha "
                 "dedicato un libro. La tavola ha due file di sei buche e 48 semi, quattro per "
