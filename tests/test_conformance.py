@@ -17,7 +17,9 @@ SPECS = {
     "damone": ["damone", "damone(win=damone)", "damone(repetition_draw=false,no_capture_plies=0,max_plies=300)"],
     "layli": ["layli", "layli(match=true,max_rounds=4)", "layli(first_player=north)"],
     "footsteps": ["footsteps(points=10)", "footsteps", "footsteps(points=1)"],
+    "go": ["go(size=9,max_plies=60)", "go(size=9)", "go(size=9,scoring=area,ko=superko,handicap=2)", "go(size=13,max_plies=200)"],
     "dadi": ["dadi", "dadi(players=3)", "dadi(players=4,void_rule=opening,tiebreak=lines)"],
+    "plop": ["plop", "plop(variant=trail)", "plop(match=true,rounds=3)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }

@@ -164,7 +164,7 @@ BAD_REQUESTS = [
     '{"op": "view", "game": "barrier(size=x)"}', '{"op": "view", "game": "barrier(colour=red)"}',
     '{"op": "view", "game": "barrier(size=6,size=7)"}', '{"op": "view", "game": "barrier(size)"}',
     '{"op": "view", "game": "barrier(size=6"}', '{"op": "view", "game": "havannah(swap=maybe)"}',
-    '{"op": "view", "game": "hekka(areas=round)"}', '{"op": "layout", "game": "' + "a" * 300 + '"}',
+    '{"op": "view", "game": "hekka(areas=round)"}', '{"op": "view", "game": "go(komi=6.3)"}', '{"op": "layout", "game": "' + "a" * 300 + '"}',
     '{"op": "layout", "game": "' + "a" * 150 + '"}',
     # moves
     '{"op": "view", "game": "barrier", "moves": "c4"}',
@@ -177,6 +177,7 @@ BAD_REQUESTS = [
 DAMONE_REC23 = ("f3-e4 a8-b7 h5-g6 e8-f7 g6xe8 b7-a8 e2-d3 a8-b7 d1-c2 b5-c4 d3xb5 a6xc4 "
                 "e4-d5 c4xe6 h3-g2 b7-a6 c2-b3 a4xc2 f1-e2 a6-b7 g2-f1 c6-b5").split()
 DADI_OPENING = ["r111121", "r351622", "r114462"]  # RULES.md DD-2: White chooses who begins
+PLOP_OPENING = ["g3", "c7", "f1", "a6", "e3", "c5", "c4", "d7", "d6", "f6", "b7", "d5", "a5", "e7"]
 BAD_MOVES = {
     "barrier": [[], ["zz9"], ["c4", "c4"], ["c4", "f6", "e3"], ["c4-d4-e4-e3"], ["c4", "f6", "x/y"],
                 ["c4", "f6", "c4-d4-e4"], ["c4", "f6", "f6-f5-f4-g4"], ["c4", "f6", "c4-d4-e4-f4"],
@@ -210,6 +211,21 @@ BAD_MOVES = {
              DADI_OPENING + ["first=1", "c3=3"], DADI_OPENING + ["first=1", "t1"],
              DADI_OPENING + ["first=1", "d4=6", "d4=1"]],
     "dadi(players=3)": [["r3346", "r1126", "r2256", "first=0", "d4=3"]],
+    "plop": [["g3-e5"], ["e5"], ["g3", "b6", "h1"], ["g3/h1"],
+             PLOP_OPENING[:13] + ["b4/b3"],                             # b3: the last escape
+             PLOP_OPENING + ["b3", "g6", "c1", "f4", "d3", "d3/a1"],   # a catch takes no apple
+             ["f2", "b6", "h3", "a4", "f4", "c3", "d5", "b5", "c7", "d4", "a6", "f3", "b4", "g5",
+              "c6", "h7", "b8", "f6/a1"]],                             # f6 leaves White caught
+    "plop(variant=trail)": [["g3", "b6", "h1"], ["g3/e5"]],
+    "plop(variant=trail,match=true)": [["g3"]],
+    "go(size=9)": [["e5", "e5"], ["i5"], ["d6", "e6", "c5", "f5", "d4", "e4", "j9", "d5", "e5", "d5"],
+                   ["a2", "j9", "b1", "a1"], ["pass", "pass", "e5"], ["accept"],
+                   ["pass", "pass", "accept"], ["pass", "pass", "dead:e5"],
+                   ["e5", "pass", "pass", "dead", "dead", "dead", "dead", "dead"],
+                   ["e5", "e6", "e4", "pass", "pass", "dead:e5"],
+                   ["e5", "e6", "e4", "pass", "pass", "dead:e5,e4"]],
+    # GO-6 reached in play: Black's b1 recreates the board after White's d1
+    "go(size=9,ko=superko)": [["a2", "b2", "a3", "c2", "b1", "d1", "c1", "a1", "b1"]],
 }
 BAD_RECORDS = [
     "", "1. a1 e5", '[White "Anna"]\n1. a1', '[Game "chess"]\n', '[Game "barrier(size=4)"]\n',
@@ -228,6 +244,8 @@ BAD_RECORDS = [
     "(;RU[LG]SZ[8];W[5x])", "(;SZ[8](;W[a1]);B[a2])", "(;SZ[8](W[a1]))",
     "(;SZ[8]" + ";W[a1];B[a2]" * 2501 + ")",
     "(;GM[" + "x" * 100_000 + "])", "(;RE[B+ring]" + SGF[2:],
+    "(;GM[1]SZ[11];B[aa])", "(;GM[1]SZ[9]HA[1])", "(;GM[1]SZ[9]HA[2]AB[aa][bb];W[ee])",
+    "(;GM[1]SZ[9];B[zz])", "(;GM[1]SZ[9]KM[6.3];B[ee])",
     LG.replace("RE[W]", "RE[B]"), SGF.replace(";W[c3]", ";W[c3];B[resign]").replace(
         "SZ[4]", "SZ[4]RE[B+resign]"),
 ]

@@ -274,8 +274,8 @@ def test_parse_record_wants_text():
 def test_export_refuses_bad_input():
     with pytest.raises(RecordMoveError, match=r"^ply 2 \(a1\): "):
         export_record("barrier(size=5)", ["a1", "a1"])
-    with pytest.raises(RecordError, match=r"unknown game 'go'"):
-        export_record("go", [])
+    with pytest.raises(RecordError, match=r"unknown game 'chess'"):
+        export_record("chess", [])
     with pytest.raises(RecordError, match="tag name 'Two words' is not accepted"):
         export_record("barrier", [], {"Two words": "x"})
     with pytest.raises(RecordError, match="tag White: the value must be one line of text"):
@@ -327,7 +327,7 @@ def test_other_havannah_sgf_in_our_notation_is_read():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("(;FF[4]GM[1]SZ[19];B[pd])", "this is a record of GM[1]; only Havannah SGF records are read"),
+    ("(;FF[4]GM[3]SZ[19];B[pd])", "this is a record of GM[3]; only Havannah and Go (GM[1]) SGF records are read"),
     ("(;GM[havannah];W[a1])", "SGF: the record has no SZ[...]"),
     ("(;GM[havannah]SZ[12];W[a1])", "option size='12' is not accepted"),
     ("(;GM[havannah]SZ[4];B[d4])",
@@ -360,7 +360,7 @@ def test_an_sgf_result_that_contradicts_the_moves_is_refused():
 
 
 def test_sgf_export_is_for_havannah_only():
-    with pytest.raises(RecordError, match="SGF records are written for Havannah only, not Hexade"):
+    with pytest.raises(RecordError, match="SGF records are written for Havannah and Go only, not Hexade"):
         export_sgf("hexade", [])
 
 

@@ -22,6 +22,8 @@ SMALL = {
     "hexade": ["hexade(size=4)", "hexade(size=4,max_plies=12)", "hexade(size=5)"],
     "connect6": ["connect6(size=13)", "connect6(size=15,first_player=black)"],
     "layli": ["layli", "layli(match=true,max_rounds=3)", "layli(first_player=north)"],
+    "go": ["go(size=9,max_plies=80)", "go(size=9,scoring=area,ko=superko,max_plies=60)",
+           "go(size=9,handicap=2,max_plies=100)"],
 }
 GAMES_EACH = 30
 
@@ -112,7 +114,9 @@ def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
         reasons.update(outcome.reason.split("+"))
         for state, move in zip(states, moves):
             if game.clicks(move) == () and game.to_move(state) != CHANCE:  # a roll: no button
-                buttons.add(game.move_name(move))
+                words = game.move_words(move)   # a button the game words is labelled by them
+                buttons.add(("words", words[0], frozenset(words[1])) if words
+                            else game.move_name(move))
             for other in game.legal_moves(state):
                 named = game.click_steps(other)
                 assert len(named) in (0, len(game.clicks(other))), (name, game.move_name(other))
@@ -130,7 +134,11 @@ def test_every_reason_message_and_button_the_game_produces_has_a_text(name):
             assert f"reason.{reason}" in table, (name, language, reason)
             assert slots(table[f"reason.{reason}"]) <= {"loser", "scores"}
         for button in buttons:
-            assert f"move.{button}" in table, (name, language, button)
+            if isinstance(button, tuple):
+                _, key, params = button
+                assert key in table and slots(table[key]) <= params, (name, language, key)
+            else:
+                assert f"move.{button}" in table, (name, language, button)
         for step in steps:
             assert f"step.{step}" in table, (name, language, step)
         for key, params in messages:

@@ -24,6 +24,8 @@ export const MAX_MOVE_BUTTONS = 8;
 const CHARACTER_WIDTH = 9;  // pixels, about, in the buttons' bold type
 const BUTTON_PADDING = 30;  // pixels around a button's label, its border and the gap
 
+let chosen = null;  // the move last chosen in such a list
+
 // moves: [{name, ...}] from the view; label(move): its words; play(name): plays it;
 // words: {choice, play} for the list's label and its button; width: the room in pixels.
 function moveControls(moves, { label, play, words, width }) {
@@ -33,6 +35,9 @@ function moveControls(moves, { label, play, words, width }) {
   choice.className = "move-choice";
   choice.setAttribute("aria-label", words.choice);
   choice.append(...moves.map((move) => new Option(label(move), move.name)));
+  // the page redraws its controls whenever the view changes: keep the player's choice
+  if (moves.some((move) => move.name === chosen)) choice.value = chosen;
+  choice.addEventListener("change", () => { chosen = choice.value; });
   const button = document.createElement("button");
   button.type = "button";
   button.className = "move-choice-play";

@@ -46,6 +46,8 @@ export class GameTexts {
   }
 
   buttonLabel(move) {
+    // a button whose move the game words (a list of stones): those words, else move.NAME
+    if (move.words) return this.text(move.words[0], move.words[1], move.name);
     return this.text(`move.${move.name}`, {}, move.name);
   }
 

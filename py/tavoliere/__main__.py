@@ -1,4 +1,4 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,solve,footsteps-table}``;
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -145,6 +145,12 @@ def cmd_gtp_match(args) -> None:
         print(f"disagreement: {line}")
 
 
+def cmd_gtp(args) -> None:
+    from .ai.gtp_server import serve
+    serve(args.spec, level=args.level, seconds=args.seconds, iterations=args.iterations,
+          seed=args.seed)
+
+
 def cmd_solve(args) -> None:
     from .ai.barrier_solver import describe_size, solve_size
     print(describe_size(solve_size(args.size)))
@@ -207,14 +213,16 @@ def main(argv=None) -> int:
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_match)
 
-    p = commands.add_parser("gtp-match", help="our Havannah bot against a GTP engine (morat)")
+    p = commands.add_parser("gtp-match", help="our Havannah or Go bot against a GTP engine (morat, "
+                                                "GNU Go)")
     p.add_argument("--engine", help="the engine's command line, e.g. \"/path/morat-havannah\"")
     p.add_argument("--build-morat", metavar="SOURCE[@COMMIT]",
                    help="build morat-havannah from this git URL or source path (cached) and "
                         "play it unless --engine is given")
     p.add_argument("--cache", help="cache directory for --build-morat "
                                    "(default $TAVOLIERE_CACHE or ~/.cache/tavoliere)")
-    p.add_argument("--spec", default="havannah(size=8)", help="a Havannah spec without swap")
+    p.add_argument("--spec", default="havannah(size=8)",
+                   help="a Havannah spec without swap, or a Go spec such as go(size=9)")
     p.add_argument("--size", type=int, help="shorthand for --spec havannah(size=N)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--ours-seconds", type=float, default=1.0)
@@ -225,6 +233,14 @@ def main(argv=None) -> int:
     p.add_argument("--records", help="append every game to this file as a JSON line")
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_gtp_match)
+
+    p = commands.add_parser("gtp", help="our Go bot as a GTP engine on stdin and stdout")
+    p.add_argument("spec", nargs="?", default="go(size=9)", help="a Go spec, e.g. go(size=9)")
+    p.add_argument("--level", type=int, help="the bot's level, 1 to 5 (default 3)")
+    p.add_argument("--seconds", type=float, help="thinking time a move (instead of the level's)")
+    p.add_argument("--iterations", type=int, help="search iterations a move (deterministic)")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_gtp)
 
     p = commands.add_parser("solve", help="solve Barrier on an N x N board (who wins, from where)")
     p.add_argument("size", type=int)

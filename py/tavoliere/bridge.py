@@ -99,8 +99,11 @@ def _move(request: dict, blank: bool = False) -> str:
 def _move_info(game, move, cells: bool = False) -> dict:
     """A move as the page sees it: its name, its click sequence and, when the game names them,
     its clicks' steps; a move without clicks is a button, labelled by the game's text
-    ``move.NAME``."""
+    ``move.NAME``, or by its ``words`` (``Game.move_words``) when the game words it."""
     info = {"name": game.move_name(move), "clicks": list(game.clicks(move))}
+    words = game.move_words(move)
+    if words and not info["clicks"]:   # a button the game words (Go's "Dead: b7, h3")
+        info["words"] = [words[0], words[1]]
     steps = game.click_steps(move)
     if steps:
         info["steps"] = list(steps)

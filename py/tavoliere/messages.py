@@ -367,9 +367,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "SGF: the record has no node",
         "it": "SGF: la partita non ha nessun nodo"},
     "sgf.not-havannah": {
-        "en": "SGF: this is a record of GM[{gm}]; only Havannah SGF records are read",
+        "en": "SGF: this is a record of GM[{gm}]; only Havannah and Go (GM[1]) SGF records "
+              "are read",
         "it": "SGF: questa è una partita di GM[{gm}]; si leggono solo partite SGF di "
-              "Havannah"},
+              "Havannah e di go (GM[1])"},
     "sgf.no-size": {
         "en": "SGF: the record has no SZ[...] (the board's base)",
         "it": "SGF: manca SZ[...] (il lato del tavoliere)"},
@@ -381,8 +382,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "la partita attribuisce questa mossa al {player}, ma la semimossa {ply} "
               "tocca al {opponent}"},
     "sgf.havannah-only": {
-        "en": "SGF records are written for Havannah only, not {title}",
-        "it": "le partite SGF si scrivono solo per Havannah, non per {title}"},
+        "en": "SGF records are written for Havannah and Go only, not {title}",
+        "it": "le partite SGF si scrivono solo per Havannah e per il go, non per {title}"},
     "lg.not-a-cell": {
         "en": "{cell} is not a Little Golem cell (a letter and a number such as H3)",
         "it": "{cell} non è una casella di Little Golem (una lettera e un numero, come H3)"},

@@ -100,7 +100,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .core import MAX_PLIES, IllegalMove, InvalidMove, load_game
+from .core import MAX_PLIES, IllegalMove, InvalidMove, game_class, game_names, load_game
 from .messages import Problem, excerpt
 
 __all__ = ["Record", "RecordError", "RecordMoveError", "export_record", "parse_record",
@@ -323,8 +323,11 @@ def _check_turn(number: str, dots: str, ply: int, line: int, first: int = 0) -> 
 
 # -- SGF ------------------------------------------------------------------------------------------
 def export_sgf(spec: str, moves, tags: dict | None = None) -> str:
-    """The SGF record of a Havannah game (see the module docstring)."""
+    """The SGF record of a Havannah game (see the module docstring), or of a game that
+    describes its own SGF (``sgf_root``: Go)."""
     game = _load(spec)
+    if hasattr(game, "sgf_root"):
+        return _export_game_sgf(game, list(moves), tags)
     if game.name != "havannah":
         raise RecordError("sgf.havannah-only", title=game.title)
     names, state = _replay(game, list(moves))
@@ -442,6 +445,9 @@ def _parse_sgf(text: str) -> Record:
         root.setdefault(prop, value)
     little_golem = ("littlegolem" in root.get("SO", "").lower().replace(" ", "")
                     or root.get("RU", "").strip().upper() == "LG")
+    own = _sgf_game_class(root.get("GM", "").strip())
+    if own is not None:
+        return _parse_game_sgf(own, nodes)
     if root.get("GM", "havannah").strip().lower() != "havannah":
         raise RecordError("sgf.not-havannah", gm=excerpt(root["GM"], quoted=False))
     plies = [(prop, value.strip()) for node in nodes[1:] for prop, value in node
@@ -473,6 +479,114 @@ def _parse_sgf(text: str) -> Record:
     tags = _sgf_tags(root, little_golem)
     tags["Result"] = _sgf_result(game, state, root.get("RE", "").strip(), little_golem, resigned)
     return Record(game.spec, names, tags)
+
+
+# -- SGF of a game that describes its own (Go) ---------------------------------------------------
+# Such a game class has ``sgf_gm`` (its GM value), ``sgf_colours`` (the SGF letters of players
+# 0 and 1), ``sgf_root()`` (its root properties), ``sgf_spec(root)`` (our spec for a root read:
+# each property with its list of values), ``sgf_ply(move)`` (a ply's property and value; an
+# empty property means B or W, whoever is to move), ``sgf_move(value)`` (our name of a B/W
+# value) and ``sgf_result(outcome)`` (RE).  A ply SGF has no words for is written
+# ``TP[name]`` (a private property holding the ply in our notation); the text record's tags
+# ``White`` and ``Black`` name the players by seat (player 0, player 1), so for Go, where player
+# 0 is Black, ``White`` becomes PB.
+
+def _sgf_game_class(gm: str):
+    """The game class whose SGF has GM[gm], or None (Havannah is read by the code above)."""
+    for name in game_names():
+        cls = game_class(name)
+        if getattr(cls, "sgf_gm", None) == gm:
+            return cls
+    return None
+
+
+def _export_game_sgf(game, moves: list, tags) -> str:
+    names, state = _replay(game, moves)
+    tags = _checked_tags(tags)
+    colours = game.sgf_colours
+    root = [("FF", "4"), ("GM", game.sgf_gm), *game.sgf_root(), ("AP", "Tavoliere")]
+    for tag, prop in ((PLAYERS[0], f"P{colours[0]}"), (PLAYERS[1], f"P{colours[1]}"),
+                      ("Date", "DT"), ("Event", "EV"), ("Site", "PC"), ("Comment", "GC")):
+        if tags.get(tag):
+            root.append((prop, tags[tag]))
+    outcome = game.outcome(state)
+    if outcome is not None:
+        root.append(("RE", game.sgf_result(outcome)))
+    head = "(;"     # a property once per node, with all its values (AB[cg][gc])
+    for at, (prop, value) in enumerate(root):
+        head += ("" if at and root[at - 1][0] == prop else prop) + f"[{_sgf_escape(value)}]"
+    nodes, state = [], game.initial_state()
+    for name in names:
+        move = game.parse_move(name, state)
+        prop, value = game.sgf_ply(move)
+        nodes.append(f";{prop or colours[game.to_move(state)]}[{_sgf_escape(value)}]")
+        state = game.apply(state, move)
+    return "\n".join([head, *_wrap(nodes)]) + ")\n"
+
+
+def _parse_game_sgf(cls, nodes) -> Record:
+    root: dict[str, list[str]] = {}
+    for prop, value in nodes[0]:
+        root.setdefault(prop, []).append(value)
+    try:
+        spec = cls.sgf_spec(root)
+    except Problem as error:
+        raise error.wrapped("record.game-tag", RecordError,
+                            game_tag=excerpt(cls.name, quoted=False)) from None
+    game = _load(spec)
+    plies = [(prop, value) for node in nodes[1:] for prop, value in node
+             if prop in ("W", "B", "TP")]
+    if len(plies) > MAX_MOVES:
+        raise RecordError("record.too-many-moves", count=len(plies), max=MAX_MOVES)
+    state, names = game.initial_state(), []
+    for ply, (label, value) in enumerate(plies, 1):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            raise RecordMoveError(ply, value, Problem("record.game-over",
+                                                      **outcome.message_params(game)))
+        if label != "TP" and label != game.sgf_colours[game.to_move(state)]:
+            raise RecordMoveError(ply, value, Problem(
+                "sgf.wrong-player", ply=ply, player=game.sgf_colours.index(label),
+                opponent=game.to_move(state)))
+        try:
+            move = game.parse_move(value if label == "TP" else game.sgf_move(value), state)
+        except (InvalidMove, IllegalMove) as error:
+            raise RecordMoveError(ply, value, error) from None
+        names.append(game.move_name(move))
+        state = game.apply(state, move)
+    tags = {}
+    for seat, letter in enumerate(game.sgf_colours):
+        if root.get(f"P{letter}"):
+            tags[PLAYERS[seat]] = re.sub(r"[\r\n]+", " ", root[f"P{letter}"][0]).strip()
+    for prop, tag in (("DT", "Date"), ("EV", "Event"), ("PC", "Site"), ("GC", "Comment")):
+        value = re.sub(r"[\r\n]+", " ", root.get(prop, [""])[0]).strip()
+        if value:
+            tags[tag] = value
+    tags = {tag: value for tag, value in tags.items() if value}
+    tags["Result"] = _own_sgf_result(game, state, root.get("RE", [""])[0].strip())
+    return Record(game.spec, tuple(names), tags)
+
+
+def _own_sgf_result(game, state, result: str) -> str:
+    """The Result tag of a game that describes its own SGF: the engine's outcome, checked
+    against RE; else what RE claims (``W+R``, ``B+7.5``, ``0``) in words."""
+    names = game.text_table("en")
+    player = {seat: names.get(f"player.{seat}", str(seat)) for seat in (0, 1)}
+    letter = result[:1].upper()
+    claimed = game.sgf_colours.index(letter) if letter in game.sgf_colours and letter else (
+        None if result in ("0", "Draw", "draw", "D") else "unknown")
+    outcome = game.outcome(state)
+    if outcome is not None:
+        if claimed not in ("unknown", outcome.winner):
+            raise RecordError("record.result-mismatch", result=excerpt(result, quoted=False),
+                              **outcome.message_params(game))
+        return game.outcome_text(outcome)
+    if claimed in (0, 1):
+        how = result[2:].strip()
+        if how.upper() in ("R", "RESIGN"):
+            return f"{player[claimed]} wins: {player[1 - claimed]} resigned"
+        return f"{player[claimed]} wins" + (f" by {how}" if how else "")
+    return "Draw" if claimed is None else "*"
 
 
 def _sgf_game(root: dict[str, str], little_golem: bool, has_swap: bool):

@@ -196,8 +196,12 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
     and its 95% interval, and the disagreements between the engine and our rule book."""
     from . import Thinker
     game = load_game(spec)
+    if game.name == "go":
+        return go_engine_match(game, command, games=games, ours_seconds=ours_seconds,
+                               theirs_seconds=theirs_seconds, seed=seed, level=level, log=log,
+                               records=records, iterations=iterations)
     if game.name != "havannah":
-        raise ValueError("gtp-match plays Havannah")
+        raise ValueError("gtp-match plays Havannah or Go")
     if game.settings["swap"] or game.settings["ring_needs_empty"]:
         raise ValueError("play the standard rules (no swap, rings whatever they enclose): "
                          "GTP engines such as morat know no other")
@@ -314,6 +318,148 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                                           "black": name if ours == 0 else "ours",
                                           "ours_seconds": ours_seconds,
                                           "theirs_seconds": theirs_seconds,
+                                          "winner": winner, "reason": reason,
+                                          "moves": moves}) + "\n")
+    finally:
+        engine.close()
+    score = wins + 0.5 * draws
+    low, high = wilson(score, games)
+    return {"spec": game.spec, "engine": name, "games": games, "wins": wins, "losses": losses,
+            "draws": draws, "score": score / games, "ci95": [round(low, 3), round(high, 3)],
+            "ours_seconds": ours_seconds, "theirs_seconds": theirs_seconds,
+            "their_mean_seconds": sum(their_time) / len(their_time) if their_time else None,
+            "mean_plies": sum(plies) / len(plies), "disagreements": disagreements,
+            "checked": checked, "restarts": restarts}
+
+
+# -- Go against a GTP engine (GNU Go) ---------------------------------------------------------------
+def read_go_board(text: str, size: int) -> dict[str, int] | None:
+    """The stones of a Go ``showboard`` answer in GNU Go's layout (a line per row: its number,
+    then ``.``/``+`` empty, ``X`` Black, ``O`` White; text after the points is ignored):
+    {cell name: 0 Black or 1 White}, or None when the text is not in that layout."""
+    letters = "abcdefghjklmnopqrst"
+    stones, rows = {}, set()
+    for line in text.splitlines():
+        found = re.match(r"\s*(\d+)\s+([.+XO](?:\s+[.+XO]){%d})" % (size - 1), line)
+        if not found:
+            continue
+        row = int(found.group(1))
+        if not 1 <= row <= size:
+            return None
+        rows.add(row)
+        for col, token in enumerate(found.group(2).split()):
+            if token in "XO":
+                stones[f"{letters[col]}{row}"] = 0 if token == "X" else 1
+    return stones if len(rows) == size else None
+
+
+def go_engine_match(game, command: str, games: int = 10, ours_seconds: float = 1.0,
+                    theirs_seconds: float = 1.0, seed: int = 0, level: int = 5, log=None,
+                    records: str | None = None, iterations: int | None = None) -> dict:
+    """``engine_match`` for Go: our bot is Black in the even games.  When play stops (two
+    passes, or the move limit), the dead stones are the engine's (``final_status_list
+    dead``), proposed by the player to move and accepted by the other, or our estimate if its
+    list is not whole chains; then our count is compared with the engine's ``final_score``
+    and its ``showboard`` stones with ours."""
+    from . import Thinker
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    engine = GTPEngine(command)
+    wins = losses = draws = 0
+    plies, their_time, disagreements, restarts = [], [], [], []
+    checked = {"boards": 0, "winners": 0}
+    try:
+        engine.send(f"boardsize {game.size}")
+        name = set_time(engine, theirs_seconds)
+        can_show, can_score = engine.known("showboard"), engine.known("final_score")
+        can_list = engine.known("final_status_list")
+        for index in range(games):
+            rng = random.Random(seed * 7919 + index)
+            ours = 0 if index % 2 == 0 else 1
+            engine.send("clear_board")
+            engine.send(f"komi {game.komi:g}")
+            if game.handicap:
+                engine.send(f"fixed_handicap {game.handicap}")
+            state, moves, note = game.initial_state(), [], None
+            while state.phase == "play":
+                player = state.to_move
+                colour = "bw"[player]
+                if player == ours:
+                    thinker = Thinker(game, state, level=level,
+                                      seconds=None if iterations else ours_seconds,
+                                      iterations=iterations, seed=rng.randrange(1 << 30))
+                    while not thinker.done:
+                        thinker.step(0.05)
+                    move = thinker.move()
+                    try:
+                        engine.send(f"play {colour} {game.move_name(move)}")
+                    except GTPError as error:
+                        note = f"the engine refused our {game.move_name(move)}: {error}"
+                        disagreements.append(f"game {index + 1}: {note}")
+                        break
+                else:
+                    started = perf_counter()
+                    text = engine.send(f"genmove {colour}").strip().lower()
+                    their_time.append(perf_counter() - started)
+                    if text == "resign":
+                        note = "the engine resigned"
+                        break
+                    move = game.parse_move(text, state)
+                state = game.apply(state, move)
+                moves.append(game.move_name(move))
+            board_at_end = state.board
+            if state.phase == "marking":
+                proposal = None
+                if can_list:
+                    listed = engine.send("final_status_list dead").lower().split()
+                    cells = sorted((game.cell(v) for v in listed), key=game.geo.rank.__getitem__)
+                    try:
+                        proposal = game.parse_move(game.move_name(("dead", *cells)), state)
+                    except IllegalMove as error:
+                        disagreements.append(f"game {index + 1}: the engine's dead stones "
+                                             f"are not a proposal: {error}")
+                if proposal is None:
+                    proposal = ("dead", *game.estimate(state.board))
+                for move in (proposal, ("accept",)):
+                    state = game.apply(state, move)
+                    moves.append(game.move_name(move))
+            outcome = game.outcome(state)
+            winner = outcome.winner if outcome else (ours if note == "the engine resigned"
+                                                     else 1 - ours)
+            if outcome and can_score:
+                said = engine.send("final_score").strip().upper()
+                checked["winners"] += 1
+                if said != game.sgf_result(outcome).upper():
+                    disagreements.append(f"game {index + 1}: we count "
+                                         f"{game.sgf_result(outcome)}, the engine {said}")
+            if can_show:
+                shown = read_go_board(engine.send("showboard"), game.size)
+                mine = {game.names[c]: v - 1 for c, v in enumerate(board_at_end) if v}
+                if shown is None:
+                    disagreements.append(f"game {index + 1}: the engine's board is unreadable")
+                elif shown != mine:
+                    disagreements.append(f"game {index + 1}: the engine's board differs")
+                else:
+                    checked["boards"] += 1
+            if winner is None:
+                draws += 1
+            elif winner == ours:
+                wins += 1
+            else:
+                losses += 1
+            plies.append(len(moves))
+            reason = (game.sgf_result(outcome) if outcome and outcome.scores
+                      else outcome.reason if outcome else note)
+            if log:
+                who = ("ours", name) if ours == 0 else (name, "ours")
+                result = "draw" if winner is None else ("Black", "White")[winner] + " wins"
+                log(f"game {index + 1}: {who[0]} (Black) v {who[1]}: {result} ({reason}, "
+                    f"{len(moves)} plies); ours {wins + 0.5 * draws:g} of {index + 1}")
+            if records:
+                with open(records, "a") as out:
+                    out.write(json.dumps({"spec": game.spec, "game": index + 1, "seed": seed,
+                                          "black": "ours" if ours == 0 else name,
+                                          "white": name if ours == 0 else "ours",
                                           "winner": winner, "reason": reason,
                                           "moves": moves}) + "\n")
     finally:

@@ -1,0 +1,122 @@
+"""Pferdeäppel bot: a catch to take, a caught position to avoid, the search's own rules
+against the rule book's, determinism, and level 1 against random play (RULES.md 15.3:
+"White is caught when Brown catches him, or as soon as White has no safe square")."""
+
+import random
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose
+from tavoliere.ai.plop import PlopEngine, Rules, TrailRules, search_position
+
+GAME = load_game("plop")
+WHITE, BROWN = 0, 1
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_takes_the_catch(level):
+    """P-2: White e4, Brown d2, Brown to move: the catch e4 wins at once."""
+    state = GAME.position("e4", "d2", to_move=BROWN, brown_left=20)
+    assert GAME.move_name(choose(GAME, state, level=level, iterations=10)) == "e4"
+
+
+@pytest.mark.parametrize("level", [2, 4])
+def test_finds_the_mandatory_apple_that_leaves_no_safe_square(level):
+    """P-3: from f5 only d4 attacks both b3 and c2, White's last squares."""
+    state = GAME.position("a1", "f5", to_move=BROWN, brown_left=15)
+    assert GAME.move_name(choose(GAME, state, level=level, iterations=20)) == "d4"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_white_does_not_move_into_a_caught_position(level):
+    """White e4, Brown e2 (which attacks c3 and g3), c5 d2 d6 f2 f6 marked: g5 is the only
+    destination Brown cannot catch at once."""
+    state = GAME.position("e4", "e2", "c5 d2 d6 f2 f6", to_move=WHITE, brown_left=20)
+    for seed in range(3):
+        move = choose(GAME, state, level=level, iterations=20, seed=seed)
+        assert GAME.move_name(move).split("/")[0] == "g5"
+
+
+def test_trail_bot_captures():
+    """15.4: "A horse may move ... onto the opposing horse, which captures it and wins"."""
+    trail = load_game("plop(variant=trail)")
+    state = trail.position("e4", "d2", to_move=BROWN)
+    assert trail.move_name(choose(trail, state, level=3, iterations=10)) == "e4"
+
+
+@pytest.mark.parametrize("spec", ["plop", "plop(match=on,rounds=1)", "plop(variant=trail)"])
+def test_the_searchs_moves_are_legal_and_its_ends_the_rule_books(spec):
+    """The search tries a subset of the legal moves (see "pruned extras": every one of them
+    legal, every destination and the plain move of each among them) and sees the round end
+    exactly where the rule book does, with the same points."""
+    game = load_game(spec)
+    rules = TrailRules() if game.trail else Rules(game.is_match)
+    for seed in range(60):
+        rng, state = random.Random(seed), game.initial_state()
+        while True:
+            pos = search_position(state)
+            end, outcome = rules.end(pos), game.round_end(state)
+            assert (end is None) == (outcome is None)
+            if outcome is not None:
+                if not game.trail:
+                    assert end == (outcome.winner, *outcome.points)
+                break
+            legal = game.legal_moves(state)
+            tried = rules.moves(pos)
+            assert set(tried) <= set(legal)
+            assert {move[:1] for move in legal} <= set(tried)
+            move = rng.choice(legal)
+            state = game.apply(state, move)
+            assert rules.after(pos, move)[:3] == search_position(state)[:3]
+
+
+def test_same_seed_and_iterations_give_the_same_move():
+    state = GAME.replay(["g3/e5", "b6", "f5/c4"])
+    moves = {GAME.move_name(choose(GAME, state, level=5, iterations=30, seed=4)) for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_levels_1_and_2_are_careless_now_and_then_and_the_others_never():
+    state = GAME.initial_state()
+
+    def careless(level):
+        return sum(max(PlopEngine(GAME, state, level, random.Random(seed)).bonus.values()) > 2
+                   for seed in range(200))
+
+    for level in (1, 2):
+        chance, _ = PlopEngine.CARELESS[level]
+        assert abs(careless(level) - 200 * chance) < 25, level
+    assert careless(3) == careless(4) == careless(5) == 0
+
+
+def test_level_1_beats_random_play_with_both_horses():
+    """The issue's bar for level 1: it wins every game against random play (here 8 games,
+    4 with each horse; the 100-game match is in docs/plop.md)."""
+    for index in range(8):
+        rng, state = random.Random(index), GAME.initial_state()
+        bot = index % 2
+        while GAME.outcome(state) is None:
+            if GAME.to_move(state) == bot:
+                move = choose(GAME, state, level=1, iterations=40, seed=index)
+            else:
+                move = rng.choice(GAME.legal_moves(state))
+            state = GAME.apply(state, move)
+        assert GAME.outcome(state).winner == bot, index
+
+
+def test_thinker_reports_a_proven_win():
+    state = GAME.position("e4", "d2", to_move=BROWN, brown_left=20)
+    thinker = Thinker(GAME, state, iterations=20)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["proven"] == "win"
+
+
+def test_in_a_match_the_points_count():
+    """15.3 (match): caught after golden apples, White "scores the golden apples played"; the
+    brown horse that can catch him now holds him to 5 points instead of letting the round run
+    on towards his 24."""
+    match = load_game("plop(match=on)")
+    state = match.position("e4", "d2", to_move=BROWN, brown_left=0, golden_played=5)
+    assert match.move_name(choose(match, state, level=3, iterations=30)) == "e4"
