@@ -20,6 +20,7 @@ SPECS = {
     "go": ["go(size=9,max_plies=60)", "go(size=9)", "go(size=9,scoring=area,ko=superko,handicap=2)", "go(size=13,max_plies=200)"],
     "dadi": ["dadi", "dadi(players=3)", "dadi(players=4,void_rule=opening,tiebreak=lines)"],
     "plop": ["plop", "plop(variant=trail)", "plop(match=true,rounds=3)"],
+    "ghost": ["ghost", "ghost(first_player=random,max_plies=40)", "ghost(first_player=black,reveal_at_end=false)"],
     "tinydice": ["tinydice"],  # tests/games/: games of the test suite's own
     "pairs": ["pairs"],
 }
@@ -86,6 +87,24 @@ def test_random_games_end_with_an_outcome(spec):
         outcome = game.outcome(states[-1])
         assert outcome is not None, f"seed {seed} did not end"
         assert game.draws or outcome.winner is not None, f"seed {seed} drawn"
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_every_seat_sees_the_board_and_the_mover_his_moves(spec):
+    """Hidden information (``Game.view``): a seat's view of a state keeps where every piece
+    stands (only what they are may be hidden), the player to move can choose among the very
+    moves of the full state from his own view, and a view seen again hides nothing more."""
+    game = load_game(spec)
+    states, _ = random_game(game, 2, max_plies=60)
+    for state in states:
+        mover = game.to_move(state)
+        for seat in (*range(game.players), None):
+            seen = game.view(state, seat)
+            assert set(game.pieces(seen)) == set(game.pieces(state))
+            assert game.view(seen, seat) == seen
+            if seat == mover and game.outcome(state) is None:
+                assert [game.move_name(m) for m in game.legal_moves(seen)] == \
+                    [game.move_name(m) for m in game.legal_moves(state)]
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS)

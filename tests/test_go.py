@@ -561,3 +561,23 @@ def test_playout_chains_agree_with_the_flood_fills():
                         assert set(kept.stones[number]) == chain
                         assert kept.liberties[number] == liberties
                     break
+
+
+def test_a_position_text_is_a_set_up_with_its_prisoners():
+    """13.7: "a set-up is the start position for the ko rules, and it need not be reachable
+    in play": a position read back keeps the stones, the player to move and the prisoners."""
+    import random
+    from tavoliere.messages import Problem
+    game = load_game("go(size=9)")
+    rng, state = random.Random(1), game.initial_state()
+    for _ in range(40):
+        state = game.apply(state, rng.choice([m for m in game.legal_moves(state)
+                                              if m != ("pass",)]))
+    text = game.position_text(state)
+    back = game.read_position(text)
+    assert (back.board, back.to_move, back.prisoners) == (state.board, state.to_move,
+                                                          state.prisoners)
+    assert game.position_text(back) == text and back.phase == "play"
+    with pytest.raises(Problem) as refused:      # a chain without a liberty
+        game.read_position("stone.0:a1;stone.1:a2,b1 w")
+    assert refused.value.code == "position.piece" and "a1" in refused.value.text("en")

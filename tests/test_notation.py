@@ -327,7 +327,7 @@ def test_other_havannah_sgf_in_our_notation_is_read():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("(;FF[4]GM[3]SZ[19];B[pd])", "this is a record of GM[3]; only Havannah and Go (GM[1]) SGF records are read"),
+    ("(;FF[4]GM[3]SZ[19];B[pd])", "this is a record of GM[3]; only Havannah, Go (GM[1]) and Connect6 (GM[connect6]) SGF records are read"),
     ("(;GM[havannah];W[a1])", "SGF: the record has no SZ[...]"),
     ("(;GM[havannah]SZ[12];W[a1])", "option size='12' is not accepted"),
     ("(;GM[havannah]SZ[4];B[d4])",
@@ -360,7 +360,7 @@ def test_an_sgf_result_that_contradicts_the_moves_is_refused():
 
 
 def test_sgf_export_is_for_havannah_only():
-    with pytest.raises(RecordError, match="SGF records are written for Havannah and Go only, not Hexade"):
+    with pytest.raises(RecordError, match="SGF records are written for Havannah, Go and Connect6 only, not Hexade"):
         export_sgf("hexade", [])
 
 

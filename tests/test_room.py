@@ -29,6 +29,21 @@ def view(page):
     return page.evaluate("window.tavoliere.view()")
 
 
+# The whole record this device keeps: the view's ``moves`` leave out sealed plies and name
+# "?" those hidden from the seat shown (a game of hidden information's set-ups).
+SAVED_MOVES = """(() => {
+    const id = localStorage.getItem('tavoliere.current');
+    const list = JSON.parse(localStorage.getItem('tavoliere.games'));
+    const games = list && (Array.isArray(list) ? list : list.games);
+    const game = games && games.find((g) => g.id === id);
+    return game ? game.moves : [];
+})()"""
+
+
+def full_record(page):
+    return page.evaluate(SAVED_MOVES)
+
+
 def wait_turn(page, plies, timeout=60_000):
     """Until the record has ``plies`` moves (or the game is over) and nobody is thinking."""
     try:
@@ -43,7 +58,7 @@ def wait_turn(page, plies, timeout=60_000):
 
 def play_by_clicks(page, move, seen):
     """Click ``move``'s click sequence; record in ``seen`` when the page asked for more clicks."""
-    before = len(view(page)["moves"])
+    before = len(full_record(page))
     if not move["clicks"]:  # a move without a cell is a button, or one of many in a list
         choice = page.locator("#move-buttons .move-choice")
         if choice.count():
@@ -54,14 +69,15 @@ def play_by_clicks(page, move, seen):
     for index, cell in enumerate(move["clicks"]):
         click_cell(page, cell)
         page.wait_for_timeout(60)
-        if len(view(page)["moves"]) > before:
+        if len(full_record(page)) > before:
             break
         seen.add(index + 1)
     clicked = page.evaluate("window.tavoliere.picture().selected.length")
-    if move["clicks"] and len(view(page)["moves"]) == before and clicked == len(move["clicks"]):
+    if move["clicks"] and len(full_record(page)) == before and clicked == len(move["clicks"]):
         click_cell(page, move["clicks"][-1])  # a move inside a longer one: its last cell again
-    wait_turn(page, before + 1)
-    assert view(page)["moves"][before] == move["name"]
+    page.wait_for_function(f"n => !window.tavoliere.thinking() && ({SAVED_MOVES}.length >= n"
+                           " || window.tavoliere.view().outcome)", arg=before + 1, timeout=60_000)
+    assert full_record(page)[before] == move["name"]
 
 
 GAMES = [
@@ -103,7 +119,7 @@ def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_dept
                  " || window.tavoliere.view().to_move === 0)")
     page.wait_for_function(your_turn, timeout=60_000)  # a game of dice rolls first
     while not view(page)["outcome"]:
-        moves = legal_moves(spec, view(page)["moves"])
+        moves = legal_moves(spec, full_record(page))
         move = rng.choice(choice_moves(moves, choice_depth) or moves)
         play_by_clicks(page, move, asked)
         page.wait_for_function(your_turn, timeout=60_000)
@@ -111,7 +127,7 @@ def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_dept
         assert choice_depth - 1 in asked, "the page never asked to choose a path or a removal"
     final = view(page)
     game = load_game(spec)
-    outcome = game.outcome(game.replay(final["moves"]))
+    outcome = game.outcome(game.replay(full_record(page)))
     assert final["outcome"]["winner"] == outcome.winner
     assert final["outcome"]["reason"] == outcome.reason
     assert page.locator("#banner").is_visible()  # Rematch and Swap sides

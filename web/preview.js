@@ -17,7 +17,7 @@ export async function previewOf(table, candidates) {
   if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
   const line = table.history.line();
   const before = table.view.pieces;
-  const results = await Promise.all(candidates.map((m) => table.engine.request({ op: "preview", game: table.game, moves: line, move: m.name })));
+  const results = await Promise.all(candidates.map((m) => table.engine.request({ op: "preview", game: table.game, moves: line, move: m.name, seat: table.seat() })));
   const answers = results.filter((a) => a.ok);
   const cells = [];
   const changed = [];

@@ -160,12 +160,13 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
 // page goes on with that game, under its identifier (not a second copy in the saved games)
 // and with its players (unless the link names them), as if resumed.  A link written here
 // leaves out the sealed plies at the record's end, which the saved game keeps: it takes them
-// back when the saved game has sealed plies more, as the engine tells.
+// back when the saved game has sealed plies more, as the engine tells.  A ply the link shows
+// as "?" (hidden from this seat: Table.shownMoves) is the saved game's.
 async function asSavedGame(room, record) {
   const saved = record.corr || record.entry ? null : currentGame();
   if (!saved || saved.correspondence || saved.game !== record.game) return record;
   const extra = saved.moves.length - record.moves.length;
-  if (extra < 0 || record.moves.some((move, i) => move !== saved.moves[i])) return record;
+  if (extra < 0 || record.moves.some((move, i) => move !== "?" && move !== saved.moves[i])) return record;
   if (extra > 0) {
     if (record.ply !== null) return record;
     await room.engine.ready;

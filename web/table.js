@@ -12,12 +12,18 @@
 // engine needs the whole record, but the engine's views hide them (view.sealed counts them,
 // view.moves and view.ply leave them out).  Everything a skin shows or writes outside this
 // session goes through shownMoves() and shownCursor(), never through history.moves.
+//
+// Hidden information (a game whose seats know different things: view.hidden_information):
+// every request names the seat whose view the engine shows (seat()), and the engine names
+// each ply that seat may not see "?" in view.moves; shownMoves() shows those as "?" too, and
+// two people at one device pass it after every move, the board shown to nobody meanwhile.
 import { History } from "./history.js";
 import { endingOutcome } from "./links.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
 import { MAX_PREVIEWS, previewOf } from "./preview.js";
 import { CHANCE, fitSeats } from "./seats.js";
 import { computerTurns, freshSeed } from "./computer.js";
+import { seeing } from "./seeing.js";
 import { takingBack } from "./undo.js";
 
 export { MAX_MOVES, endingOutcome, readMoves } from "./links.js";
@@ -55,6 +61,8 @@ export class Table extends EventTarget {
     this.clicking = Promise.resolve();  // the clicks still being taken, in order
     this.ending = null;        // how the players ended the game after its last move (links.js)
     this.hidden = 0;           // the sealed plies at the record's end (made, not yet revealed)
+    this.masked = new Set();   // the plies (counted from 0) the engine shows this seat as "?"
+    this.endTurn = null;       // the player to move at the record's end (two people: the seat shown)
     this.handover = null;      // the side that must take the device before its turn is shown
     this.movers = new Map();   // ply -> the side that made it, for the plies played here
     this.turns = [];           // who made each shown ply of the record (CHANCE: a roll)
@@ -83,22 +91,17 @@ export class Table extends EventTarget {
     return Boolean(this.view && this.view.sealed && !this.history.atEnd);
   }
 
-  // The moves that may be shown: the record less its sealed plies.
+  // The moves that may be shown: the record less its sealed plies, those hidden from this
+  // seat as "?".
   shownMoves() {
-    return this.history.moves.slice(0, this.history.moves.length - this.hidden);
+    const moves = this.history.moves.slice(0, this.history.moves.length - this.hidden);
+    return moves.map((move, i) => (this.masked.has(i) ? "?" : move));
   }
 
   // The ply on view among the shown moves: the record's end, with its sealed plies, counts
   // as the last shown ply (its position looks the same until the reveal).
   shownCursor() {
     return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
-  }
-
-  // The next person at this device has taken it: their turn may be shown.
-  takeOver() {
-    if (this.handover === null) return;
-    this.handover = null;
-    this.emit("change");
   }
 
   // A player who moves elsewhere (a correspondence game's other side): the record brings
@@ -150,7 +153,7 @@ export class Table extends EventTarget {
   // had too many to list (every two-stone move of a big board, say).
   async fitting(clicks) {
     if (!this.view.more) return matching(this.view.legal, clicks, this.freeAfter);
-    const answer = await this.engine.request({ op: "narrow", game: this.game, moves: this.history.line(), clicks });
+    const answer = await this.engine.request({ op: "narrow", game: this.game, moves: this.history.line(), clicks, seat: this.seat() });
     return answer.ok ? answer.legal : [];
   }
 
@@ -203,7 +206,8 @@ export class Table extends EventTarget {
   async open({ game, moves = [], ply = null, ending = null, players = null }) {
     this.stopThinking();
     if (players) this.players = players;
-    const full = await this.engine.request({ op: "view", game, moves });
+    // nobody's view: this answer only tells about the record (the position is asked for again)
+    const full = await this.engine.request({ op: "view", game, moves, seat: "none" });
     if (!full.ok) return full;
     this.ready = true;
     this.opening = false;
@@ -212,9 +216,11 @@ export class Table extends EventTarget {
     this.turns = full.movers || [];
     this.words = full.words || [];
     this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
-    // the view names the revealed moves only; the sealed ones are kept as they were given
-    const line = [...full.moves, ...moves.slice(full.moves.length)];
+    // the view names the revealed moves only; the sealed ones, and those it names "?" (hidden
+    // from this seat), are kept as they were given
+    const line = [...full.moves.map((move, i) => (move === "?" ? moves[i] : move)), ...moves.slice(full.moves.length)];
     this.hidden = full.sealed || 0;
+    this.keepMasked(full);
     // a record opened with a sealed ply between two people here (a reload after a bid):
     // the one who made it may still hold the device
     this.handover = this.handoverAfter(null, full);
@@ -363,9 +369,12 @@ export class Table extends EventTarget {
     const before = this.view.pieces;
     const mover = this.view.to_move;
     const shownBefore = this.view.ply || 0;
+    // two people at one device, a game that hides information: the answer shows nobody's
+    // view, since the device changes hands after the move
+    const passing = this.view.hidden_information && this.players.filter((p) => p.kind === "human").length > 1;
     let answer;
     try {
-      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name });
+      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name, seat: passing ? "none" : this.seat() });
     } finally {
       this.playing = false;
     }
@@ -382,6 +391,7 @@ export class Table extends EventTarget {
     this.turns = answer.movers || [];
     this.words = answer.words || [];
     this.hidden = answer.sealed || 0;
+    this.keepMasked(answer);
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
     // a sealed move changes nothing on view (answer.last is an older move, or none)
@@ -390,24 +400,13 @@ export class Table extends EventTarget {
     // the plies this one revealed, itself included (none while it is sealed)
     const revealed = [];
     for (let ply = shownBefore + 1; ply <= (answer.ply || 0); ply++) {
-      revealed.push({ move: this.history.moves[ply - 1], ply, player: this.movers.has(ply) ? this.movers.get(ply) : null });
+      revealed.push({ move: this.shownMoves()[ply - 1], ply, player: this.movers.has(ply) ? this.movers.get(ply) : null });
     }
     this.emit("played", { move: answer.played, ply: this.history.cursor, view: answer, mover, sealed: Boolean(answer.sealed), revealed });
     this.emit("record");
     if (answer.outcome) this.emit("gameover", answer.outcome);
     this.computerTurn();
     return answer;
-  }
-
-  // After a sealed move between two people at this device, the next one must not see the
-  // screen the mover left: the device changes hands before that turn is shown.
-  // (mover null: the sealed ply's maker is not known here, a record just opened: then any
-  // other person at the table may have made it.)
-  handoverAfter(mover, view) {
-    if (!view.sealed || view.outcome || view.to_move === mover) return null;
-    const human = (side) => this.players[side] && this.players[side].kind === "human";
-    const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
-    return maker && human(view.to_move) ? view.to_move : null;
   }
 
   // -- resigning and agreeing a draw ------------------------------------------------------
@@ -434,7 +433,7 @@ export class Table extends EventTarget {
   // The view of the position on view, without starting the computer (undo and redo step
   // over its moves first).  `before`: the pieces one move earlier, when this is a step forward.
   async showQuietly(before = null) {
-    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line() });
+    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line(), seat: this.seat() });
     if (!answer.ok) { this.emit("message", { answer }); return false; }
     this.showView(answer, before);
     return true;
@@ -446,6 +445,7 @@ export class Table extends EventTarget {
     this.view = this.withEnding(view);
     if (this.history.atEnd) {
       this.hidden = view.sealed || 0;
+      this.keepMasked(view);
       this.turns = view.movers || [];
       this.words = view.words || [];
     }
@@ -456,6 +456,6 @@ export class Table extends EventTarget {
   }
 }
 
-// The computer's turns and the dice (web/computer.js), undo and redo (web/undo.js): methods
-// of the table written apart.
-Object.assign(Table.prototype, computerTurns, takingBack);
+// The computer's turns and the dice (web/computer.js), undo and redo (web/undo.js), who sees
+// the table (web/seeing.js): methods of the table written apart.
+Object.assign(Table.prototype, computerTurns, takingBack, seeing);

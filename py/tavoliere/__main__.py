@@ -1,4 +1,5 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table}``;
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table,
+record,verify,problem}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -164,6 +165,62 @@ def cmd_footsteps_table(args) -> None:
           f"{time.perf_counter() - start:.1f} s")
 
 
+def cmd_record(args) -> None:
+    """``record convert FILE --to sgf|text [--from ...]``: the record written the other way."""
+    from .study import convert
+    try:
+        with open(args.file, encoding="utf-8-sig") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read {args.file}: {error}") from None
+    sys.stdout.write(convert(text, args.to, args.source))
+
+
+def cmd_verify(args) -> int:
+    from .fairplay import verify
+    with open(args.record, encoding="utf-8") as file:
+        holds, lines = verify(file.read())
+    for line in lines:
+        print(line)
+    print("the record holds" if holds else "the record does not hold")
+    return 0 if holds else 1
+
+
+def cmd_problem_check(args) -> None:
+    import json
+    from .problems import check
+    moves = None if args.moves is None else [m for m in args.moves.split(",") if m.strip()]
+    result = check(args.spec, position=args.position, moves=moves, goal=args.goal)
+    print(json.dumps({key: result[key] for key in ("sound", "keys", "line", "refutations")},
+                     ensure_ascii=False))
+
+
+def cmd_problem_mine(args) -> None:
+    import json
+    from .problems import mine
+    log = (lambda text: print(text, file=sys.stderr)) if args.verbose else None
+    found = mine(args.spec, args.count, seed=args.seed, max_n=args.max_n,
+                 max_nodes=args.max_nodes, games=args.games, log=log, last=args.last)
+    if args.ship:
+        from .core import load_game
+        from .problems import ship
+        name = load_game(args.spec).name
+        print(f"{len(found)} found; {ship(name, found)} problems in the collection of {name}")
+        return
+    text = json.dumps(found, ensure_ascii=False, indent=1)
+    if args.output:
+        from pathlib import Path
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+
+
+def cmd_problem_measure(args) -> None:
+    import json
+    from .problems import measure
+    print(json.dumps(measure(args.game, args.seconds), ensure_ascii=False))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tavoliere", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -251,15 +308,62 @@ def main(argv=None) -> int:
     p.add_argument("--output", help="where to write it (default: the package's data folder)")
     p.set_defaults(run=cmd_footsteps_table)
 
+    p = commands.add_parser("record", help="records: convert between the text record, SGF and "
+                                           "Abstract Play's JSON (docs/records.md)")
+    actions = p.add_subparsers(dest="action", required=True)
+    convert = actions.add_parser("convert", help="print FILE's record as SGF or as text")
+    convert.add_argument("file")
+    convert.add_argument("--to", required=True, choices=("sgf", "text"))
+    convert.add_argument("--from", dest="source", choices=("abstractplay", "sgf", "text"),
+                         help="the kind of FILE (default: told from its first characters)")
+    convert.set_defaults(run=cmd_record)
+
+    p = commands.add_parser("verify", help="replay a record and check its moves, rolls, "
+                                           "commitments, reveals and result (docs/fairplay.md)")
+    p.add_argument("record", help="a text record (python -m tavoliere verify game.txt)")
+    p.set_defaults(run=cmd_verify)
+
+    p = commands.add_parser("problem", help="problems: prove a goal (check) or find new "
+                                            "problems in seeded games (mine)")
+    actions = p.add_subparsers(dest="action", required=True)
+    q = actions.add_parser("check", help="prove or refute a goal from a position, and print "
+                                         "the keys, the main line and the refutations as JSON")
+    q.add_argument("spec")
+    where = q.add_mutually_exclusive_group(required=True)
+    where.add_argument("--position", help="the position, as Game.position_text writes it")
+    where.add_argument("--moves", help="the moves from the start, separated by commas")
+    q.add_argument("--goal", required=True, help="win:N, the side to move wins within N moves")
+    q.set_defaults(run=cmd_problem_check)
+    q = actions.add_parser("mine", help="find positions of seeded games where exactly one "
+                                        "move wins within N (1 to --max-n), as JSON")
+    q.add_argument("spec")
+    q.add_argument("--count", type=int, default=10)
+    q.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    q.add_argument("--games", type=int, default=1000, help="at most this many games")
+    q.add_argument("--max-n", type=int, default=3)
+    q.add_argument("--max-nodes", type=int, default=100_000,
+                   help="give up a position whose proof needs more nodes")
+    q.add_argument("--last", type=int, help="look only at the last LAST positions of each game")
+    q.add_argument("--output", help="write the problems to this file instead")
+    q.add_argument("--ship", action="store_true", help="add them to the package's collection "
+                                                       "(data/problems/GAME.json), proven again")
+    q.add_argument("-v", "--verbose", action="store_true", help="report each find on stderr")
+    q.set_defaults(run=cmd_problem_mine)
+    q = actions.add_parser("measure", help="CPU time to prove a game's shipped problems, and "
+                                           "the largest N proven within --seconds")
+    q.add_argument("game")
+    q.add_argument("--seconds", type=float, default=10.0)
+    q.set_defaults(run=cmd_problem_measure)
+
     args = parser.parse_args(argv)
     if args.command == "gtp-match" and args.size:
         args.spec = f"havannah(size={args.size})"
     try:
-        args.run(args)
+        code = args.run(args)
     except ValueError as error:  # bad specs and moves: a message, not a traceback
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

@@ -42,15 +42,16 @@ class _Record:
     def __init__(self):
         self.game = None
         self.names: list[str] = []
+        self.moves: list = []  # the moves' values, for the games that word plies from them
         self.states: list = []
 
     def states_for(self, game, names: list[str]) -> list:
         if self.game != game:
-            self.game, self.names, self.states = game, [], [game.initial_state()]
+            self.game, self.names, self.moves, self.states = game, [], [], [game.initial_state()]
         same = 0
         while same < min(len(names), len(self.names)) and names[same] == self.names[same]:
             same += 1
-        del self.names[same:], self.states[same + 1:]
+        del self.names[same:], self.moves[same:], self.states[same + 1:]
         for ply, text in enumerate(names[same:], same + 1):
             state = self.states[-1]
             try:
@@ -60,6 +61,7 @@ class _Record:
                                   error.wrapped("at-move", ply=ply,
                                                 entry=excerpt(text, 16, quoted=False))) from None
             self.names.append(game.move_name(move))  # canonical, whatever short form came in
+            self.moves.append(move)
             self.states.append(game.apply(state, move))
         return self.states
 
@@ -112,7 +114,23 @@ def _move_info(game, move, cells: bool = False) -> dict:
     return info
 
 
-def _view(game, names: list[str]) -> dict:
+def _seat(request: dict, game, state) -> int | None:
+    """Whose view the answer shows (``Game.view``): the request's ``seat`` (a player, or
+    "none" for a spectator, who knows no hidden colour), else the player to move (two people
+    at one device; no one at a roll)."""
+    seat = request.get("seat")
+    if seat is None:
+        mover = game.to_move(state)
+        return None if mover == CHANCE else mover
+    if seat == "none":
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise BridgeError("bad-request", "request.number", field="seat", low="0",
+                          high=str(game.players - 1))
+    return seat
+
+
+def _view(game, names: list[str], request: dict | None = None) -> dict:
     """The position after ``names`` as the page may show it.  Sealed plies (moves made at the
     same time, ``Game.sealed``) stay hidden: the pieces, marks, notes and legal moves are
     those of the concealed state, ``moves`` and ``ply`` count the revealed plies only,
@@ -121,49 +139,61 @@ def _view(game, names: list[str]) -> dict:
     ``to_move`` is CHANCE (-1) and no move is listed: the page asks ``roll`` for one.
     ``movers`` is who made each revealed ply (CHANCE for a roll), so the move list can show
     turns where players do not simply alternate (rolls, three or four players).  ``same``
-    (only when the game names some) maps cells whose click counts as another's."""
+    (only when the game names some) maps cells whose click counts as another's.
+
+    Hidden information (``Game.view``): everything is shown as the request's seat may know it
+    (``_seat``), ``moves`` names each ply as that seat may see it (``?`` for one it may not:
+    the page keeps the record it sent), and only the player to move is given legal moves."""
     states = _record.states_for(game, names)
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
-    state = game.concealed(states[-1])
+    seat = _seat(request or {}, game, states[-1])
+    state = game.view(states[-1], seat)
     outcome = game.outcome(state)
     mover = game.to_move(state)
+    shown_names = game.shown_names(states[:shown + 1], _record.moves[:shown], seat)
     last = None
     if shown:
-        move = game.parse_move(_record.names[shown - 1], states[shown - 1])
+        move = _record.moves[shown - 1]
         last = {**_move_info(game, move, cells=True), "player": game.to_move(states[shown - 1])}
+        if shown_names[-1] != _record.names[shown - 1]:  # a ply kept hidden from this seat
+            last = {"name": shown_names[-1], "clicks": [], "cells": [], "player": last["player"]}
+    private = game.hides_information() and seat != mover
+    legal = [] if mover == CHANCE or private else game.legal_moves(state)
     return {
         "game": game.spec,
-        "moves": _record.names[:shown],
+        "moves": shown_names,
         "movers": [game.to_move(before) for before in states[:shown]],
         "ply": shown,
         "sealed": hidden,
         "players": game.players,
         "to_move": mover,
         "pieces": game.pieces(state),
-        **_legal(game, [] if mover == CHANCE else game.legal_moves(state)),
+        **_legal(game, legal),
         "last": last,
         "outcome": None if outcome is None else outcome.as_dict(),
         "marks": game.marks(state),
         "notes": game.notes(state),
         **({"same": same} if (same := game.same_cells(state)) else {}),
         **_words(game, states[:shown]),
+        **({"hidden_information": True} if game.hides_information() else {}),
     }
 
 
 def _words(game, states: list) -> dict:
     """``words``: for each revealed ply, the game's words for it (``Game.move_words``: [text
     key, parameters]) or None; left out when the game words none, as most do."""
-    if type(game).move_words is Game.move_words:
+    if type(game).move_words is Game.move_words and type(game).ply_words is Game.ply_words:
         return {}
-    words = [game.move_words(game.parse_move(name, state))
-             for name, state in zip(_record.names, states)]
+    words = [game.ply_words(state, move) for move, state in zip(_record.moves, states)]
     return {"words": [list(w) if w else None for w in words]} if any(words) else {}
 
 
-def _shown_state(game, names: list[str]):
-    """The last state of the record as the player to move may know it (``Game.concealed``)."""
-    return game.concealed(_record.states_for(game, names)[-1])
+def _shown_state(game, names: list[str], request: dict | None = None):
+    """The last state of the record as the request's seat may know it (``_seat``; by default
+    the player to move, ``Game.view``)."""
+    state = _record.states_for(game, names)[-1]
+    return game.view(state, _seat(request or {}, game, state))
 
 
 def _legal(game, moves: list) -> dict:
@@ -203,13 +233,13 @@ def op_layout(request: dict) -> dict:
 
 
 def op_view(request: dict) -> dict:
-    return _view(_game(request), _moves(request))
+    return _view(_game(request), _moves(request), request)
 
 
 def op_narrow(request: dict) -> dict:
     """The legal moves whose clicks fit ``clicks`` (see ``_legal``)."""
     game = _game(request)
-    state = _shown_state(game, _moves(request))
+    state = _shown_state(game, _moves(request), request)
     clicked = request.get("clicks")
     if not isinstance(clicked, list) or not all(isinstance(c, str) for c in clicked) \
             or not 0 < len(clicked) <= 16:
@@ -231,7 +261,8 @@ def op_play(request: dict) -> dict:
         raise BridgeError("invalid-move", error) from None
     except IllegalMove as error:
         raise BridgeError("illegal-move", error) from None
-    return {"played": game.move_name(move), **_view(game, _record.names + [game.move_name(move)])}
+    return {"played": game.move_name(move),
+            **_view(game, _record.names + [game.move_name(move)], request)}
 
 
 def op_roll(request: dict) -> dict:
@@ -254,7 +285,7 @@ def op_position(request: dict) -> dict:
     attribute (``stone.0:e5,d4;stone.1:h8;block:c4``: each piece token, then its cells), so
     the board can be drawn before Python starts."""
     game = _game(request)
-    pieces = game.pieces(_shown_state(game, _moves(request)))
+    pieces = game.pieces(_shown_state(game, _moves(request), request))
     cells_of = {}
     for cell, token in pieces.items():
         cells_of.setdefault(token, []).append(cell)
@@ -273,13 +304,19 @@ def op_preview(request: dict) -> dict:
     except (InvalidMove, IllegalMove) as error:
         raise BridgeError("illegal-move", error) from None
     after = game.apply(state, move)
-    shown = game.concealed(state if game.sealed(state) else after)
+    # a game's end may reveal what its players hid (Ghost's colours): a move that would end
+    # it previews nothing, or the preview would tell what the move is about to reveal
+    ending = game.hides_information() and game.outcome(after) is not None
+    shown = game.view(state if game.sealed(state) or ending else after, _seat(request, game, state))
     return {"move": game.move_name(move), "pieces": game.pieces(shown)}
 
 
 def op_export(request: dict) -> dict:
-    """The record as plain text (see tavoliere.notation)."""
+    """The record as plain text (see tavoliere.notation); with ``tree`` (a study, as ``import``
+    answers it) the text carries its comments, marks and variations (docs/records.md)."""
     from .notation import export_record
+    if "tree" in request:
+        return _export_tree(request["tree"])
     game = _game(request)
     _record.states_for(game, _moves(request))  # checks the moves; names become canonical
     names = list(_record.names)
@@ -289,6 +326,14 @@ def op_export(request: dict) -> dict:
         raise BridgeError("bad-request", "request.tags")
     try:
         return {"text": export_record(game.spec, names, tags)}
+    except Problem as error:
+        raise BridgeError("bad-record", error) from None
+
+
+def _export_tree(tree) -> dict:
+    from .study import Study, study_text
+    try:
+        return {"text": study_text(Study.from_dict(tree))}
     except Problem as error:
         raise BridgeError("bad-record", error) from None
 
@@ -303,7 +348,9 @@ def op_import(request: dict) -> dict:
         record = parse_record(text)
     except Problem as error:
         raise BridgeError("bad-record", error) from None
-    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags)}
+    # the tree (tavoliere.study.Study.to_dict: comments, marks, variations) beside the main line
+    return {"game": record.game, "moves": list(record.moves), "tags": dict(record.tags),
+            "tree": record.study.to_dict()}
 
 
 def _budget(request: dict) -> dict:
@@ -322,7 +369,8 @@ def _budget(request: dict) -> dict:
 
 def op_think_start(request: dict) -> dict:
     """Start thinking about the record's last position; ``think_step`` continues.  The bot
-    is given the concealed state: it never sees a sealed ply it must answer."""
+    is given its own seat's view (``Game.view``): it never sees a sealed ply it must answer,
+    nor the colours its opponent hides."""
     from .ai import Thinker
     game = _game(request)
     state = _shown_state(game, _moves(request))
@@ -400,11 +448,138 @@ def _is_statistics(worker) -> bool:
         for row in worker)
 
 
+# -- fair play by link (tavoliere.fairplay; docs/fairplay.md) ------------------------------------
+# The page keeps ``seed`` (a player's chain) and a sealed ply's ``move`` and ``salt`` on its own
+# device; everything else these ops answer is public and travels in the link.
+def _fair(request: dict):
+    from .fairplay import Fair
+    fields = request.get("fair", {})
+    if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
+        raise BridgeError("bad-request", "fair.field", field="fair", text=excerpt(fields))
+    try:
+        return Fair.read(fields.get("dice"), fields.get("shown"), fields.get("seals"))
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
+
+
+def _player(request: dict, game) -> int:
+    player = request.get("player")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < game.players:
+        raise BridgeError("bad-request", "request.number", field="player", low="0",
+                          high=str(game.players - 1))
+    return player
+
+
+def _text(request: dict, key: str) -> str:
+    value = request.get(key)
+    if not isinstance(value, str):
+        raise BridgeError("bad-request", "fair.field", field=key, text=excerpt(value))
+    return value
+
+
+def _fair_call(function, *args, **kwargs):
+    """A fairplay step; a record it refuses comes back as an "unfair" failure naming the ply."""
+    try:
+        return function(*args, **kwargs)
+    except Problem as error:
+        raise BridgeError("unfair", error) from None
+
+
+def op_fair_start(request: dict) -> dict:
+    """A player's new chain of dice values: ``seed`` stays on his device, ``head`` goes in
+    the link (``dice``, his place in it)."""
+    from .fairplay import start
+    _player(request, _game(request))
+    seed, head = start()
+    return {"seed": seed, "head": head}
+
+
+def op_fair_roll(request: dict) -> dict:
+    """At a record whose roll is due: the player's value for it revealed (given ``player`` and
+    his ``seed``), and the roll once every value is known (``move``; null while ``waiting``
+    names players whose value is missing).  ``fair``: the link's public fields, updated."""
+    from .fairplay import advance_roll
+    game, moves, fair = _game(request), _moves(request), _fair(request)
+    player = _player(request, game) if "player" in request else None
+    seed = _text(request, "seed") if "seed" in request else None
+    answer = _fair_call(advance_roll, game.spec, moves, fair, player, seed)
+    return {"fair": answer["fair"].fields(), "move": answer["move"], "waiting": answer["waiting"]}
+
+
+def op_fair_seal(request: dict) -> dict:
+    """A sealed ply made: ``token`` (seal=<commitment>) goes in the link in place of the
+    move; ``move`` and ``salt`` stay on this device until ``fair_reveal``."""
+    from .fairplay import seal
+    game, moves = _game(request), _moves(request)
+    return _fair_call(seal, game.spec, moves, _move(request))
+
+
+def op_fair_reveal(request: dict) -> dict:
+    """The commitment at ``ply`` replaced by ``move``, its proof added to ``fair`` (the link
+    keeps the latest proof only); refused, naming the ply, if they do not match."""
+    from .fairplay import latest_only, reveal
+    game, moves = _game(request), _moves(request)
+    ply = request.get("ply")
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise BridgeError("bad-request", "request.number", field="ply", low="1",
+                          high=str(MAX_MOVES))
+    answer = _fair_call(reveal, game.spec, moves, ply, _move(request), _text(request, "salt"),
+                        _fair(request))
+    return {"moves": answer["moves"], "fair": latest_only(answer["fair"]).fields()}
+
+
+def op_fair_check(request: dict) -> dict:
+    """Whether a record with its fair-play fields holds: ``holds``, and what was checked
+    (``lines``), or the first ``ply`` that fails, its ``problem`` and the result it gives
+    (``forfeit``: a false reveal loses for its sender; null otherwise).  With ``previous``
+    ({"moves", "fair"}: the link this page received before), also that the new link keeps
+    its chain heads and opens its commitments unchanged."""
+    from .fairplay import FairError, check, follows
+    game, moves, fair = _game(request), _moves(request), _fair(request)
+    previous = request.get("previous")
+    if previous is not None and not isinstance(previous, dict):
+        raise BridgeError("bad-request", "fair.field", field="previous", text=excerpt(previous))
+    try:
+        if previous is not None:
+            follows(game.spec, _moves(previous), _fair(previous), moves, fair)
+        report = check(game.spec, moves, fair)
+    except FairError as error:
+        forfeit = error.forfeit(game)
+        return {"holds": False, "ply": error.ply, "problem": error.as_dict(),
+                "message": str(error), "forfeit": forfeit and forfeit.as_dict()}
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
+    shown = report.shown_state
+    waiting = report.reveal_due or report.outcome is not None
+    # while a ply is sealed the ordinary ops cannot replay the record: the mover's legal moves
+    # come from here (the game keeps them independent of the sealed ply)
+    to_move = None if waiting else game.to_move(shown)
+    legal = [] if waiting or to_move == CHANCE else [game.move_name(m) for m in game.legal_moves(shown)]
+    return {"holds": True, "lines": report.lines, "to_move": to_move, "legal": legal,
+            "pending_seal": report.pending_seal,
+            "reveal_due": report.reveal_due, "due_roll": report.due_roll}
+
+
+FAIR_STEPS = {"start": op_fair_start, "roll": op_fair_roll, "seal": op_fair_seal,
+              "reveal": op_fair_reveal, "check": op_fair_check}
+
+
+def op_fair(request: dict) -> dict:
+    """Fair play by link, one op whose ``step`` is start, roll, seal, reveal or check (the
+    functions above say what each takes and answers)."""
+    step = FAIR_STEPS.get(request.get("step")) if isinstance(request.get("step"), str) else None
+    if step is None:
+        raise BridgeError("bad-request", "request.fair-step", step=excerpt(request.get("step")),
+                          steps=list(FAIR_STEPS))
+    return step(request)
+
+
 OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play, "roll": op_roll,
        "preview": op_preview,
        "export": op_export, "import": op_import, "position": op_position,
        "narrow": op_narrow, "think_start": op_think_start, "think_step": op_think_step,
-       "think_stop": op_think_stop, "merge": op_merge}
+       "think_stop": op_think_stop, "merge": op_merge,
+       "fair": op_fair}
 
 
 _JSON_TOKEN = re.compile(r'["\[\]{}]')

@@ -179,6 +179,7 @@ CORE_TEXTS = {
         "reason.full-board": "the board is full",
         "reason.resign": "{loser} resigned",
         "reason.agreement": "agreed by the players",
+        "reason.false-reveal": "{loser} revealed a value that does not match his commitment",
         "option.max_plies": "Move limit (draw)",
     },
     "it": {
@@ -189,6 +190,7 @@ CORE_TEXTS = {
         "reason.full-board": "il tavoliere è pieno",
         "reason.resign": "il {loser} ha abbandonato",
         "reason.agreement": "d'accordo fra i giocatori",
+        "reason.false-reveal": "il {loser} ha svelato un valore che non corrisponde al suo impegno",
         "option.max_plies": "Limite di semimosse (patta)",
     },
 }
@@ -381,6 +383,35 @@ class Game:
             raise NotImplementedError(f"{self.name} seals plies but cannot go back before them")
         return state
 
+    # -- hidden information (what each seat may know) -----------------------------------------
+    # Sealed plies generalised to information hidden for the whole game (Ghost's colours):
+    # ``view(state, seat)`` is the state as one seat may know it, and everything the room shows
+    # a seat (pieces, marks, notes, legal moves, the move list) comes from that seat's view;
+    # a bot is given its own seat's view only.  A game whose views differ by seat says so by
+    # implementing ``view`` (``hides_information``).
+
+    def view(self, state, seat: int | None):
+        """``state`` as ``seat`` may know it (a player, or None for a spectator).  By default
+        the concealed state (see "sealed plies"), the same for every seat."""
+        return self.concealed(state)
+
+    def shown_names(self, states: list, moves: list, seat: int | None) -> list[str]:
+        """The names of the plies ``moves`` as the move list shows them to ``seat``
+        (``states``: the full states along them, one more than the moves): a ply whose
+        notation would betray hidden information is shown as "?" while it must stay hidden.
+        By default every name as written."""
+        return [self.move_name(move) for move in moves]
+
+    def ply_words(self, state, move):
+        """How the move list words the ply ``move`` made from ``state`` (the full state): what
+        the move revealed, say.  By default ``move_words``."""
+        return self.move_words(move)
+
+    @classmethod
+    def hides_information(cls) -> bool:
+        """Whether seats may know different things (the game implements ``view``)."""
+        return cls.view is not Game.view
+
     # -- chance plies (rolls of dice) -----------------------------------------------------
     # A game of dice records each roll as a ply of its own, a *chance ply*: ``to_move`` is
     # CHANCE, ``legal_moves`` lists every distinct roll once and ``probability`` gives each
@@ -473,6 +504,128 @@ class Game:
             state = self.apply(state, move)
         return state
 
+    # -- positions as text ----------------------------------------------------------------
+    # A position is one line of words separated by spaces, like chess's FEN:
+    #   the pieces: ``token:cell,cell`` groups joined by ``;`` (``-`` for an empty board);
+    #   the side to move: ``w`` (player 0) or ``b`` (player 1);
+    #   then the counters the rules need, ``name=value`` (``ply=12``), from ``position_counters``.
+    # ``pawn.0:c3;pawn.1:e5;block:a1,a2,b4 w ply=12`` is a Barrier position.  Writing needs only
+    # ``pieces`` and ``to_move``; reading needs the game's ``position_from``, which builds the
+    # state and refuses what its rules cannot reach.  ``read_position`` then checks that the
+    # state shows exactly the pieces read and has the side read to move.
+
+    def position_text(self, state) -> str:
+        """``state`` as a position text (see above); ``read_position`` reads it back."""
+        order = {name: index for index, name in enumerate(self.cell_names())}
+        groups: dict[str, list[str]] = {}
+        for cell, token in sorted(self.pieces(state).items(), key=lambda item: order[item[0]]):
+            groups.setdefault(token, []).append(cell)
+        board = ";".join(f"{token}:{','.join(cells)}" for token, cells in groups.items()) or "-"
+        counters = [f"{name}={value}" for name, value in self.position_counters(state).items()]
+        return " ".join([board, "wb"[self.to_move(state)], *counters])
+
+    def position_counters(self, state) -> dict[str, object]:
+        """The counters a position text carries besides the pieces and the side to move, in
+        the order they are written (values without spaces): none by default."""
+        return {}
+
+    def position_counter_names(self) -> list[str]:
+        """Every counter a position text may carry: by default those of the initial state."""
+        return list(self.position_counters(self.initial_state()))
+
+    def position_from(self, pieces: dict[str, str], mover: int, counters: dict[str, str]):
+        """The state with these ``pieces`` ({cell: token}), ``mover`` to move and these
+        ``counters`` ({name: text}); a Problem for what the rules cannot reach.  Games with
+        perfect information implement it."""
+        raise Problem("position.unsupported", game=self.title)
+
+    def read_position(self, text: str):
+        """The state written as ``text`` by ``position_text``; a Problem naming what is wrong."""
+        pieces, mover, counters = self.parse_position(text)
+        state = self.position_from(pieces, mover, counters)
+        shown = self.pieces(state)
+        for cell in self.cell_names():
+            if shown.get(cell) != pieces.get(cell):
+                token = pieces.get(cell) or shown.get(cell)
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=cell,
+                              game=self.title)
+        if self.outcome(state) is None and self.to_move(state) != mover:
+            raise Problem("position.mover", player=self.to_move(state), opponent=mover)
+        return state
+
+    def parse_position(self, text: str) -> tuple[dict[str, str], int, dict[str, str]]:
+        """The pieces ({cell: token}), the mover and the counters ({name: text}) of a position
+        text, checked for form: real cells, real piece tokens, each cell once."""
+        words = text.split() if isinstance(text, str) and len(text) <= 20000 else []
+        if len(words) < 2 or words[1] not in ("w", "b"):
+            raise Problem("position.malformed", position=excerpt(text))
+        cells = set(self.cell_names())
+        pieces: dict[str, str] = {}
+        for group in ([] if words[0] == "-" else words[0].split(";")):
+            token, colon, names = group.partition(":")
+            try:
+                read_piece(token)
+            except ValueError:
+                raise Problem("position.malformed", position=excerpt(group)) from None
+            for cell in names.split(",") if colon else [""]:
+                if cell not in cells:
+                    raise Problem("position.cell", cell=excerpt(cell), game=self.title)
+                if cell in pieces:
+                    raise Problem("position.twice", cell=cell)
+                pieces[cell] = token
+        counters: dict[str, str] = {}
+        for word in words[2:]:
+            name, eq, value = word.partition("=")
+            if not eq or name in counters:
+                raise Problem("position.malformed", position=excerpt(word))
+            counters[name] = value
+        known = self.position_counter_names()
+        for name in counters:
+            if name not in known:
+                raise Problem("position.counter", counter=excerpt(name), game=self.title,
+                              counters=known or ["-"])
+        return pieces, "wb".index(words[1]), counters
+
+    def cell_names(self) -> list[str]:
+        """Every cell's name, in the layout's order (kept: a layout takes time to draw)."""
+        names = self.__dict__.get("_cell_names")
+        if names is None:
+            names = self._cell_names = [cell["name"] for cell in self.layout()["cells"]]
+        return names
+
+    def cells_of(self, pieces: dict[str, str], values: dict[str, object], size: int,
+                 index) -> list:
+        """A board list of ``size`` cells from a position's pieces: ``values`` maps each token
+        this game knows to what its board holds (0 for an empty cell), ``index`` a cell name
+        to its place; a Problem for any other token."""
+        board = [0] * size
+        for name, token in pieces.items():
+            if token not in values:
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=name,
+                              game=self.title)
+            board[index(name)] = values[token]
+        return board
+
+    def refuse_decided(self, state):
+        """``state``, or a Problem when the game is already over there (a game that keeps
+        its result in the state reads only open positions)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            raise Problem("position.over", **outcome.message_params(self))
+        return state
+
+    @staticmethod
+    def counter(counters: dict[str, str], name: str, low: int, high: int, default: int = 0) -> int:
+        """The integer counter ``name`` of a position text (``default`` when absent); a Problem
+        when it is not an integer from ``low`` to ``high``."""
+        text = counters.get(name)
+        if text is None:
+            return default
+        if not re.fullmatch(r"\d{1,6}", text) or not low <= int(text) <= high:
+            raise Problem("position.counter-value", counter=name, value=excerpt(text),
+                          low=low, high=high)
+        return int(text)
+
     @classmethod
     def seals_plies(cls) -> bool:
         """Whether this game ever seals a ply (it overrides ``sealed``): the page then knows,
@@ -485,6 +638,8 @@ class Game:
                "texts": {language: self.text_table(language) for language in LANGUAGES}}
         if self.seals_plies():
             out["sealed_plies"] = True
+        if self.hides_information():
+            out["hidden_information"] = True
         if self.has_chance():
             out["chance"] = True
         if self.players_option:

@@ -172,6 +172,57 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reason.game-over": {
         "en": "the game is over ({outcome})",
         "it": "la partita è finita ({outcome})"},
+    # -- positions written as text (Game.position_text / read_position) -----------------------
+    "position.malformed": {
+        "en": "{position} is not a position: write the pieces (token:cell,cell;...), the side "
+              "to move (w or b), then any counters (ply=12)",
+        "it": "{position} non è una posizione: scrivere i pezzi (token:casella,casella;...), "
+              "chi muove (w o b), poi gli eventuali contatori (ply=12)"},
+    "position.cell": {
+        "en": "{cell} is not a cell of the {game} board",
+        "it": "{cell} non è una casella del tavoliere di {game}"},
+    "position.twice": {
+        "en": "the cell {cell} is given two pieces",
+        "it": "alla casella {cell} sono assegnati due pezzi"},
+    "position.piece": {
+        "en": "{piece} on {cell} cannot stand there in {game}",
+        "it": "in {game} non può esserci {piece} in {cell}"},
+    "position.counter": {
+        "en": "{counter} is not a counter of {game}; its counters are {counters}",
+        "it": "{counter} non è un contatore di {game}; i suoi contatori sono {counters}"},
+    "position.counter-value": {
+        "en": "{counter}={value} is not accepted: {counter} is an integer from {low} to {high}",
+        "it": "{counter}={value} non è ammesso: {counter} è un numero intero da {low} a {high}"},
+    "position.count": {
+        "en": "there are {count} pieces {piece}, but the rules allow {allowed}",
+        "it": "ci sono {count} pezzi {piece}, ma le regole ne ammettono {allowed}"},
+    "position.mover": {
+        "en": "in this position {player} is to move, not {opponent}",
+        "it": "in questa posizione tocca al {player}, non al {opponent}"},
+    "position.over": {
+        "en": "this position is already decided ({outcome}): a position to solve must be "
+              "still open",
+        "it": "questa posizione è già decisa ({outcome}): una posizione da risolvere deve "
+              "essere ancora aperta"},
+    "position.unsupported": {
+        "en": "{game} positions cannot be written as text (hidden moves or dice, or not yet "
+              "done for this game)",
+        "it": "le posizioni di {game} non si possono scrivere come testo (mosse segrete o dadi, "
+              "oppure non ancora previsto per questo gioco)"},
+    # -- problems (problems.py) -----------------------------------------------------------
+    "problem.goal": {
+        "en": "{goal} is not a goal: write win:N, N a number of moves from 1 to {high}",
+        "it": "{goal} non è un obiettivo: scrivere win:N, con N numero di mosse da 1 a {high}"},
+    "problem.no-position": {
+        "en": "give the position (--position) or the moves that lead to it (--moves), not both",
+        "it": "indicare la posizione (--position) o le mosse che vi portano (--moves), non "
+              "entrambe"},
+    "problem.game": {
+        "en": "{game} has no problems: its moves are hidden or its dice decide",
+        "it": "{game} non ha problemi: le sue mosse sono segrete o decidono i dadi"},
+    "problem.unknown": {
+        "en": "no problems are shipped for {game}",
+        "it": "non ci sono problemi di {game}"},
     "board.not-a-cell": {
         "en": "{cell} is not a cell of the {side}x{side} board",
         "it": "{cell} non è una casella del tavoliere {side}×{side}"},
@@ -367,10 +418,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "SGF: the record has no node",
         "it": "SGF: la partita non ha nessun nodo"},
     "sgf.not-havannah": {
-        "en": "SGF: this is a record of GM[{gm}]; only Havannah and Go (GM[1]) SGF records "
-              "are read",
+        "en": "SGF: this is a record of GM[{gm}]; only Havannah, Go (GM[1]) and Connect6 "
+              "(GM[connect6]) SGF records are read",
         "it": "SGF: questa è una partita di GM[{gm}]; si leggono solo partite SGF di "
-              "Havannah e di go (GM[1])"},
+              "Havannah, di go (GM[1]) e di Connect6 (GM[connect6])"},
     "sgf.no-size": {
         "en": "SGF: the record has no SZ[...] (the board's base)",
         "it": "SGF: manca SZ[...] (il lato del tavoliere)"},
@@ -382,14 +433,147 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "la partita attribuisce questa mossa al {player}, ma la semimossa {ply} "
               "tocca al {opponent}"},
     "sgf.havannah-only": {
-        "en": "SGF records are written for Havannah and Go only, not {title}",
-        "it": "le partite SGF si scrivono solo per Havannah e per il go, non per {title}"},
+        "en": "SGF records are written for Havannah, Go and Connect6 only, not {title}",
+        "it": "le partite SGF si scrivono solo per Havannah, per il go e per Connect6, non "
+              "per {title}"},
+    # -- studies: comments, marks, variations (tavoliere.study) -------------------------------
+    "study.too-deep": {
+        "en": "the record nests variations more than {max} deep",
+        "it": "la partita annida le varianti per più di {max} livelli"},
+    "study.too-many-nodes": {
+        "en": "the record has more than {max} moves in all its lines",
+        "it": "la partita ha più di {max} mosse contando tutte le varianti"},
+    "study.comment-long": {
+        "en": "a comment is too long: {length} characters, at most {max} are accepted",
+        "it": "un commento è troppo lungo: {length} caratteri, al massimo {max}"},
+    "study.comment-place": {
+        "en": "line {line}: a comment must follow a move",
+        "it": "riga {line}: un commento deve seguire una mossa"},
+    "study.nag": {
+        "en": "line {line}: {nag} is not a move mark here ($1 to $6, one per move, after it)",
+        "it": "riga {line}: {nag} qui non è un segno di mossa (da $1 a $6, uno per mossa, "
+              "dopo di essa)"},
+    "study.variation-place": {
+        "en": "line {line}: a variation ( must follow the move it replaces",
+        "it": "riga {line}: una variante ( deve seguire la mossa che sostituisce"},
+    "study.variation-close": {
+        "en": "line {line}: the parenthesis ) closes no variation",
+        "it": "riga {line}: la parentesi ) non chiude nessuna variante"},
+    "study.variation-empty": {
+        "en": "line {line}: a variation holds no move",
+        "it": "riga {line}: una variante senza mosse"},
+    "study.variation-open": {
+        "en": "a variation opened with ( is never closed",
+        "it": "una variante aperta con ( non viene mai chiusa"},
+    "study.mark-cell": {
+        "en": "{cell} is not a cell for a board mark",
+        "it": "{cell} non è una casella per un segno sulla scacchiera"},
+    "study.mark-label": {
+        "en": "{text} is not a label: one to three characters, no spaces",
+        "it": "{text} non è un'etichetta: da uno a tre caratteri, senza spazi"},
+    "study.mark-item": {
+        "en": "line {line}: {item} is not a mark: write e5:A for a label, d4:e5 for an arrow",
+        "it": "riga {line}: {item} non è un segno: si scrive e5:A per un'etichetta, d4:e5 "
+              "per una freccia"},
+    "study.mark": {
+        "en": "{mark} is not a board mark (circle, cross, label or arrow)",
+        "it": "{mark} non è un segno sulla scacchiera (cerchio, croce, etichetta o freccia)"},
+    "study.glyph": {
+        "en": "{glyph} is not a move mark (!, ?, !!, ??, !?, ?!)",
+        "it": "{glyph} non è un segno di mossa (!, ?, !!, ??, !?, ?!)"},
+    "study.shape": {
+        "en": "the study's {what} is not in the expected form",
+        "it": "nello studio, {what} non ha la forma prevista"},
+    "study.target": {
+        "en": "a record can be written as {targets}, not {target}",
+        "it": "una partita si può scrivere come {targets}, non come {target}"},
+    "study.source": {
+        "en": "a record can be read from {sources}, not {source}",
+        "it": "una partita si può leggere da {sources}, non da {source}"},
+    "study.kind": {
+        "en": "the record was said to be {source}, but it reads as {kind}",
+        "it": "la partita doveva essere {source}, ma risulta {kind}"},
+    "sgf.variation-empty": {
+        "en": "SGF: a variation holds no move",
+        "it": "SGF: una variante senza mosse"},
+    # -- Abstract Play records (tavoliere.abstractplay) ---------------------------------------
+    "ap.json": {
+        "en": "Abstract Play: the record is not JSON ({reason})",
+        "it": "Abstract Play: la partita non è in JSON ({reason})"},
+    "ap.shape": {
+        "en": "Abstract Play: the record's {what} is missing or not in their format",
+        "it": "Abstract Play: nella partita {what} manca o non è nel loro formato"},
+    "ap.game": {
+        "en": "Abstract Play: {game} cannot be imported; the games both sites have are {games}",
+        "it": "Abstract Play: {game} non si può importare; i giochi che i due siti hanno in "
+              "comune sono {games}"},
+    "ap.variant": {
+        "en": "Abstract Play: the variant {variant} of {game} is not played here",
+        "it": "Abstract Play: la variante {variant} di {game} qui non si gioca"},
+    "ap.move": {
+        "en": "Abstract Play: ply {ply}: {move} cannot be read in their notation",
+        "it": "Abstract Play: semimossa {ply}: {move} non si legge nella loro notazione"},
+    "ap.komi": {
+        "en": "Abstract Play: the komi {komi} is not a multiple of 0.5 from 0 to 100",
+        "it": "Abstract Play: il komi {komi} non è un multiplo di 0,5 da 0 a 100"},
     "lg.not-a-cell": {
         "en": "{cell} is not a Little Golem cell (a letter and a number such as H3)",
         "it": "{cell} non è una casella di Little Golem (una lettera e un numero, come H3)"},
     "lg.off-board": {
         "en": "{cell} is not a cell of the base-{base} Little Golem board",
         "it": "{cell} non è una casella del tavoliere di Little Golem di lato {base}"},
+    # -- fair play by link (tavoliere.fairplay) ------------------------------------------------
+    "request.fair-step": {
+        "en": "the fair op's step {step} is unknown; steps are {steps}",
+        "it": "il passo {step} dell'operazione fair è sconosciuto; i passi sono {steps}"},
+    "fair.field": {
+        "en": "the fair-play field {field} cannot be read: {text}",
+        "it": "il campo {field} del gioco leale non si legge: {text}"},
+    "fair.at-ply": {
+        "en": "ply {ply}: {inner}",
+        "it": "semimossa {ply}: {inner}"},
+    "fair.chain": {
+        "en": "{player}'s dice value does not hash back to the head of his chain",
+        "it": "il valore dei dadi del {player} non risale alla testa della sua catena"},
+    "fair.no-value": {
+        "en": "this roll needs {player}'s dice value, which the record does not give yet",
+        "it": "per questo lancio serve il valore dei dadi del {player}, che la partita non dà ancora"},
+    "fair.wrong-roll": {
+        "en": "the roll written is {written}, but both players' dice values give {derived}",
+        "it": "il lancio scritto è {written}, ma i valori dei dadi dei due giocatori danno {derived}"},
+    "fair.ahead": {
+        "en": "{player} revealed a dice value before its roll was due",
+        "it": "il {player} ha svelato un valore dei dadi prima che il suo lancio fosse dovuto"},
+    "fair.no-heads": {
+        "en": "the dice cannot be rolled before both players have published their chain heads",
+        "it": "non si lanciano i dadi prima che i due giocatori abbiano pubblicato la testa della loro catena"},
+    "fair.no-roll": {
+        "en": "no roll is due at the end of this record",
+        "it": "alla fine di questa partita non c'è nessun lancio da fare"},
+    "fair.chain-spent": {
+        "en": "the chain of dice values is used up after {length} rolls",
+        "it": "la catena dei valori dei dadi è esaurita dopo {length} lanci"},
+    "fair.bad-reveal": {
+        "en": "{player}'s reveal does not match the commitment he sent",
+        "it": "ciò che il {player} ha svelato non corrisponde all'impegno che aveva inviato"},
+    "fair.not-sealed": {
+        "en": "this ply is not sealed in this game, so it cannot be sent as a commitment",
+        "it": "in questo gioco questa semimossa non è coperta: non si può inviare come impegno"},
+    "fair.awaiting-reveal": {
+        "en": "the sealed ply {sealed} must be revealed before the game goes on",
+        "it": "la semimossa coperta {sealed} va svelata prima che la partita prosegua"},
+    "fair.no-seal": {
+        "en": "ply {ply} is not a commitment waiting for its reveal",
+        "it": "la semimossa {ply} non è un impegno in attesa di essere svelato"},
+    "fair.heads-changed": {
+        "en": "the heads of the dice chains differ from the ones published at the start",
+        "it": "le teste delle catene dei dadi non sono quelle pubblicate all'inizio"},
+    "fair.seal-changed": {
+        "en": "the commitment of ply {ply} is not the one sent before, or it was not revealed",
+        "it": "l'impegno della semimossa {ply} non è quello inviato prima, oppure non è stato svelato"},
+    "fair.result": {
+        "en": "the record says {written}, but its moves give {outcome}",
+        "it": "la partita dice {written}, ma le sue mosse danno {outcome}"},
 }
 
 _SLOT = re.compile(r"\{([a-z_]+)\}")

@@ -1,10 +1,13 @@
-"""Game records: a text format for every game, and SGF for Havannah (ours, Little Golem's).
+"""Game records: a text format for every game, and SGF for Havannah (ours, Little Golem's),
+Go and Connect6 (the games that describe their own SGF, below).
 
 ``export_record(spec, moves, tags)`` and ``export_sgf(spec, moves, tags)`` write a record;
-``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags)``: the
-canonical spec, the canonical move names (a tuple) and every tag but ``Game`` (a dict of
-texts).  Errors are ``RecordError`` (a ``messages.Problem``, so a ValueError with a code and
-params); a bad move raises ``RecordMoveError``, which also carries ``ply`` and ``text``.
+``parse_record(text)`` reads either kind and returns ``Record(game, moves, tags, study)``: the
+canonical spec, the canonical move names of the main line (a tuple), every tag but ``Game`` (a
+dict of texts) and the whole tree with its comments, marks and variations
+(``tavoliere.study.Study``; docs/records.md).  Errors are ``RecordError`` (a
+``messages.Problem``, so a ValueError with a code and params); a bad move raises
+``RecordMoveError``, which also carries ``ply`` and ``text``.
 
 The text record
 ---------------
@@ -38,8 +41,9 @@ A record is a few tag lines, then the moves::
   numbers (``1.e5`` and ``1... h8``, Black's move of turn 1, are accepted too; a number that
   does not fit its place is refused, since it usually means a move was lost), upper or
   lower case, any short form the game accepts (Barrier ``e3`` for ``c4-d4-e4-e3`` when
-  only one path fits), comments in braces ``{...}`` (not nested), and a final
-  ``*``, ``1-0``, ``0-1`` or ``1/2-1/2``, which are ignored.
+  only one path fits), comments in braces ``{...}`` (not nested), variations in
+  parentheses, move marks, and a final ``*``, ``1-0``, ``0-1`` or ``1/2-1/2``, which is
+  ignored (``tavoliere.study`` reads the move section; docs/records.md).
 - The import replays every move and stops at the first one that is not legal, naming it by
   ply (a ply is one player's move; ply 1 is White's first) and text:
   ``ply 7 (c4-d4): c4-d4 is not legal here: ...``.  Records longer than 200,000 characters
@@ -141,6 +145,9 @@ class Record:
     game: str
     moves: tuple[str, ...]
     tags: dict[str, str] = field(default_factory=dict)
+    # the whole tree (``tavoliere.study.Study``): comments, marks, variations; ``moves`` is
+    # its main line.  Left out of comparisons, so a Record still equals its flat form.
+    study: object = field(default=None, compare=False, repr=False)
 
 
 # -- shared checks ------------------------------------------------------------------------------
@@ -253,9 +260,10 @@ def parse_record(text: str) -> Record:
     if "Game" not in tags:
         raise RecordError("record.no-game-tag")
     game = _load(tags.pop("Game"))
-    first = game.to_move(game.initial_state())   # a roll (CHANCE) first: White's turn numbers
-    names, _ = _replay(game, _move_tokens(moves_text, first_line, max(first, 0)))
-    return Record(game.spec, names, tags)
+    from .study import Study, read_moves
+    comment, marks, line = read_moves(game, moves_text, first_line)
+    study = Study(game.spec, dict(tags), comment, marks, line)
+    return Record(game.spec, study.main_line(), tags, study)
 
 
 def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
@@ -276,37 +284,6 @@ def _split_tags(text: str) -> tuple[dict[str, str], str, int]:
             raise RecordError("record.tag-twice", line=number, name=excerpt(name, quoted=False))
         tags[name] = value
     return tags, "", len(lines) + 1
-
-
-def _move_tokens(text: str, first_line: int, first: int = 0) -> list[str]:
-    """The move texts of the move section: comments, turn numbers and a final result dropped.
-    ``first`` is the player who moves first (Black in some games' options)."""
-    words: list[tuple[str, int]] = []   # (word, line number)
-    line = first_line
-    for piece in re.split(r"(\{[^{}]*\}|[{}])", text):
-        if piece in ("{", "}"):
-            code = "record.comment-open" if piece == "{" else "record.comment-close"
-            raise RecordError(code, line=line, brace=piece)
-        if not piece.startswith("{"):
-            for offset, chunk in enumerate(piece.split("\n")):
-                words += [(word, line + offset) for word in chunk.split()]
-        line += piece.count("\n")
-    if words and words[-1][0] in RESULT_TOKENS:
-        words.pop()
-    moves: list[str] = []
-    for word, line in words:
-        if "[" in word or "]" in word:
-            raise RecordError("record.tag-in-moves", line=line, word=excerpt(word))
-        turn = _TURN.fullmatch(word)
-        if turn:
-            _check_turn(turn.group(1), turn.group(2), len(moves) + 1, line, first)
-            word = turn.group(3)
-            if not word:
-                continue
-        moves.append(word.lower())
-        if len(moves) > MAX_MOVES:
-            raise RecordError("record.more-moves", max=MAX_MOVES)
-    return moves
 
 
 def _check_turn(number: str, dots: str, ply: int, line: int, first: int = 0) -> None:
@@ -437,6 +414,50 @@ def little_golem_cell(text: str, base: int) -> str:
 
 
 def _parse_sgf(text: str) -> Record:
+    """The main line read and checked as before, then the whole tree (``study.sgf_study``)."""
+    from .study import sgf_study
+    record = _parse_sgf_main_line(text)
+    game = _load(record.game)
+    if hasattr(game, "sgf_move"):
+        def move_text(prop, value, ply):
+            return value if prop == "TP" else game.sgf_move(value)
+
+        def point_name(value):
+            name = game.sgf_move(value)
+            if name == game.sgf_move(""):
+                raise RecordError("study.mark-cell", cell=excerpt(value))
+            return name
+    else:
+        root = dict(reversed(_sgf_nodes(text)[0]))
+        little_golem = ("littlegolem" in root.get("SO", "").lower().replace(" ", "")
+                        or root.get("RU", "").strip().upper() == "LG")
+        base = game.settings["size"]
+
+        def point_name(value):
+            value = value.strip()
+            if not little_golem:
+                return value.lower()
+            try:
+                return little_golem_cell(value, base)
+            except InvalidMove as error:
+                raise RecordError("study.mark-cell", cell=excerpt(value)) from error
+
+        def move_text(prop, value, ply):
+            value = value.strip()
+            if prop == "TP" or value.lower() == "resign":
+                return None
+            if value.lower() == "swap" or (little_golem and ply == 2 and record.moves
+                                           and point_name(value) == record.moves[0]):
+                return "swap"
+            try:
+                return point_name(value)
+            except RecordError:
+                return value   # the replay names the bad move
+    return Record(record.game, record.moves, record.tags,
+                  sgf_study(text, record, move_text, point_name))
+
+
+def _parse_sgf_main_line(text: str) -> Record:
     nodes = _sgf_nodes(text)
     if not nodes:
         raise RecordError("sgf.no-node")

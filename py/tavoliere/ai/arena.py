@@ -191,14 +191,15 @@ def random_opening(game, plies: int, rng: random.Random):
 
 
 def game_length(state) -> int:
-    return getattr(state, "ply", 0)
+    return getattr(state, "ply", None) or getattr(state, "plies", 0)    # Go counts "plies"
 
 
 def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     """Speed of the engines in this Python, one dict per measurement (``what``, ``value``):
     Havannah random playouts/s and MCTS iterations/s (base 10 and 8), Barrier solve times
     (every pair of placements of the given sizes, and the hardest 8x8 pair from cold),
-    Hekka alpha-beta nodes/s and Hexade replies examined/s."""
+    Hekka alpha-beta nodes/s, Hexade replies examined/s, and Go 9x9 playouts/s and MCTS
+    iterations/s (``go.bench``)."""
     from . import Thinker
     from . import barrier_solver
     from .hexade import HexadeEngine
@@ -257,4 +258,6 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     replies = engine.iterations * engine.REPLIES_PER_CHUNK
     out.append({"what": "hexade replies examined/s (level 5)",
                 "value": round(replies / (perf_counter() - started), 1)})
+    from . import go
+    out.extend(go.bench(seconds))
     return out

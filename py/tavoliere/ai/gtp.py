@@ -1,17 +1,21 @@
 """Sparring against outside engines that speak GTP (the Go Text Protocol), for benchmarks.
 
 ``GTPEngine(command)`` runs an engine as a subprocess and sends it GTP commands;
-``engine_match(...)`` plays seeded games of Havannah between our bot and that engine, colours
-alternated, each side with its own time a move, and returns the score with its 95% (Wilson)
-interval.  ``build_morat(source)`` builds Timo Ewalds' morat (``tewalds/morat``, MIT) from a
-source directory or git URL into a cache directory and returns the path of ``morat-havannah``.
+``engine_match(...)`` plays seeded games of Havannah or Go between our bot and that engine,
+colours alternated, each side with its own time a move, and returns the score with its 95%
+(Wilson) interval; what differs between the two games (the set-up commands, how play
+stops, what is checked after each game) is a game's *referee* (``HavannahReferee``,
+``GoReferee``).  ``build_morat(source)`` builds Timo Ewalds' morat (``tewalds/morat``, MIT)
+from a source directory or git URL into a cache directory and returns the path of
+``morat-havannah``.
 
-The cell names are ours and morat's alike: a letter (``L``) and a number (``N``) with
-``|L - N| <= base - 1``, White (GTP ``w``, morat's first player) moves first.  After every
-game the harness asks the engine for its board (``showboard``, read in morat's layout) and
-for the winner (``winner``) and logs any disagreement with our rule book.  Not part of the
-room: a command-line tool (``python -m tavoliere gtp-match``), never run by the tests
-except against a fake engine.
+Havannah: the cell names are ours and morat's alike: a letter (``L``) and a number (``N``)
+with ``|L - N| <= base - 1``, White (GTP ``w``, morat's first player) moves first; after
+every game the harness asks the engine for its board (``showboard``, read in morat's layout)
+and for the winner (``winner``).  Go: GNU Go's names and layout, Black first; after every
+game its ``final_score`` and ``showboard``.  Any disagreement with our rule book is logged.
+Not part of the room: a command-line tool (``python -m tavoliere gtp-match``), never run by
+the tests except against a fake engine.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import subprocess
 from pathlib import Path
 from time import perf_counter
 
-from ..core import load_game
+from ..core import IllegalMove, load_game
 from .arena import wilson
 
 
@@ -150,6 +154,26 @@ def read_board(text: str, base: int) -> dict[str, int] | None:
     return stones if rows == span else None
 
 
+def read_go_board(text: str, size: int) -> dict[str, int] | None:
+    """The stones of a Go ``showboard`` answer in GNU Go's layout (a line per row: its number,
+    then ``.``/``+`` empty, ``X`` Black, ``O`` White; text after the points is ignored):
+    {cell name: 0 Black or 1 White}, or None when the text is not in that layout."""
+    letters = "abcdefghjklmnopqrst"
+    stones, rows = {}, set()
+    for line in text.splitlines():
+        found = re.match(r"\s*(\d+)\s+([.+XO](?:\s+[.+XO]){%d})" % (size - 1), line)
+        if not found:
+            continue
+        row = int(found.group(1))
+        if not 1 <= row <= size:
+            return None
+        rows.add(row)
+        for col, token in enumerate(found.group(2).split()):
+            if token in "XO":
+                stones[f"{letters[col]}{row}"] = 0 if token == "X" else 1
+    return stones if len(rows) == size else None
+
+
 def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
     """Clone ``source`` (a git URL or a repository path, bare or not, with ``@COMMIT`` to pin
     a commit, else its HEAD; or a plain source directory) into ``cache`` and
@@ -185,43 +209,150 @@ def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
     return binary
 
 
+class HavannahReferee:
+    """What a match of Havannah asks of the engine and checks after each game (morat's
+    commands): its board, and its ``winner``."""
+
+    colours = "wb"                     # the GTP colour of player 0, then of player 1
+
+    def __init__(self, game):
+        if game.settings["swap"] or game.settings["ring_needs_empty"]:
+            raise ValueError("play the standard rules (no swap, rings whatever they enclose): "
+                             "GTP engines such as morat know no other")
+        self.game = game
+
+    def start(self, engine) -> None:
+        engine.send(f"boardsize {self.game.base}")
+
+    def new_game(self, engine) -> None:
+        engine.send("clear_board")
+
+    def playing(self, state) -> bool:
+        return self.game.outcome(state) is None
+
+    def finish(self, engine, state, moves, disagree):
+        """The state once play has stopped (Havannah: as it is)."""
+        return state
+
+    def check_result(self, engine, outcome, disagree) -> bool:
+        if not engine.known("winner"):
+            return False
+        said = engine.send("winner").strip().lower()
+        theirs = {"white": 0, "black": 1, "draw": None}.get(said, "?")
+        if outcome and theirs != outcome.winner:
+            disagree(f"we say {outcome.winner}, the engine says {said}")
+        return True
+
+    def board(self, state) -> dict[str, int]:
+        grid = self.game.grid
+        return {grid.names[c]: state.board[c] - 1 for c in range(grid.size) if state.board[c]}
+
+    def read_board(self, text: str):
+        return read_board(text, self.game.base)
+
+    def reason(self, outcome) -> str:
+        return outcome.reason
+
+
+class GoReferee(HavannahReferee):
+    """Go against GNU Go: the komi and handicap set for each game; when play stops (two passes,
+    or the move limit) the dead stones are the engine's (``final_status_list dead``),
+    proposed by the player to move and accepted by the other, or our estimate if its list is
+    not whole chains; then our count is compared with the engine's ``final_score``, and its
+    ``showboard`` with the stones at the end of play."""
+
+    colours = "bw"
+
+    def __init__(self, game):
+        self.game = game
+
+    def start(self, engine) -> None:
+        engine.send(f"boardsize {self.game.size}")
+
+    def new_game(self, engine) -> None:
+        engine.send("clear_board")
+        engine.send(f"komi {self.game.komi:g}")
+        if self.game.handicap:
+            engine.send(f"fixed_handicap {self.game.handicap}")
+
+    def playing(self, state) -> bool:
+        return state.phase == "play"
+
+    def finish(self, engine, state, moves, disagree):
+        game = self.game
+        self.stones = state.board
+        if state.phase != "marking":
+            return state
+        proposal = None
+        if engine.known("final_status_list"):
+            listed = engine.send("final_status_list dead").lower().split()
+            cells = sorted((game.cell(v) for v in listed), key=game.geo.rank.__getitem__)
+            try:
+                proposal = game.parse_move(game.move_name(("dead", *cells)), state)
+            except IllegalMove as error:
+                disagree(f"the engine's dead stones are not a proposal: {error}")
+        if proposal is None:
+            proposal = ("dead", *game.estimate(state.board))
+        for move in (proposal, ("accept",)):
+            state = game.apply(state, move)
+            moves.append(game.move_name(move))
+        return state
+
+    def check_result(self, engine, outcome, disagree) -> bool:
+        if not outcome or not engine.known("final_score"):
+            return False
+        said = engine.send("final_score").strip().upper()
+        ours = self.game.sgf_result(outcome)
+        if said != ours.upper():
+            disagree(f"we count {ours}, the engine {said}")
+        return True
+
+    def board(self, state) -> dict[str, int]:
+        return {self.game.names[c]: v - 1 for c, v in enumerate(self.stones) if v}
+
+    def read_board(self, text: str):
+        return read_go_board(text, self.game.size)
+
+    def reason(self, outcome) -> str:
+        return self.game.sgf_result(outcome) if outcome.scores else outcome.reason
+
+
+REFEREES = {"havannah": HavannahReferee, "go": GoReferee}
+
+
 def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float = 1.0,
                  theirs_seconds: float = 1.0, seed: int = 0, level: int = 5, log=None,
                  records: str | None = None, iterations: int | None = None) -> dict:
-    """Play ``games`` games of ``spec`` (Havannah) between our bot (``level``, ``ours_seconds``
-    a move, or ``iterations`` a move) and the GTP engine started by ``command``
-    (``theirs_seconds`` a move); our bot is White in the even games.  One engine process
-    for the match, its board cleared between games.  ``records``: a file to which each
-    game is appended as a JSON line (moves, colours, winner).  Returns the counts, our score
-    and its 95% interval, and the disagreements between the engine and our rule book."""
+    """Play ``games`` games of ``spec`` (Havannah or Go) between our bot (``level``,
+    ``ours_seconds`` a move, or ``iterations`` a move) and the GTP engine started by
+    ``command`` (``theirs_seconds`` a move); our bot is the first player in the even games.
+    One engine process for the match, its board cleared between games; an engine that dies
+    (morat rarely does) is started again and given the game so far.  ``records``: a file to
+    which each game is appended as a JSON line (moves, colours, winner).  Returns the
+    counts, our score and its 95% interval, and the disagreements between the engine and
+    our rule book (a game the engine broke off counts as a draw, and is said there)."""
     from . import Thinker
     game = load_game(spec)
-    if game.name == "go":
-        return go_engine_match(game, command, games=games, ours_seconds=ours_seconds,
-                               theirs_seconds=theirs_seconds, seed=seed, level=level, log=log,
-                               records=records, iterations=iterations)
-    if game.name != "havannah":
-        raise ValueError("gtp-match plays Havannah or Go")
-    if game.settings["swap"] or game.settings["ring_needs_empty"]:
-        raise ValueError("play the standard rules (no swap, rings whatever they enclose): "
-                         "GTP engines such as morat know no other")
+    if game.name not in REFEREES:
+        raise ValueError("gtp-match plays " + " or ".join(sorted(REFEREES)))
+    referee = REFEREES[game.name](game)
     if games < 1:
         raise ValueError("games must be at least 1")
-    base = game.base
+    players = [game.text_table("en")[f"player.{p}"] for p in (0, 1)]
     wins = losses = draws = 0
     plies, their_time, disagreements = [], [], []
     checked = {"boards": 0, "winners": 0}
     restarts = []
-    moves: list[str] = []
+    played: list[tuple[int, str]] = []        # (player, move name) of the game so far
 
     def start():
         engine = GTPEngine(command)
-        engine.send(f"boardsize {base}")
+        referee.start(engine)
         return engine, set_time(engine, theirs_seconds)
 
     def ask(text: str) -> str:
-        """Send a command; if the engine has died (morat rarely does), start it again, play
-        the game's moves so far and send the command once more."""
+        """Send a command; if the engine has died, start it again, play the game's moves so
+        far and send the command once more."""
         nonlocal engine
         try:
             return engine.send(text)
@@ -231,26 +362,29 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
             except subprocess.TimeoutExpired:
                 engine.process.kill()
                 engine.process.wait()
-            restarts.append(f"game {index + 1}, ply {len(moves) + 1}: the engine stopped "
+            restarts.append(f"game {index + 1}, ply {len(played) + 1}: the engine stopped "
                             f"(exit status {engine.process.returncode}) and was restarted")
             engine, _ = start()
-            for ply, move_text in enumerate(moves):
-                engine.send(f"play {'wb'[ply % 2]} {move_text}")
+            referee.new_game(engine)
+            for player, move_text in played:
+                engine.send(f"play {referee.colours[player]} {move_text}")
             return engine.send(text)
 
     engine, name = start()
     try:
         can_show = engine.known("showboard")
-        can_judge = engine.known("winner")
         for index in range(games):
             rng = random.Random(seed * 7919 + index)
             ours = 0 if index % 2 == 0 else 1
-            ask("clear_board")
+            referee.new_game(engine)
             state = game.initial_state()
-            moves, note = [], None
-            while game.outcome(state) is None:
+            played, moves, note = [], [], None
+
+            def disagree(text: str) -> None:
+                disagreements.append(f"game {index + 1}: {text}")
+            while referee.playing(state):
                 player = game.to_move(state)
-                colour = "wb"[player]
+                colour = referee.colours[player]
                 if player == ours:
                     thinker = Thinker(game, state, level=level,
                                       seconds=None if iterations else ours_seconds,
@@ -263,9 +397,7 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                         ask(f"play {colour} {text}")
                     except GTPError as error:
                         note = f"the engine refused our {text}: {error}"
-                        disagreements.append(f"game {index + 1}: {note}")
-                        state = game.apply(state, move)
-                        moves.append(text)
+                        disagree(note)
                         break
                 else:
                     started = perf_counter()
@@ -275,26 +407,22 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                         note = "the engine resigned"
                         break
                     move = game.parse_move(text, state)
+                    text = game.move_name(move)
                 state = game.apply(state, move)
                 moves.append(text)
+                played.append((player, text))
+            state = referee.finish(engine, state, moves, disagree)
             outcome = game.outcome(state)
             winner = outcome.winner if outcome else (ours if note == "the engine resigned"
                                                      else None)
-            if can_judge:
-                said = ask("winner").strip().lower()
-                theirs = {"white": 0, "black": 1, "draw": None}.get(said, "?")
+            if referee.check_result(engine, outcome, disagree):
                 checked["winners"] += 1
-                if outcome and theirs != outcome.winner:
-                    disagreements.append(f"game {index + 1}: we say {outcome.winner}, the "
-                                         f"engine says {said}")
             if can_show:
-                shown = read_board(ask("showboard"), base)
-                mine = {game.grid.names[c]: state.board[c] - 1
-                        for c in range(game.grid.size) if state.board[c]}
+                shown = referee.read_board(ask("showboard"))
                 if shown is None:
-                    disagreements.append(f"game {index + 1}: the engine's board is unreadable")
-                elif shown != mine:
-                    disagreements.append(f"game {index + 1}: the engine's board differs")
+                    disagree("the engine's board is unreadable")
+                elif shown != referee.board(state):
+                    disagree("the engine's board differs")
                 else:
                     checked["boards"] += 1
             if winner is None:
@@ -304,162 +432,19 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
             else:
                 losses += 1
             plies.append(len(moves))
-            reason = outcome.reason if outcome else note
+            reason = referee.reason(outcome) if outcome else note
             if log:
                 who = ("ours", name) if ours == 0 else (name, "ours")
-                result = "draw" if winner is None else ("White", "Black")[winner] + " wins"
-                log(f"game {index + 1}: {who[0]} (White) v {who[1]}: {result}"
+                result = "draw" if winner is None else f"{players[winner]} wins"
+                log(f"game {index + 1}: {who[0]} ({players[0]}) v {who[1]}: {result}"
                     f" ({reason}, {len(moves)} plies); ours {wins + 0.5 * draws:g} of "
                     f"{index + 1}")
             if records:
                 with open(records, "a") as out:
+                    seats = {players[p].lower(): "ours" if p == ours else name for p in (0, 1)}
                     out.write(json.dumps({"spec": game.spec, "game": index + 1, "seed": seed,
-                                          "white": "ours" if ours == 0 else name,
-                                          "black": name if ours == 0 else "ours",
-                                          "ours_seconds": ours_seconds,
+                                          **seats, "ours_seconds": ours_seconds,
                                           "theirs_seconds": theirs_seconds,
-                                          "winner": winner, "reason": reason,
-                                          "moves": moves}) + "\n")
-    finally:
-        engine.close()
-    score = wins + 0.5 * draws
-    low, high = wilson(score, games)
-    return {"spec": game.spec, "engine": name, "games": games, "wins": wins, "losses": losses,
-            "draws": draws, "score": score / games, "ci95": [round(low, 3), round(high, 3)],
-            "ours_seconds": ours_seconds, "theirs_seconds": theirs_seconds,
-            "their_mean_seconds": sum(their_time) / len(their_time) if their_time else None,
-            "mean_plies": sum(plies) / len(plies), "disagreements": disagreements,
-            "checked": checked, "restarts": restarts}
-
-
-# -- Go against a GTP engine (GNU Go) ---------------------------------------------------------------
-def read_go_board(text: str, size: int) -> dict[str, int] | None:
-    """The stones of a Go ``showboard`` answer in GNU Go's layout (a line per row: its number,
-    then ``.``/``+`` empty, ``X`` Black, ``O`` White; text after the points is ignored):
-    {cell name: 0 Black or 1 White}, or None when the text is not in that layout."""
-    letters = "abcdefghjklmnopqrst"
-    stones, rows = {}, set()
-    for line in text.splitlines():
-        found = re.match(r"\s*(\d+)\s+([.+XO](?:\s+[.+XO]){%d})" % (size - 1), line)
-        if not found:
-            continue
-        row = int(found.group(1))
-        if not 1 <= row <= size:
-            return None
-        rows.add(row)
-        for col, token in enumerate(found.group(2).split()):
-            if token in "XO":
-                stones[f"{letters[col]}{row}"] = 0 if token == "X" else 1
-    return stones if len(rows) == size else None
-
-
-def go_engine_match(game, command: str, games: int = 10, ours_seconds: float = 1.0,
-                    theirs_seconds: float = 1.0, seed: int = 0, level: int = 5, log=None,
-                    records: str | None = None, iterations: int | None = None) -> dict:
-    """``engine_match`` for Go: our bot is Black in the even games.  When play stops (two
-    passes, or the move limit), the dead stones are the engine's (``final_status_list
-    dead``), proposed by the player to move and accepted by the other, or our estimate if its
-    list is not whole chains; then our count is compared with the engine's ``final_score``
-    and its ``showboard`` stones with ours."""
-    from . import Thinker
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    engine = GTPEngine(command)
-    wins = losses = draws = 0
-    plies, their_time, disagreements, restarts = [], [], [], []
-    checked = {"boards": 0, "winners": 0}
-    try:
-        engine.send(f"boardsize {game.size}")
-        name = set_time(engine, theirs_seconds)
-        can_show, can_score = engine.known("showboard"), engine.known("final_score")
-        can_list = engine.known("final_status_list")
-        for index in range(games):
-            rng = random.Random(seed * 7919 + index)
-            ours = 0 if index % 2 == 0 else 1
-            engine.send("clear_board")
-            engine.send(f"komi {game.komi:g}")
-            if game.handicap:
-                engine.send(f"fixed_handicap {game.handicap}")
-            state, moves, note = game.initial_state(), [], None
-            while state.phase == "play":
-                player = state.to_move
-                colour = "bw"[player]
-                if player == ours:
-                    thinker = Thinker(game, state, level=level,
-                                      seconds=None if iterations else ours_seconds,
-                                      iterations=iterations, seed=rng.randrange(1 << 30))
-                    while not thinker.done:
-                        thinker.step(0.05)
-                    move = thinker.move()
-                    try:
-                        engine.send(f"play {colour} {game.move_name(move)}")
-                    except GTPError as error:
-                        note = f"the engine refused our {game.move_name(move)}: {error}"
-                        disagreements.append(f"game {index + 1}: {note}")
-                        break
-                else:
-                    started = perf_counter()
-                    text = engine.send(f"genmove {colour}").strip().lower()
-                    their_time.append(perf_counter() - started)
-                    if text == "resign":
-                        note = "the engine resigned"
-                        break
-                    move = game.parse_move(text, state)
-                state = game.apply(state, move)
-                moves.append(game.move_name(move))
-            board_at_end = state.board
-            if state.phase == "marking":
-                proposal = None
-                if can_list:
-                    listed = engine.send("final_status_list dead").lower().split()
-                    cells = sorted((game.cell(v) for v in listed), key=game.geo.rank.__getitem__)
-                    try:
-                        proposal = game.parse_move(game.move_name(("dead", *cells)), state)
-                    except IllegalMove as error:
-                        disagreements.append(f"game {index + 1}: the engine's dead stones "
-                                             f"are not a proposal: {error}")
-                if proposal is None:
-                    proposal = ("dead", *game.estimate(state.board))
-                for move in (proposal, ("accept",)):
-                    state = game.apply(state, move)
-                    moves.append(game.move_name(move))
-            outcome = game.outcome(state)
-            winner = outcome.winner if outcome else (ours if note == "the engine resigned"
-                                                     else 1 - ours)
-            if outcome and can_score:
-                said = engine.send("final_score").strip().upper()
-                checked["winners"] += 1
-                if said != game.sgf_result(outcome).upper():
-                    disagreements.append(f"game {index + 1}: we count "
-                                         f"{game.sgf_result(outcome)}, the engine {said}")
-            if can_show:
-                shown = read_go_board(engine.send("showboard"), game.size)
-                mine = {game.names[c]: v - 1 for c, v in enumerate(board_at_end) if v}
-                if shown is None:
-                    disagreements.append(f"game {index + 1}: the engine's board is unreadable")
-                elif shown != mine:
-                    disagreements.append(f"game {index + 1}: the engine's board differs")
-                else:
-                    checked["boards"] += 1
-            if winner is None:
-                draws += 1
-            elif winner == ours:
-                wins += 1
-            else:
-                losses += 1
-            plies.append(len(moves))
-            reason = (game.sgf_result(outcome) if outcome and outcome.scores
-                      else outcome.reason if outcome else note)
-            if log:
-                who = ("ours", name) if ours == 0 else (name, "ours")
-                result = "draw" if winner is None else ("Black", "White")[winner] + " wins"
-                log(f"game {index + 1}: {who[0]} (Black) v {who[1]}: {result} ({reason}, "
-                    f"{len(moves)} plies); ours {wins + 0.5 * draws:g} of {index + 1}")
-            if records:
-                with open(records, "a") as out:
-                    out.write(json.dumps({"spec": game.spec, "game": index + 1, "seed": seed,
-                                          "black": "ours" if ours == 0 else name,
-                                          "white": name if ours == 0 else "ours",
                                           "winner": winner, "reason": reason,
                                           "moves": moves}) + "\n")
     finally:

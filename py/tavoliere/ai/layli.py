@@ -187,15 +187,10 @@ class LayliEngine(AlphaBeta):
     def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
         """The table's value if it settles this search (a value that is not exact makes the
         line a guess), and its pit to try first."""
-        entry = self.table.get(key)
-        if entry is None:
-            return None, None
-        e_depth, e_value, e_bound, first = entry
-        if ply and e_depth >= depth and (e_bound == 0 or (e_bound > 0 and e_value >= beta)
-                                         or (e_bound < 0 and e_value <= alpha)):
-            self.horizon = self.horizon or e_depth < EXACT
-            return e_value, first
-        return None, first
+        value, first = super().probe(key, depth, alpha, beta, ply)
+        if value is not None:
+            self.horizon = self.horizon or self.table[key][0] < EXACT
+        return value, first
 
     def store(self, key, depth: int, value: int, kid, alpha: int, beta: int) -> None:
         bound = 1 if value >= beta else -1 if value <= alpha else 0

@@ -29,8 +29,8 @@ It is one round: in a match the bot plays for the points of the round it is in.
   the evaluation, is the leaf's value), so even one ply sees that a square attacked by the
   brown horse loses; negamax alpha-beta with a transposition table, the table's move first,
   then catches, then moves by a cheap score (safe squares left to White); one ply deeper
-  each iteration, paused every ``CHUNK`` nodes (``engine.Deepening``) so a move depends
-  only on the number of chunks.
+  each iteration, paused every ``CHUNK`` nodes (the shared search, ``alphabeta.py``, of
+  which this bot is a kernel) so a move depends only on the number of chunks.
 * **Levels**: levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in the trail
   variant, whose plies have at most 8 moves); level 5 deepens as far as its time allows.
   Levels 1 and 2 are careless now and then (seeded): on about 25% and 12% of their moves
@@ -44,9 +44,9 @@ import random
 
 from ..games.plop import (BROWN_HORSE, GOLDEN_APPLES, KNIGHT, KNIGHT_MASK, WHITE_HORSE,
                           cells_of, safe_squares as safe_mask)
-from .engine import Deepening, bot_for
+from .alphabeta import AlphaBeta
+from .engine import bot_for
 
-INF = 10 ** 6
 WIN = 10 ** 5
 POINT = 100
 MATCH_POINT = 1000    # a point of a match round: beyond any evaluation, short of a proven win
@@ -201,7 +201,7 @@ def search_position(state) -> tuple:
 
 
 @bot_for("plop")
-class PlopEngine(Deepening):
+class PlopEngine(AlphaBeta):
     CHUNK = 40
     SCORE_SCALE = 150
     WIN = WIN
@@ -228,6 +228,21 @@ class PlopEngine(Deepening):
         spread = largest if rng.random() < chance else 2
         self.bonus = {move: rng.randrange(spread + 1) for move in root_moves}
 
+    # -- the kernel ------------------------------------------------------------------------------
+    def open(self, pos, ply: int, path):
+        end = self.end_value(pos, ply)
+        return end if end is not None else self.rules.moves(pos)
+
+    def after(self, pos, move):
+        return self.rules.after(pos, move)
+
+    def evaluate(self, pos, ply: int) -> int:
+        if pos[3] == BROWN_HORSE and pos[0] in KNIGHT[pos[1]]:
+            # a catch is on: play it out rather than evaluate (a horizon of one ply)
+            return -self.end_value(self.rules.after(pos, (pos[0],)), ply + 1)
+        value = self.rules.evaluate(pos)
+        return value if pos[3] == WHITE_HORSE else -value
+
     def end_value(self, pos, ply: int):
         end = self.rules.end(pos)
         if end is None:
@@ -242,7 +257,7 @@ class PlopEngine(Deepening):
                 value += (WIN - ply) * (1 if winner == WHITE_HORSE else -1)
         return value if pos[3] == WHITE_HORSE else -value
 
-    def ordered(self, pos, moves, first):
+    def ordered(self, pos, moves, first, ply: int):
         """The table's move first, then catches, then by White's safe squares after the move
         (fewest first for Brown, most first for White)."""
         white, brown, apples, mover = pos[:4]
@@ -263,40 +278,6 @@ class PlopEngine(Deepening):
             moves.remove(first)
             moves.insert(0, first)
         return moves
-
-    def search(self, pos, depth, alpha, beta, ply):
-        self.nodes += 1
-        if self.nodes > self.limit:
-            yield
-        end = self.end_value(pos, ply)
-        if end is not None:
-            return end
-        if depth <= 0:
-            if pos[3] == BROWN_HORSE and pos[0] in KNIGHT[pos[1]]:
-                # a catch is on: play it out rather than evaluate (a horizon of one ply)
-                return -self.end_value(self.rules.after(pos, (pos[0],)), ply + 1)
-            value = self.rules.evaluate(pos)
-            return value if pos[3] == WHITE_HORSE else -value
-        known, first = self.probe(pos, depth, alpha, beta, ply)
-        if known is not None:
-            return known
-        original_alpha = alpha
-        best_value, best_move = -INF, None
-        for move in self.ordered(pos, self.rules.moves(pos), first):
-            bonus = self.bonus.get(move, 0) if ply == 0 else 0
-            value = -(yield from self.search(self.rules.after(pos, move), depth - 1,
-                                             bonus - beta, bonus - alpha, ply + 1)) + bonus
-            if value > best_value:
-                best_value, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        self.store(pos, depth, best_value, best_move, original_alpha, beta)
-        return best_value
-
-    def search_root(self):
-        return self.search(self.root, self.depth, -INF, INF, 0)
 
 
 def reach(cell: int, apples: int) -> int:

@@ -332,3 +332,37 @@ class Barrier(Game):
                 return Problem("barrier.over-pawn", cell=self.grid.names[cell],
                                opponent=1 - self.to_move(state))
         raise AssertionError("an unblocked L-path is a legal move")
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    def position_counters(self, state) -> dict[str, object]:
+        """The ply: who moves follows from it, and plies 0 and 1 are the placements."""
+        return {"ply": state.ply}
+
+    def position_from(self, pieces: dict[str, str], mover: int, counters: dict[str, str]):
+        """Two pawns at most, one each, and obstacles.  Without ``ply`` the position is the
+        earliest one with these pawns and ``mover`` to move."""
+        pawns = [None, None]
+        obstacles = set()
+        for name, token in pieces.items():
+            cell = self.grid.index(name)
+            if token == "block":
+                obstacles.add(cell)
+            elif token in ("pawn.0", "pawn.1"):
+                pawns[int(token[-1])] = cell
+            else:
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=name,
+                              game=self.title)
+        placed = 2 - pawns.count(None)
+        earliest = placed if placed < 2 else 2 + (mover ^ self.first)
+        ply = self.counter(counters, "ply", 0, 99999, earliest)
+        if ply < 2 and obstacles:
+            raise Problem("position.count", piece="block", count=len(obstacles), allowed=0)
+        expected = min(ply, 2)   # the placements made so far, in turn from the first player
+        order = (self.first, 1 - self.first)[:expected]
+        for player in (0, 1):   # the pawns placed are exactly those of the plies played
+            should = player in order
+            if (pawns[player] is not None) != should:
+                raise Problem("position.count", piece=f"pawn.{player}", count=int(not should),
+                              allowed=int(should))
+        return self.initial_state()._replace(pawns=tuple(pawns), obstacles=frozenset(obstacles),
+                                             ply=ply)

@@ -379,3 +379,20 @@ class Cephalopod(Game):
             if board[cell] == EMPTY:
                 return Problem("cephalopod.no-die", cell=names[cell])
         return Problem("cephalopod.over-six", sum=sum(abs(board[cell]) for cell in captured))
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    def position_counters(self, state) -> dict[str, object]:
+        return {"ply": state.ply}
+
+    def position_from(self, pieces, mover: int, counters):
+        """Dice of both colours showing 1 to 6.  Each move puts one die on the board and
+        captures only lower the count, so without ``ply`` the ply is the number of dice,
+        plus one if that gives the wrong side to move."""
+        values = {piece("die", owner, pips): (pips if owner == 0 else -pips)
+                  for owner in (0, 1) for pips in range(1, 7)}
+        board = self.cells_of(pieces, values, self.grid.size, self.grid.index)
+        dice = self.grid.size - board.count(EMPTY)
+        ply = self.counter(counters, "ply", 0, 99999, dice + ((dice + self.first) % 2 != mover))
+        if dice > ply:
+            raise Problem("position.count", piece="die", count=dice, allowed=ply)
+        return CephalopodState(tuple(board), ply)

@@ -32,7 +32,7 @@ from itertools import combinations
 
 from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..grid.square import square_grid
-from ..messages import excerpt
+from ..messages import Problem, excerpt
 
 EMPTY = 0                 # a cell of the board tuple; a stone of player p is p + 1
 SIX = 6
@@ -291,6 +291,36 @@ class Connect6(Game):
     def outcome(self, state: Connect6State) -> Outcome | None:
         return state.outcome
 
+    # -- SGF (read and written by ``notation``, which asks the game for these) ------------------
+    # No GM number is registered for Connect6 and no other site's file was at hand, so this is
+    # our own convention (docs/records.md): GM[connect6], a ply's value is its name in our
+    # notation (W[j10], B[j11k10]), W is player 0 (White, who places the single first stone).
+    sgf_gm = "connect6"
+    sgf_colours = "WB"
+
+    def sgf_root(self) -> list[tuple[str, str]]:
+        """SZ and TS, our full spec (a private property, as Go's)."""
+        return [("SZ", self.settings["size"]), ("TS", self.spec)]
+
+    @classmethod
+    def sgf_spec(cls, root: dict[str, list[str]]) -> str:
+        """Our spec for an SGF root: TS when we wrote it, else the board of SZ."""
+        if root.get("TS", [""])[0].startswith("connect6"):
+            return root["TS"][0]
+        return f"connect6(size={(root.get('SZ') or ['19'])[0].strip()})"
+
+    def sgf_ply(self, move) -> tuple[str, str]:
+        return "", self.move_name(move)
+
+    def sgf_move(self, value: str) -> str:
+        return value.strip().lower()
+
+    def sgf_result(self, outcome: Outcome) -> str:
+        """RE: ``W+six``, ``B+six``, ``0`` for a draw (a full board)."""
+        if outcome.winner is None:
+            return "0"
+        return f"{self.sgf_colours[outcome.winner]}+{outcome.reason}"
+
     # -- names and clicks ---------------------------------------------------------------------
     def move_name(self, move) -> str:
         return "".join(self.names[cell] for cell in move)
@@ -362,3 +392,29 @@ class Connect6(Game):
     def notes(self, state: Connect6State) -> dict:
         return {"stones_to_place": 0 if state.outcome else self.stones_to_place(state),
                 "empty": state.board.count(EMPTY)}
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    def position_counters(self, state: Connect6State) -> dict[str, object]:
+        return {"ply": state.ply}
+
+    def position_from(self, pieces, mover: int, counters) -> Connect6State:
+        """Stones of both colours, counted as ``position`` counts them (one stone, then two
+        per move); ``ply``, when given, must agree.  Only open positions."""
+        board = self.cells_of(pieces, {"stone.0": 1, "stone.1": 2}, self.grid.size,
+                              self.grid.index)
+        names = self.grid.names
+        white = [names[c] for c, v in enumerate(board) if v == 1]
+        black = [names[c] for c, v in enumerate(board) if v == 2]
+        placed = len(white) + len(black)
+        try:
+            state = self.position(white, black)
+        except ValueError:
+            last = ((placed + 1) // 2 - 1 + self.first) % 2
+            raise Problem("position.count", piece=f"stone.{1 - last}",
+                          count=(len(white), len(black))[1 - last],
+                          allowed=placed // 2) from None
+        ply = self.counter(counters, "ply", 0, self.grid.size, state.ply)
+        if ply != state.ply:
+            raise Problem("position.counter-value", counter="ply", value=str(ply),
+                          low=state.ply, high=state.ply)
+        return self.refuse_decided(state)

@@ -558,3 +558,78 @@ class Damone(Game):
     @staticmethod
     def written(cells, capture: bool) -> str:
         return ("x" if capture else "-").join(GRID.names[cell] for cell in cells)
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    # Counters: ``ply`` (the move limit counts it; its parity is the side to move), ``seen``
+    # (the boards since the last capture, oldest first, for the repetition and no-capture
+    # rules: each is 32 letters, one per dark square from a1's row up, ``P D I`` for White's
+    # pedina, dama and damone, lower case for Black's, ``.`` for an empty square), ``quiet``
+    # (plies since the last capture, written only when it is not the number of boards seen)
+    # and ``captured`` (the squares the last move captured on).
+
+    def position_counters(self, state) -> dict[str, object]:
+        counters = {"ply": state.ply}
+        if state.earlier:
+            counters["seen"] = "|".join(board_letters(board) for board in state.earlier)
+        if state.quiet != len(state.earlier):
+            counters["quiet"] = state.quiet
+        if state.captured:
+            counters["captured"] = ",".join(GRID.names[cell] for cell in state.captured)
+        return counters
+
+    def position_counter_names(self) -> list[str]:
+        return ["ply", "seen", "quiet", "captured"]
+
+    def position_from(self, pieces, mover: int, counters) -> DamoneState:
+        """Pieces on dark squares only, eight at most a side."""
+        shapes = {"stone": PEDINA, "crowned": DAMA, "double-crowned": DAMONE}
+        values = {piece(shape, owner): code(owner, rank)
+                  for shape, rank in shapes.items() for owner in (0, 1)}
+        board = self.cells_of(pieces, values, GRID.size, GRID.index)
+        for cell, value in enumerate(board):
+            if value and not is_dark(cell):
+                raise Problem("position.piece", piece=pieces[GRID.names[cell]],
+                              cell=GRID.names[cell], game=self.title)
+        for owner in (0, 1):
+            count = sum(1 for value in board if value and owner_of(value) == owner)
+            if count > 8:
+                raise Problem("position.count", piece=f"{PLAYER_NAMES[owner]}", count=count,
+                              allowed=8)
+        seen = counters.get("seen", "")
+        earlier = tuple(letters_board(text) for text in seen.split("|")) if seen else ()
+        quiet = self.counter(counters, "quiet", 0, 99999, len(earlier))
+        ply = self.counter(counters, "ply", 0, 99999, quiet + (quiet % 2 != mover))
+        captured = counters.get("captured", "")
+        captured_cells = []
+        for name in captured.split(",") if captured else []:
+            if GRID.index(name) is None:
+                raise Problem("position.cell", cell=excerpt(name), game=self.title)
+            captured_cells.append(GRID.index(name))
+        if len(earlier) > ply or quiet > ply:
+            raise Problem("position.counter-value", counter="ply", value=str(ply),
+                          low=max(quiet, len(earlier)), high=99999)
+        return DamoneState(bytes(board), ply, quiet, earlier, tuple(captured_cells))
+
+
+DARK = tuple(cell for cell in range(GRID.size) if is_dark(cell))
+
+
+def board_letters(board: bytes) -> str:
+    """A board as 32 letters, one per dark square (see ``Damone.position_counters``)."""
+    out = []
+    for cell in DARK:
+        value = board[cell]
+        letter = RANK_LETTERS[rank_of(value)] if value else "."
+        out.append(letter.lower() if value and owner_of(value) else letter)
+    return "".join(out)
+
+
+def letters_board(text: str) -> bytes:
+    """The board written as ``board_letters`` wrote it; a Problem if it is not one."""
+    if len(text) != len(DARK) or any(letter not in ".PDIpdi" for letter in text):
+        raise Problem("position.malformed", position=excerpt(text))
+    board = bytearray(GRID.size)
+    for cell, letter in zip(DARK, text):
+        if letter != ".":
+            board[cell] = code(int(letter.islower()), LETTER_RANKS[letter.upper()])
+    return bytes(board)

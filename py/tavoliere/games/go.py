@@ -47,7 +47,7 @@ import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..core import MAX_PLIES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
 from ..messages import Problem, excerpt
 
 EMPTY, BLACK_STONE, WHITE_STONE = 0, 1, 2      # a stone of player p is p + 1
@@ -305,7 +305,9 @@ class Go(Game):
                         "0.5 with a handicap"),
         Option("handicap", "0", choices=HANDICAPS, help="Black's stones set on the board before "
                                                         "White's first move"),
-        Option("max_plies", 0, low=0, high=10000, hidden=True,
+        # the marking phase after the limit adds at most the proposals and an answer: the
+        # whole record must still fit in the longest one the room opens again (core.MAX_PLIES)
+        Option("max_plies", 0, low=0, high=MAX_PLIES - MAX_PROPOSALS - 1, hidden=True,
                help="plies after which the marking phase opens; 0: four times the points"),
     )
     messages = {
@@ -537,6 +539,27 @@ class Go(Game):
         if any(not liberties for _, liberties in chains(board, self.geo.neighbours)):
             raise ValueError("a chain of the set-up has no liberty")
         return self.start(tuple(board), to_move, prisoners)
+
+    # -- positions as text (problems, set-ups) ----------------------------------------------
+    def position_counters(self, state: GoState) -> dict[str, object]:
+        """Each side's prisoners (the territory count adds them); the ko rules start afresh
+        from a position read back, as from any set-up (13.7)."""
+        return {"prisoners_black": state.prisoners[0], "prisoners_white": state.prisoners[1]}
+
+    def position_from(self, pieces, mover: int, counters) -> GoState:
+        """A set-up in the play phase: the stones, the player to move (``w`` writes the first
+        player, Black) and the prisoners; a chain without liberties is refused."""
+        board = self.cells_of(pieces, {"stone.0": BLACK_STONE, "stone.1": WHITE_STONE},
+                              self.geo.points, self.cell)
+        prisoners = tuple(self.counter(counters, name, 0, self.geo.points)
+                          for name in ("prisoners_black", "prisoners_white"))
+        if any(not liberties for _, liberties in chains(board, self.geo.neighbours)):
+            chain = next(stones for stones, liberties in chains(board, self.geo.neighbours)
+                         if not liberties)
+            cell = min(chain)
+            raise Problem("position.piece", piece=piece("stone", board[cell] - 1),
+                          cell=self.names[cell], game=self.title)
+        return self.start(tuple(board), mover, prisoners)
 
     def cell(self, name: str) -> int:
         """The index of the point called ``name`` (any case); ValueError if there is none."""

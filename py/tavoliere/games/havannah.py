@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
-from ..messages import excerpt
+from ..messages import Problem, excerpt
 from ..grid.hexhex import HexGrid
 
 SWAP = -1            # second element of the swap move (cell, SWAP)
@@ -516,3 +516,41 @@ class Havannah(Game):
 
     def diagram(self, state: HavannahState) -> str:
         return self.grid.diagram({c: "WB"[v - 1] for c, v in enumerate(state.board) if v})
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    def position_counters(self, state: HavannahState) -> dict[str, object]:
+        """The ply: it says who moves, and whether Black may still swap."""
+        return {"ply": state.ply}
+
+    def position_from(self, pieces, mover: int, counters) -> HavannahState:
+        """Stones of both colours.  Without ``ply``: as many plies as stones, one more when
+        that count gives the wrong side to move (the swap, where it is allowed).  Only open
+        positions: a ring, bridge or fork already made is refused."""
+        board = self.cells_of(pieces, {"stone.0": 1, "stone.1": 2}, self.grid.size,
+                              self.grid.index)
+        white, black = board.count(1), board.count(2)
+        placed = white + black
+        ply = self.counter(counters, "ply", 0, self.grid.size + 1,
+                           placed + (placed % 2 != mover))
+        # a game without swap has White one stone ahead or level; a swap adds a ply and
+        # turns White's first stone Black's
+        plain = ply == placed and white - black == ply % 2
+        swapped = (self.settings["swap"] and ply >= 2 and ply == placed + 1
+                   and black - white == 1 - ply % 2)
+        if not (plain or swapped):
+            raise Problem("position.count", piece="stone.0", count=white,
+                          allowed=(ply + 1) // 2)
+        kernel = HavannahBoard(self.base, self.settings["ring_needs_empty"])
+        outcome = None
+        for cell, colour in enumerate(board):
+            if colour:
+                kernel.turn = colour
+                flags = kernel.place(cell)
+                if flags:
+                    outcome = Outcome(colour - 1, reason_text(flags),
+                                      self._structure(tuple(board), cell, flags))
+        if kernel.empty == 0 and outcome is None:
+            outcome = Outcome(None, "full-board")
+        return self.refuse_decided(HavannahState(
+            tuple(board), ply, outcome, (tuple(kernel.parent), tuple(kernel.mask),
+                                         tuple(kernel.own[1]), tuple(kernel.own[2]))))

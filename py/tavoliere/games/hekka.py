@@ -285,3 +285,46 @@ class Hekka(Barrier):
         choices = choices or sorted(self.placed(state, path))
         return Problem(f"hekka.remove-{step}", removal=names[removal], opponent=other,
                        cells=[names[cell] for cell in choices])
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    # Besides Barrier's ``ply``, ``seen`` lists the positions since the last move that cannot
+    # be undone (the repetition rule counts them), oldest first, separated by ``|``: each is
+    # White's pawn, Black's pawn and the obstacles, as cells separated by commas.  The side to
+    # move in each follows from its place: they alternate up to the present one.
+
+    def position_counters(self, state) -> dict[str, object]:
+        counters = {"ply": state.ply}
+        if state.earlier:
+            names = self.grid.names
+            counters["seen"] = "|".join(
+                ",".join([names[pawns[0]], names[pawns[1]], *(names[c] for c in sorted(obstacles))])
+                for pawns, obstacles, _ in state.earlier)
+        return counters
+
+    def position_counter_names(self) -> list[str]:
+        return ["ply", "seen"]
+
+    def position_from(self, pieces: dict[str, str], mover: int, counters: dict[str, str]):
+        state = super().position_from(pieces, mover, counters)
+        if state.ply <= 2:   # no move yet: each pawn stands where its placement may put it
+            white, black = state.pawns
+            anywhere = self.placement_cells(state._replace(pawns=(None, None)))
+            if white is not None and white not in anywhere:
+                raise Problem("position.piece", piece="pawn.0", cell=self.grid.names[white],
+                              game=self.title)
+            if black is not None and black not in self.placement_cells(state):
+                raise Problem("position.piece", piece="pawn.1", cell=self.grid.names[black],
+                              game=self.title)
+        seen = counters.get("seen", "")
+        entries = seen.split("|") if seen else []
+        earlier = []
+        for back, entry in enumerate(reversed(entries), 1):
+            cells = entry.split(",")
+            for name in cells:
+                if self.grid.index(name) is None:
+                    raise Problem("position.cell", cell=excerpt(name), game=self.title)
+            index = [self.grid.index(name) for name in cells]
+            if len(index) < 2 or len(set(index)) != len(index) or state.ply - back < 2:
+                raise Problem("position.malformed", position=excerpt(entry))
+            earlier.append(((index[0], index[1]), frozenset(index[2:]), (state.ply - back) % 2))
+        return state._replace(earlier=tuple(reversed(earlier)))

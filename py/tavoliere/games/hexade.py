@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, move_limit, piece, register
-from ..messages import excerpt
+from ..messages import Problem, excerpt
 from ..grid.hexhex import DIRECTIONS, LINE_DIRECTIONS, HexGrid
 
 EMPTY, OFF = 0, 3        # kernel cell values; a stone of player p is p + 1
@@ -344,3 +344,36 @@ class Hexade(Game):
 
     def diagram(self, state: HexadeState) -> str:
         return self.grid.diagram({c: "WB"[v - 1] for c, v in enumerate(state.board) if v})
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    def position_counters(self, state: HexadeState) -> dict[str, object]:
+        """The ply: it says who moves, when White's second stone is restricted and when the
+        move limit draws."""
+        return {"ply": state.ply}
+
+    def position_from(self, pieces, mover: int, counters) -> HexadeState:
+        """Stones of both colours.  Captures make stone counts say little, so without ``ply``
+        the ply is the number of stones, plus one if that gives the wrong side to move.  The
+        pending sixes are the last mover's sixes on the board; an open position has none of
+        the mover's (it would have won already)."""
+        board = self.cells_of(pieces, {"stone.0": 1, "stone.1": 2}, self.grid.size,
+                              self.grid.index)
+        placed = self.grid.size - board.count(EMPTY)
+        ply = self.counter(counters, "ply", 0, self.settings["max_plies"],
+                           placed + (placed % 2 != mover))
+        if placed > ply or (ply <= 2 and board.count(2) != ply // 2):
+            raise Problem("position.count", piece="stone", count=placed, allowed=ply)
+        last = 2 - ply % 2            # the colour that moved last
+        sixes = {colour: tuple(shape for shape in self.geo.shapes
+                               if all(board[c] == colour for c in shape)) for colour in (1, 2)}
+        state = HexadeState(tuple(board), ply, (), sixes[last] if ply else ())
+        outcome = None
+        if sixes[3 - last]:
+            outcome = Outcome(2 - last, "six")
+        elif board.count(EMPTY) == 0:
+            outcome = Outcome(last - 1, "six") if sixes[last] else Outcome(None, "full-board")
+        elif ply >= self.settings["max_plies"] and not sixes[last]:
+            outcome = Outcome(None, "max-plies")
+        if outcome is not None:
+            raise Problem("position.over", **outcome.message_params(self))
+        return state

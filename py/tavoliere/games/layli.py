@@ -41,7 +41,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core import Game, IllegalMove, InvalidMove, Option, Outcome, move_limit, piece, register
+from ..core import (Game, IllegalMove, InvalidMove, Option, Outcome, move_limit, piece,
+                    read_piece, register)
 from ..grid.shapes import pits as pits_layout
 from ..messages import Problem, excerpt
 
@@ -567,3 +568,75 @@ class Layli(Game):
         leader = int(north > south)
         return {"key": "round", "params": {"round": state.round, "south": south, "north": north,
                                            "player": leader, "aside": state.aside[leader]}}
+
+    # -- positions as text (core.Game.position_text) ------------------------------------------
+    # The pieces are the pits' seeds (an Uur's in its owner's colour) and the holdings on the
+    # stores.  Counters: ``ply`` (the whole game's), and where they differ from a first
+    # round's: ``round_ply`` (the safety limit counts it), ``round``, ``aside`` (the seeds
+    # each player set aside, ``South,North``), ``held`` (the holdings after the previous
+    # round) and ``emptied`` (the pits the last capture emptied, for the page).
+
+    def position_counters(self, state: LayliState) -> dict[str, object]:
+        counters = {"ply": state.ply}
+        if state.round_ply != state.ply:
+            counters["round_ply"] = state.round_ply
+        if state.round != 1:
+            counters["round"] = state.round
+        if state.aside != (0, 0):
+            counters["aside"] = f"{state.aside[0]},{state.aside[1]}"
+        if state.held:
+            counters["held"] = ",".join(str(seeds) for seeds in state.held)
+        if state.emptied:
+            counters["emptied"] = ",".join(CELL_NAMES[pit] for pit in state.emptied)
+        return counters
+
+    def position_counter_names(self) -> list[str]:
+        return ["ply", "round_ply", "round", "aside", "held", "emptied"]
+
+    def position_from(self, pieces, mover: int, counters) -> LayliState:
+        """Seeds in pits and on the stores; 48 in all with the seeds set aside."""
+        pits, uurs, holdings = [0] * PITS, [0, 0], [0, 0]
+        for name, token in pieces.items():
+            shape, owner, label = read_piece(token)
+            seeds = int(label) if label and label.isdigit() else 0
+            in_store = name in STORES
+            if (shape != "counter" or not 0 < seeds <= SEEDS
+                    or (in_store and owner != STORES.index(name))):
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=name,
+                              game=self.title)
+            if in_store:
+                holdings[owner] = seeds
+            else:
+                pit = CELL_NAMES.index(name)
+                pits[pit] = seeds
+                if owner is not None:
+                    uurs[owner] |= 1 << pit
+        aside = self.seed_pair(counters, "aside", (0, 0))
+        held = self.seed_pair(counters, "held", ())
+        stores = (holdings[0] - aside[0], holdings[1] - aside[1])
+        total = sum(pits) + sum(holdings)
+        if min(stores) < 0 or total != SEEDS:
+            raise Problem("position.count", piece="counter", count=total, allowed=SEEDS)
+        ply = self.counter(counters, "ply", 0, 999999, 0)
+        round_ply = self.counter(counters, "round_ply", 0, 999999, ply)
+        round_number = self.counter(counters, "round", 1, 99, 1)
+        emptied = counters.get("emptied", "")
+        emptied_pits = []
+        for name in emptied.split(",") if emptied else []:
+            if name not in CELL_NAMES:
+                raise Problem("position.cell", cell=excerpt(name), game=self.title)
+            emptied_pits.append(CELL_NAMES.index(name))
+        return LayliState(tuple(pits), tuple(uurs), stores, mover, round_ply, round_number,
+                          aside, tuple(emptied_pits), held, ply)
+
+    @staticmethod
+    def seed_pair(counters, name: str, default: tuple) -> tuple:
+        """The counter ``name`` written as two seed counts, ``South,North``."""
+        text = counters.get(name)
+        if text is None:
+            return default
+        parts = text.split(",")
+        if len(parts) != 2 or not all(part.isdigit() and int(part) <= SEEDS for part in parts):
+            raise Problem("position.counter-value", counter=name, value=excerpt(text), low=0,
+                          high=SEEDS)
+        return int(parts[0]), int(parts[1])

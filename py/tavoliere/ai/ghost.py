@@ -1,0 +1,250 @@
+"""Ghost: a bot that plays from its own view only (RULES.md 14.5), keeps a belief over the
+colours of the opponent's ghosts, and searches over samples of that belief.
+
+* **Its view.**  The engine first takes ``game.view(state, me)``: whatever it is given (the
+  bridge gives it the view already; a match harness may give the full state), it never
+  reads a colour of the opponent's that is not public.
+* **Belief.**  Each opposing ghost of unknown colour gets a weight, the odds that it is good,
+  from what every player has seen it do (``GhostState.advanced`` and ``offered``): each step
+  towards its exits multiplies the odds by ``ADVANCE``, each move that ended next to one of
+  the bot's ghosts (offering itself to capture) by ``OFFER``.  The number of good ghosts
+  left among the unknown ones is known (four, less those captured), so a *determinisation*
+  draws exactly that many goods, one at a time, each with the chance its weight gives among
+  those left.
+* **Search.**  Determinised Monte Carlo search at the root (information-set style): each
+  iteration draws a determinisation, picks a root move by UCB1 over all iterations so far,
+  and plays on with a quick playout policy (take an exit; capture with a set chance, the
+  same for a good or a bad victim, since no side may look at the other's colours; else
+  steer a good ghost home, or any ghost) for at most ``PLAYOUT_MOVES`` moves, then scores
+  the position: ghosts captured of each colour and how near each side's best good ghost
+  stands to an exit.
+* **Sense before search.**  An exit is taken at once, and the bot never captures what may
+  be the opponent's fourth bad ghost while another move exists.
+* **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
+  ghosts being captured (a fourth bad ghost captured wins), so the search is glad to put a
+  bad ghost within the opponent's reach, and the opponent, blind to its colour, may take
+  it.  The bot does not march bad ghosts to the exits on purpose: its playouts steer only
+  good ghosts home.
+* **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
+* **Levels.**  Thinking time comes from ``Thinker``; level 1 plays a random move (an exit
+  still taken) one time in two and weighs no evidence, level 2 one time in five; from
+  level 3 the belief is used in full.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, GOOD, OUT, UNKNOWN, colour_of, letter,
+                           lost_count, owner_of)
+from .engine import TreeSearch, bot_for
+
+ADVANCE = 1.6        # the odds that a ghost is good, times this for each step towards its exits
+OFFER = 0.6          # ... and times this for each move that ended next to an opposing ghost
+PLAYOUT_MOVES = 24   # a playout's length before the position is scored
+CAPTURE_CHANCE = 0.5  # how often a playout takes a capture it may take
+EXPLORATION = 0.7
+RANDOM_SHARE = {1: 0.5, 2: 0.2}  # the share of moves a level plays at random
+
+
+def belief(state, me: int, use_evidence: bool = True) -> dict[int, float]:
+    """{cell: the odds that the opposing ghost there is good} for each opposing ghost of
+    unknown colour, from what it has been seen to do."""
+    them = 1 - me
+    odds = {}
+    for cell, mark in enumerate(state.board):
+        if mark != EMPTY and owner_of(mark) == them and colour_of(mark) == UNKNOWN:
+            odds[cell] = (ADVANCE ** state.advanced[cell] * OFFER ** state.offered[cell]
+                          if use_evidence else 1.0)
+    return odds
+
+
+def determinise(state, me: int, odds: dict[int, float], rng: random.Random):
+    """A full state consistent with ``me``'s view: the unknown opposing ghosts given colours,
+    exactly as many good ones as the opponent has left, drawn by ``odds``."""
+    them = 1 - me
+    goods = 4 - lost_count(state, them, GOOD)
+    cells = list(odds)
+    chosen = set()
+    for _ in range(min(goods, len(cells))):
+        weights = [odds[c] for c in cells]
+        pick = rng.random() * sum(weights)
+        for index, weight in enumerate(weights):
+            pick -= weight
+            if pick <= 0 or index == len(cells) - 1:
+                chosen.add(cells.pop(index))
+                break
+    board = list(state.board)
+    for cell in odds:
+        board[cell] = letter(them, GOOD if cell in chosen else BAD)
+    return state._replace(board="".join(board))
+
+
+def score(game, state, me: int) -> float:
+    """How good a position looks for ``me``, 0 to 1: captures of each colour and the
+    distance of each side's nearest good ghost to an exit."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return 0.5 if outcome.winner is None else float(outcome.winner == me)
+    them = 1 - me
+    points = (lost_count(state, them, GOOD) - lost_count(state, me, GOOD)
+              + lost_count(state, me, BAD) - lost_count(state, them, BAD))
+    near = {me: 10, them: 10}
+    for cell, mark in enumerate(state.board):
+        if mark != EMPTY and colour_of(mark) == GOOD:
+            side = owner_of(mark)
+            near[side] = min(near[side], EXIT_DISTANCE[side][cell])
+    points += 0.25 * (near[them] - near[me])
+    return 1 / (1 + math.exp(-0.8 * points))
+
+
+def playout_move(game, state, rng: random.Random):
+    """The quick policy of playouts: an exit; a capture now and then, blind to the victim's
+    colour; else a step that brings a good ghost nearer an exit, or any move."""
+    player = game.to_move(state)
+    moves = game.legal_moves(state)
+    if not moves:  # no ghost left in a made-up position (a real game always has a move)
+        return None
+    captures, homeward = [], []
+    for move in moves:
+        start, target, takes = move
+        if target == OUT:
+            return move
+        if takes:
+            captures.append(move)
+        elif colour_of(state.board[start]) == GOOD and \
+                EXIT_DISTANCE[player][target] < EXIT_DISTANCE[player][start]:
+            homeward.append(move)
+    if captures and rng.random() < CAPTURE_CHANCE:
+        return rng.choice(captures)
+    if homeward and rng.random() < 0.5:
+        return rng.choice(homeward)
+    return rng.choice(moves)
+
+
+@bot_for("ghost")
+class GhostEngine(TreeSearch):
+    """Determinised Monte Carlo search over the bot's belief (see the module's docstring)."""
+
+    CHUNK = 1  # iterations per work() call: a slice stays short even in Pyodide
+
+    def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
+                 use_evidence: bool | None = None, sees_all: bool = False):
+        self.me = game.to_move(state)
+        if not sees_all:                         # what it may know, whatever it was given
+            state = game.view(state, self.me)
+        super().__init__(game, state, level, rng)
+        self.use_evidence = level >= 2 if use_evidence is None else use_evidence
+        self.odds = belief(state, self.me, self.use_evidence) if state.setups == 2 else {}
+        self.visits = [0] * len(self.legal)
+        self.totals = [0.0] * len(self.legal)
+        if self.done or game.outcome(state) is not None:
+            return
+        if state.setups < 2:                     # a set-up: uniform among the 70
+            self.best, self.done = rng.choice(self.legal), True
+            return
+        sure = self.sure_move()
+        if sure is not None or rng.random() < RANDOM_SHARE.get(level, 0.0):
+            self.best, self.done = (sure if sure is not None else rng.choice(self.legal)), True
+            return
+        self.candidates = self.sensible_moves()
+
+    def sure_move(self):
+        """An exit: it wins at once."""
+        for move in self.legal:
+            if move[1] == OUT:
+                return move
+        return None
+
+    def sensible_moves(self) -> list[int]:
+        """The root moves worth searching: all but a capture that may hand the opponent
+        the game (his fourth bad ghost) while another move exists."""
+        state, them = self.state, 1 - self.me
+        risky = lost_count(state, them, BAD) == 3
+        keep = [i for i, move in enumerate(self.legal)
+                if not (risky and move[2] and colour_of(state.board[move[1]]) != GOOD)]
+        return keep or list(range(len(self.legal)))
+
+    def settled(self) -> bool:
+        return False          # a flat search over samples proves nothing
+
+    def update_best(self) -> None:
+        best = max(self.candidates, key=lambda i: (self.visits[i], -i))
+        self.best = self.legal[best]
+        self.win_chance = self.totals[best] / self.visits[best] if self.visits[best] else None
+
+    def iterate(self) -> None:
+        game, rng = self.game, self.rng
+        state = determinise(self.state, self.me, self.odds, rng)
+        index = self.choose_root()
+        state = game.apply(state, self.legal[index])
+        for _ in range(PLAYOUT_MOVES):
+            move = playout_move(game, state, rng) if game.outcome(state) is None else None
+            if move is None:
+                break
+            state = game.apply(state, move)
+        self.visits[index] += 1
+        self.totals[index] += score(game, state, self.me)
+
+    def choose_root(self) -> int:
+        """UCB1 over the sensible root moves, the untried first."""
+        total = sum(self.visits[i] for i in self.candidates)
+        best, best_value = None, -1.0
+        for i in self.candidates:
+            if self.visits[i] == 0:
+                return i
+            value = (self.totals[i] / self.visits[i]
+                     + EXPLORATION * math.sqrt(math.log(total) / self.visits[i]))
+            if value > best_value:
+                best, best_value = i, value
+        return best
+
+
+# -- baselines for measuring (RULES.md 14: what hiding and evidence are worth) --------------------
+def baseline_engine(kind: str, game, state, level: int, rng: random.Random) -> GhostEngine:
+    """``cheat``: the same search on the full state, seeing every colour; ``blind``: it
+    ignores what it has seen (every unknown ghost as likely good); ``bot``: the bot.  A
+    digit after the name sets the level (``bot1``)."""
+    if kind[-1].isdigit():
+        kind, level = kind[:-1], int(kind[-1])
+    options = {"cheat": {"sees_all": True}, "blind": {"use_evidence": False}, "bot": {}}[kind]
+    return GhostEngine(game, state, level, rng, **options)
+
+
+def duel(kind_a: str, kind_b: str, games: int, iterations: int = 300, seed: int = 0,
+         level: int = 3, log=None) -> dict:
+    """``games`` games of ``kind_a`` against ``kind_b`` (``bot``, ``cheat``, ``blind`` or
+    ``random``, a level's digit after the first three), colours alternated, each search
+    ``iterations`` long at level 3 and in proportion to the levels' thinking times at the
+    others (their shares of random moves included); A's wins, losses,
+    draws and score (a draw counts half).  ``log(text)`` hears of each game."""
+    from ..core import load_game
+    from . import LEVEL_SECONDS
+    game = load_game("ghost")
+    tally = {"wins": 0, "losses": 0, "draws": 0}
+    for number in range(games):
+        rng = random.Random(seed * 100003 + number)
+        kinds = (kind_a, kind_b) if number % 2 == 0 else (kind_b, kind_a)
+        state = game.initial_state()
+        while game.outcome(state) is None:
+            player = game.to_move(state)
+            kind = kinds[player]
+            if kind == "random":
+                move = rng.choice(game.legal_moves(state))
+            else:
+                engine = baseline_engine(kind, game, state, level, rng)
+                budget = iterations * LEVEL_SECONDS[engine.level] / LEVEL_SECONDS[3]
+                while not engine.done and engine.iterations < budget:
+                    engine.work()
+                move = engine.best
+            state = game.apply(state, move)
+        winner = game.outcome(state).winner
+        a_side = number % 2
+        key = "draws" if winner is None else "wins" if winner == a_side else "losses"
+        tally[key] += 1
+        if log:
+            log(f"game {number}: {kind_a} as {'White' if a_side == 0 else 'Black'}: { {'wins': 'win', 'losses': 'loss', 'draws': 'draw'}[key]} "
+                f"({game.outcome(state).reason}, {state.moves} moves)")
+    tally["score"] = (tally["wins"] + tally["draws"] / 2) / games
+    return tally

@@ -1,0 +1,124 @@
+"""The Ghost bot (py/tavoliere/ai/ghost.py): it takes a winning exit, plays from its own view
+only (two full states with the same view get the same move), is deterministic with a fixed
+number of iterations, weighs what it has seen, and keeps clear of a losing capture."""
+
+import random
+
+import pytest
+
+from tavoliere import load_game
+from tavoliere.ai import Thinker, choose
+from tavoliere.ai.ghost import ADVANCE, OFFER, belief, determinise, duel
+from tavoliere.games.ghost import GRID
+
+GAME = load_game("ghost")
+
+
+def name(move):
+    return GAME.move_name(move)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_takes_a_winning_exit(level):
+    """RULES.md 14.6.1 "an exit → the mover wins": with a good ghost on a6 every level
+    leaves at once (G-2's position)."""
+    state = GAME.position("a6 G, b2 B, c2 G, d2 B", "b6 B, c5 G, e5 G, e6 B", lost=(2, 2, 2, 2))
+    for seed in range(3):
+        assert name(choose(GAME, GAME.view(state, 0), level=level, iterations=20, seed=seed)) == "a6-out"
+
+
+def swapped(state, cells):
+    """The same position with the colours of Black's ghosts on ``cells`` swapped round."""
+    board = list(state.board)
+    marks = [board[GRID.index(c)] for c in cells]
+    for cell, mark in zip(cells, marks[1:] + marks[:1]):
+        board[GRID.index(cell)] = mark
+    return state._replace(board="".join(board))
+
+
+def test_plays_from_its_own_view_only():
+    """14.5 "Bots get only their own view": given the full state, the bot takes its own
+    view first, so two states that differ only in the colours it may not see get the very
+    same move, for any seed, and the same as from the view itself."""
+    rng = random.Random(5)
+    state = GAME.replay("b1c1d2e2 b5c5d6e6".split())
+    for _ in range(12):
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    assert GAME.to_move(state) == 0 and GAME.outcome(state) is None
+    other = swapped(state, ["b5", "b6"])
+    assert other != state and GAME.view(other, 0) == GAME.view(state, 0)
+    for seed in range(3):
+        moves = {name(choose(GAME, s, level=3, iterations=60, seed=seed))
+                 for s in (state, other, GAME.view(state, 0))}
+        assert len(moves) == 1
+
+
+def test_its_determinisations_agree_with_its_view():
+    """A sample of the belief keeps every public fact: its own colours, where every ghost
+    stands, and as many good ghosts left as the opponent has."""
+    state = GAME.position("c4 G, a1 G, f2 B, d1 B", "d4 u, b5 u, e5 u, b6 u", lost=(2, 2, 1, 3))
+    rng = random.Random(1)
+    odds = belief(state, 0)
+    for _ in range(50):
+        full = determinise(state, 0, odds, rng)
+        marks = [full.board[GRID.index(c)] for c in ("d4", "b5", "e5", "b6")]
+        assert sorted(marks) == ["b", "g", "g", "g"]
+        assert full.board[GRID.index("c4")] == "G"
+
+
+def test_a_ghost_seen_heading_for_an_exit_looks_good():
+    """The belief: each step towards its exits raises a ghost's odds of being good; each
+    move that offered it to capture lowers them."""
+    record = "b1c1d2e2 b5c5d6e6 b2-b3 b5-a5 b3-b4 e5-e4 c2-c3 e4-e3".split()
+    state = GAME.replay(record)
+    odds = belief(GAME.view(state, 0), 0)
+    assert odds[GRID.index("c5")] == 1.0                 # never moved
+    assert odds[GRID.index("a5")] == ADVANCE             # b5-a5: nearer a1, Black's exit
+    # e5-e4 and e4-e3 nearer f1; on e3 it touches White's e2: offered to capture
+    assert odds[GRID.index("e3")] == pytest.approx(ADVANCE ** 2 * OFFER)
+    assert ADVANCE > 1 > OFFER
+    blind = belief(GAME.view(state, 0), 0, use_evidence=False)
+    assert set(blind.values()) == {1.0}
+
+
+def test_never_captures_a_possible_fourth_bad_when_another_move_exists():
+    """14.6.3 "the move captured the opponent's fourth bad ghost → the opponent wins": with
+    three bad ghosts of Black's captured, an unknown ghost may be the fourth."""
+    state = GAME.position("c3 G, a1 G, f2 B, d1 B", "c4 u, e5 u, b6 u, f5 u, a5 u",
+                          lost=(2, 2, 0, 3))
+    for seed in range(4):
+        assert name(choose(GAME, state, level=4, iterations=80, seed=seed)) != "c3xc4"
+
+
+def test_fixed_iterations_give_the_same_move():
+    state = GAME.replay("b1c1d2e2 b5c5d6e6 b2-b3 e5-e4".split())
+    view = GAME.view(state, 0)
+    first = [name(choose(GAME, view, level=3, iterations=64, seed=seed)) for seed in range(4)]
+    again = [name(choose(GAME, view, level=3, iterations=64, seed=seed)) for seed in range(4)]
+    assert first == again
+
+
+def test_a_setup_is_one_of_the_seventy_drawn_by_the_seed():
+    """14.2.3 "A bot chooses its own set-up the same way" (uniformly)."""
+    start = GAME.initial_state()
+    picks = {name(choose(GAME, start, level=3, iterations=5, seed=seed)) for seed in range(12)}
+    assert len(picks) > 6 and picks <= {name(m) for m in GAME.legal_moves(start)}
+
+
+def test_the_thinker_reports_progress():
+    state = GAME.replay("b1c1d2e2 b5c5d6e6".split())
+    thinker = Thinker(GAME, GAME.view(state, 0), level=3, iterations=40, seed=1)
+    while not thinker.done:
+        progress = thinker.step(0.05)
+    assert progress["best"] in {name(m) for m in GAME.legal_moves(state)}
+    assert 0 <= progress["win_chance"] <= 1
+
+
+def test_the_bot_beats_random_play():
+    """Two quick seeded games against uniformly random moves, one with each colour."""
+    assert duel("bot", "random", 2, iterations=40)["wins"] == 2
+
+
+@pytest.mark.slow
+def test_level_1_is_beatable_and_the_bot_beats_it():
+    assert duel("bot", "random", 20, iterations=200)["score"] > 0.8
