@@ -408,6 +408,11 @@ def run_tests(slow: bool, extra: list[str]) -> int:
                     *test_requirements()], check=True)
     build()
     extra_wheels()
+    # the page's controller and pure modules under Node first (seconds), then Python and the browser
+    node = ["node", "--test", "tests/js/"]
+    log(" ".join(node))
+    if subprocess.run(node, cwd=ROOT).returncode:
+        return 1
     marker = ["-m", "slow or not slow"] if slow else ["-m", "not slow"]
     command = [sys.executable, "-m", "pytest", *marker, *extra]
     log(" ".join(command))

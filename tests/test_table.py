@@ -25,9 +25,13 @@ def test_no_file_of_the_page_names_a_game():
     for path in [*(ROOT / "web").glob("*"), ROOT / "index.html"]:
         if path.suffix not in (".js", ".css", ".html") or path.name == "article.html":
             continue  # the example article is an article about two games, not the page
+        if path.name in ("english.js", "italian.js"):
+            continue  # words shown to people: "dadi" is the Italian for dice, not the game
         # comments may give examples
         code = re.sub(r"(^|\s)//.*$", "", path.read_text(), flags=re.M).lower()
-        assert not [name for name in names if name in code], path.name
+        # a game named in code is a string: "go", 'dadi', `havannah(`; "goTo" and data-go are not
+        named = [name for name in names if re.search(rf"[\"'`]{name}[\"'`(]", code)]
+        assert not named, path.name
 
 
 @pytest.fixture(scope="module")

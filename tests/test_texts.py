@@ -225,9 +225,9 @@ def test_a_draw_by_agreement_reads_naturally():
 
 
 def test_the_reviewed_interface_texts_stay_fixed():
-    """REVIEWS.md, "Italian", D (and A.4, A.5): the page's own Italian in web/i18n.js."""
+    """REVIEWS.md, "Italian", D (and A.4, A.5): the page's own Italian in web/italian.js."""
     from pathlib import Path
-    page = (Path(__file__).parent.parent / "web" / "i18n.js").read_text()
+    page = (Path(__file__).parent.parent / "web" / "italian.js").read_text()
     for phrase in ["probabilità per il", "gli apre la partita", "Non tramite link",
                    '\\"Gioca a distanza', "motore nel browser", '"record": "Partita"',
                    "Hai cliccato", "saranno tolte", "da ai:1 a ai:5", "{count} mosse,", "{count} mosse.",

@@ -14,9 +14,13 @@ import { BoardView } from "./board.js";
 import { boardKey } from "./boards.js";
 import { tableControls } from "./controls.js";
 import { Engine } from "./engine.js";
-import { PageError, errorText, translate } from "./i18n.js";
+import { PageError } from "./errors.js";
+import { errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
-import { Table, readMoves, readPlayer } from "./table.js";
+import { readMoves } from "./links.js";
+import { readPlayer } from "./seats.js";
+import { specName } from "./spec.js";
+import { Table } from "./table.js";
 import { GameTexts } from "./texts.js";
 
 const SITE = new URL("../", import.meta.url);
@@ -147,7 +151,7 @@ class TavoliereBoard extends HTMLElement {
       if (!info.boards[key]) throw new PageError("embed.size", { game: this.spec.slice(0, 40) });
       const data = await (await fetch(new URL(info.boards[key], SITE))).json();
       if (token !== this.token) return;
-      this.words = new GameTexts(info, key.split("(")[0], this.lang);
+      this.words = new GameTexts(info, specName(key), this.lang);
       this.board.setLayout(data.layout);
       const pieces = this.hasAttribute("position") ? readPosition(this.getAttribute("position")) : (this.moves && this.moves.length ? {} : data.view.pieces);
       this.board.show({ pieces });
@@ -202,7 +206,7 @@ class TavoliereBoard extends HTMLElement {
     }
     this.table = this.makeTable();
     this.opening = true;
-    const answer = await this.table.open(this.spec, this.moves, this.ply === null ? null : Math.min(this.ply, this.moves.length));
+    const answer = await this.table.open({ game: this.spec, moves: this.moves, ply: this.ply === null ? null : Math.min(this.ply, this.moves.length) });
     this.opening = false;
     if (!answer.ok) { this.fail(this.words.error(answer)); return; }
     this.spec = this.table.game;
@@ -285,7 +289,7 @@ class TavoliereBoard extends HTMLElement {
     this.moves = [];
     this.ply = 0;
     if (!this.table) { this.start(); return; }
-    await this.table.open(this.spec, []);
+    await this.table.open({ game: this.spec });
   }
 }
 

@@ -2,10 +2,10 @@
 // (game, moves, ply, players) and the correspondence links (the same, with the game's
 // identifier, the two names and the side that sent it).  Reading never trusts the text: every
 // field is checked here or by the engine, and what is shown of it is shown as text.
-import { PageError } from "./i18n.js";
-import { readMoves } from "./table.js";
+import { PageError } from "./errors.js";
 
 export const MAX_FRAGMENT = 100000;
+export const MAX_MOVES = 5000;
 export const MAX_NAME = 30;
 const ID = /^[A-Za-z0-9_-]{8,40}$/;
 const SEAT_KEYS = ["white", "black", "seat2", "seat3"];  // the players of an ordinary link, by seat
@@ -38,6 +38,19 @@ export const ENDINGS = ["resign0", "resign1", "draw"];
 
 export function readEnding(text) {
   return ENDINGS.includes(text) ? text : null;
+}
+
+// The moves of a link or an attribute: names separated by commas.
+export function readMoves(text) {
+  const moves = (text || "").split(",").map((m) => m.trim()).filter(Boolean);
+  if (moves.length > MAX_MOVES) throw new PageError("link.too-many-moves", { max: MAX_MOVES });
+  return moves;
+}
+
+// The outcome of an ending, as the engine writes outcomes.
+export function endingOutcome(ending) {
+  if (ending === "draw") return { winner: null, reason: "agreement", cells: [] };
+  return { winner: 1 - Number(ending.slice(-1)), reason: "resign", cells: [] };
 }
 
 // The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:

@@ -1,7 +1,7 @@
 // Piece tokens, as the engine writes them: `shape[.owner][=label]` (`stone.0`, `pawn.1`,
 // `block`, `die.0=3`, `counter=4`).  The same tokens make an embedded board's `position`
 // attribute (`stone.0:e5,d4;stone.1:h8`).  No game is named here.
-import { PageError } from "./i18n.js";
+import { PageError } from "./errors.js";
 
 const SHAPES = new Set(["stone", "pawn", "crowned", "double-crowned", "die", "counter", "marker", "block"]);
 const TOKEN = /^([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?$/;

@@ -1,22 +1,25 @@
 // Keeping games: the saved-games list, the record dialog (export, import, files), the link to
 // the position and a picture of the board.  Everything from a record or a file is shown as
 // text, never as HTML.
-import { deleteGame, loadGames } from "./storage.js";
+import { gameTitle, gameWords } from "./games.js";
 import { errorText, getLanguage, t } from "./i18n.js";
+import { ENDINGS, endingOutcome, readEnding } from "./links.js";
+import { $ } from "./room.js";
+import { startGame } from "./session.js";
+import { deleteGame, loadGames } from "./storage.js";
+import { playerName } from "./strip.js";
 
-const $ = (id) => document.getElementById(id);
 const MAX_RECORD = 200000;
 
-// room: {engine, record(): {game, moves, players}, open(entry), say(text, kind), canvas,
-//        withLabels(draw), errorText(answer), gameTitle(spec), playerName(side)}
-export function wireRecords(room) {
+// room: the room's context (web/room.js).
+export function bindRecords(room) {
   $("copy-link").addEventListener("click", () => copyLink(room));
   $("picture").addEventListener("click", () => downloadPicture(room));
   $("saved").addEventListener("click", () => showSaved(room));
   $("record").addEventListener("click", () => showRecord(room));
   $("record-import").addEventListener("click", () => importRecord(room, $("record-text").value));
   $("record-download").addEventListener("click", () => {
-    const name = `tavoliere-${room.record().game.replace(/[^a-z0-9]+/g, "-")}.txt`;
+    const name = `tavoliere-${tableRecord(room).game.replace(/[^a-z0-9]+/g, "-")}.txt`;
     download(new Blob([$("record-text").value], { type: "text/plain" }), name);
   });
   $("record-file").addEventListener("change", async (event) => {
@@ -28,6 +31,39 @@ export function wireRecords(room) {
     $("record-text").value = text;
     importRecord(room, text);
   });
+}
+
+// The record on the table as it leaves the device: its revealed moves, and a resignation or
+// an agreed draw in a record's words (English, as its other tags).
+function tableRecord(room) {
+  const { table } = room;
+  return {
+    game: table.game, moves: table.shownMoves(), players: table.players,
+    result: table.ending ? gameWords(room.site, table.game, "en").outcome(endingOutcome(table.ending)) : null,
+  };
+}
+
+// The ending a record's Result tag names (a resignation or an agreed draw), as written above.
+function endingOf(room, game, result) {
+  if (!result) return null;
+  const words = gameWords(room.site, game, "en");
+  return ENDINGS.find((ending) => words.outcome(endingOutcome(ending)) === result) || null;
+}
+
+// A saved or imported game opens with its players, when it keeps them.
+function openEntry(room, entry) {
+  room.say("");
+  return startGame(room, entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), players: entry.players || null, kept: true });
+}
+
+// The board drawn with its cell names for a moment (a picture names its cells).
+function withLabels(board, draw) {
+  const shown = board.showLabels;
+  board.showLabels = true;
+  board.draw();
+  draw();
+  board.showLabels = shown;
+  board.draw();
 }
 
 async function copyLink(room) {
@@ -52,8 +88,8 @@ export function download(blob, filename) {
 }
 
 function downloadPicture(room) {
-  const { game, moves } = room.record();
-  room.withLabels(() => room.canvas.toBlob((blob) => {
+  const { game, moves } = tableRecord(room);
+  withLabels(room.board, () => room.board.canvas.toBlob((blob) => {
     download(blob, `tavoliere-${game.replace(/[^a-z0-9]+/g, "-")}-${moves.length}.png`);
   }));
 }
@@ -64,12 +100,12 @@ function recordMessage(text, kind = "error") {
 }
 
 async function showRecord(room) {
-  const { game, moves, players, result } = room.record();
-  const tags = { White: room.playerName(0), Black: room.playerName(1), Date: new Date().toISOString().slice(0, 10) };
+  const { game, moves, players, result } = tableRecord(room);
+  const tags = { White: playerName(room, 0, "en"), Black: playerName(room, 1, "en"), Date: new Date().toISOString().slice(0, 10) };
   if (result) tags.Result = result;
   const answer = await room.engine.request({ op: "export", game, moves, tags });
   $("record-text").value = answer.ok ? answer.text : "";
-  recordMessage(answer.ok ? "" : room.errorText(answer));
+  recordMessage(answer.ok ? "" : room.texts.error(answer));
   const position = await room.engine.request({ op: "position", game, moves });
   $("embed-text").value = position.ok ? embedSnippet(game, moves, position.position) : "";
   $("record-dialog").showModal();
@@ -88,9 +124,9 @@ function embedSnippet(game, moves, position) {
 async function importRecord(room, text) {
   if (text.length > MAX_RECORD) { recordMessage(t("record-too-long", { limit: MAX_RECORD })); return; }
   const answer = await room.engine.request({ op: "import", text });
-  if (!answer.ok) { recordMessage(room.errorText(answer)); return; }
+  if (!answer.ok) { recordMessage(room.texts.error(answer)); return; }
   recordMessage(t("imported", { count: answer.moves.length }), "info");
-  await room.open({ game: answer.game, moves: answer.moves, players: null, ending: room.endingOf(answer.game, answer.tags.Result) });
+  await openEntry(room, { game: answer.game, moves: answer.moves, players: null, ending: endingOf(room, answer.game, answer.tags.Result) });
 }
 
 function showSaved(room) {
@@ -100,12 +136,12 @@ function showSaved(room) {
   const items = games.map((entry) => {
     const item = document.createElement("li");
     const label = document.createElement("span");
-    const title = room.gameTitle(entry.game);
+    const title = gameTitle(room.site, entry.game);
     label.textContent = t("saved-entry", { title, count: entry.moves.length, date: new Date(entry.updated).toLocaleString() });
     const open = document.createElement("button");
     open.type = "button";
     open.textContent = t("open");
-    open.addEventListener("click", () => { $("saved-dialog").close(); room.open(entry); });
+    open.addEventListener("click", () => { $("saved-dialog").close(); openEntry(room, entry); });
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = t("delete");

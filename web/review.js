@@ -2,7 +2,7 @@
 // after the other, and says what each move did to the mover's winning chance.  A move that
 // turned a game the mover was not losing into a lost one is marked "??", a costly one "?".
 // The engine thinks in slices in its worker, so the page stays free while a review runs.
-import { CHANCE } from "./table.js";
+import { CHANCE } from "./seats.js";
 
 const LEVEL = 5;             // no deliberate imprecision: the computer's honest opinion
 const TOTAL_SECONDS = 30;    // a long game gets less time a position ...

@@ -7,6 +7,7 @@
 // Used by the worker (making, reading, checking, restoring), by the page (the setting,
 // forgetting) and by the tests under Node (making and restoring, without the storage).  It
 // never imports Pyodide: the worker passes loadPyodide in.
+import { specName } from "./spec.js";
 
 // Change this number when what goes into a snapshot changes (makeSnapshot, AFTER_RESTORE),
 // so that snapshots made by older code are not restored.
@@ -220,7 +221,7 @@ export async function makeSnapshot(loadPyodide, indexURL, info, wheel) {
     ask({ op: "view", game: spec });
   }
   for (const game of info.games || []) {
-    const spec = specs.find((s) => s.split("(")[0] === game.name) || game.name;
+    const spec = specs.find((s) => specName(s) === game.name) || game.name;
     ask({ op: "think_start", game: spec, moves: [], iterations: 1, seed: 1, id: "warm" });
     ask({ op: "think_stop", id: "warm" });
   }

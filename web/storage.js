@@ -4,7 +4,7 @@
 // refused storage is reported, never thrown.  Nothing saved is ever dropped to make room:
 // the player is told when the storage is nearly full, while every save still succeeds, and
 // decides what to delete.
-import { PageError } from "./i18n.js";
+import { PageError } from "./errors.js";
 
 const KEY = "tavoliere.games";
 const CURRENT = "tavoliere.current";

@@ -18,61 +18,21 @@
 // each ply that seat may not see "?" in view.moves; shownMoves() shows those as "?" too, and
 // two people at one device pass it after every move, the board shown to nobody meanwhile.
 import { History } from "./history.js";
-import { PageError } from "./i18n.js";
+import { endingOutcome } from "./links.js";
 import { exact, matching, nextClicks, nextStep } from "./moves.js";
+import { MAX_PREVIEWS, previewOf } from "./preview.js";
+import { CHANCE, fitSeats } from "./seats.js";
+import { computerTurns, freshSeed } from "./computer.js";
+import { seeing } from "./seeing.js";
+import { takingBack } from "./undo.js";
 
-export const MAX_MOVES = 5000;
-// The engine's `to_move` at a roll of the dice (a chance ply): the table asks the engine to
-// draw the roll and plays it, so the record keeps the dice and a reload never rolls again.
-export const CHANCE = -1;
+export { MAX_MOVES, endingOutcome, readMoves } from "./links.js";
+export { CHANCE, fitSeats, playerText, readPlayer } from "./seats.js";  // (their old home)
+export { freshSeed };
+
 // A placement game's first click could go almost anywhere: marking every cell would only hide
 // the board, so targets are shown before the first click only when there are few.
 const MAX_OPEN_TARGETS = 24;
-const MAX_PREVIEWS = 6;
-const MAX_PATHS = 4;  // choices of the next click tinted apart (board.js has four tints)
-
-// The moves of a link or an attribute: names separated by commas.
-export function readMoves(text) {
-  const moves = (text || "").split(",").map((m) => m.trim()).filter(Boolean);
-  if (moves.length > MAX_MOVES) throw new PageError("link.too-many-moves", { max: MAX_MOVES });
-  return moves;
-}
-
-// "human" or "ai:N": {kind: "human"} or {kind: "ai", level: N}.  (A third kind, {kind:
-// "remote"}, is never read from text: the room gives it to a correspondence game's other side.)
-export function readPlayer(text) {
-  if (text === null || text === undefined || text === "human") return { kind: "human" };
-  const match = /^ai:([1-5])$/.exec(text);
-  if (match) return { kind: "ai", level: Number(match[1]) };
-  throw new PageError("link.player", { text: String(text).slice(0, 20) });
-}
-
-// A seed for the computer's next search, drawn from the browser's cryptographic source.  A
-// bot that mixes its moves (Footsteps' sealed bids) is only as secret as its seed: one the
-// player could know or repeat (the ply count) would make its bid the same in every game.
-export function freshSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;  // 0 .. 2**31 - 1, as the engine takes
-}
-
-export function playerText(player) {
-  return player.kind === "ai" ? `ai:${player.level}` : "human";
-}
-
-// The seats for a game of `count` players: the ones chosen so far, then, in the seats a
-// game of more players adds, a copy of the last one (a viewer stays a viewer, the computer
-// keeps its level) or, after a person, the computer at level 3.
-export function fitSeats(players, count) {
-  const seats = players.slice(0, count);
-  const last = players[players.length - 1];
-  while (seats.length < count) seats.push(last && last.kind !== "human" ? { ...last } : { kind: "ai", level: 3 });
-  return seats;
-}
-
-// The outcome of an ending ("resign0", "resign1" or "draw"), as the engine writes outcomes.
-export function endingOutcome(ending) {
-  if (ending === "draw") return { winner: null, reason: "agreement", cells: [] };
-  return { winner: 1 - Number(ending.slice(-1)), reason: "resign", cells: [] };
-}
 
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
@@ -138,37 +98,10 @@ export class Table extends EventTarget {
     return moves.map((move, i) => (this.masked.has(i) ? "?" : move));
   }
 
-  // What a view of the record's end tells about the whole record: the plies it names "?"
-  // (hidden from the seat it was asked for), and whose turn it is there.
-  keepMasked(view) {
-    this.masked = new Set((view.moves || []).flatMap((move, i) => (move === "?" ? [i] : [])));
-    this.endTurn = view.to_move;
-  }
-
-  // Whose view the engine shows in a game that hides information from some seats: the one
-  // person at the table; between two people, the one to move, but nobody's while the device
-  // changes hands; nobody's at a table of computers.  (Other games show every seat alike.)
-  seat() {
-    const people = this.players.flatMap((p, side) => (p.kind === "human" ? [side] : []));
-    if (people.length === 1) return people[0];
-    if (!people.length || this.handover !== null) return "none";
-    // two people: the one whose turn it is at the record's end, whatever ply is on view
-    return Number.isInteger(this.endTurn) && this.endTurn >= 0 ? this.endTurn : undefined;
-  }
-
   // The ply on view among the shown moves: the record's end, with its sealed plies, counts
   // as the last shown ply (its position looks the same until the reveal).
   shownCursor() {
     return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
-  }
-
-  // The next person at this device has taken it: their turn may be shown (in a game that
-  // hides information, the position as that person may see it).
-  takeOver() {
-    if (this.handover === null) return;
-    this.handover = null;
-    if (this.view && this.view.hidden_information) this.showQuietly();
-    else this.emit("change");
   }
 
   // A player who moves elsewhere (a correspondence game's other side): the record brings
@@ -257,21 +190,24 @@ export class Table extends EventTarget {
 
   // -- showing positions ---------------------------------------------------------------------
   // A board drawn before the engine has read the record (build.py prebuilds them).
-  showPrebuilt(view) {
+  // `players`: the seats of the game being opened, when they change with it.
+  showPrebuilt(view, players = null) {
     this.stopThinking();
+    if (players) this.players = players;
     this.view = view;
     this.opening = true;
-    this.clicks = [];
-    this.fits = null;
-    this.emit("change");
+    this.clearChoice();
   }
 
-  // Open a record: the engine checks every move first.  The answer is the engine's; on a
-  // failure nothing changes.
-  async open(spec, moves = [], ply = null, ending = null) {
+  // Open a record: {game (a spec), moves, ply (null: the end), ending, players (null: the
+  // seats as they are)}.  The engine checks every move first.  The answer is the engine's; on
+  // a failure nothing changes but the seats.  The table is the one owner of the seats: they
+  // change here, fitted to the game's count, and in showPrebuilt.
+  async open({ game, moves = [], ply = null, ending = null, players = null }) {
     this.stopThinking();
+    if (players) this.players = players;
     // nobody's view: this answer only tells about the record (the position is asked for again)
-    const full = await this.engine.request({ op: "view", game: spec, moves, seat: "none" });
+    const full = await this.engine.request({ op: "view", game, moves, seat: "none" });
     if (!full.ok) return full;
     this.ready = true;
     this.opening = false;
@@ -371,7 +307,7 @@ export class Table extends EventTarget {
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
       { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.freeAfter) }, "info");
-    ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await this.previewOf(candidates));
+    ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await previewOf(this, candidates));
     this.emit("change");
   }
 
@@ -382,68 +318,17 @@ export class Table extends EventTarget {
   }
 
   cancel() {
+    this.clearChoice();
+    this.emit("change");
+  }
+
+  // The move half made is dropped: its clicks and all that was drawn for them.
+  clearChoice() {
     this.clicks = [];
     this.fits = null;
     this.preview = [];
     this.ahead = {};
     this.paths = [];
-    this.emit("change");
-  }
-
-  // What the candidate moves would change, asked of the engine so the page needs no rules.
-  // `ahead`: each change that most candidates make (a token, or null: emptied), drawn at once,
-  // so a pawn already stands on its chosen cell, among its new obstacles, while the obstacle
-  // to remove is chosen (a piece that may be clicked next is never emptied: a die to capture
-  // stays until chosen; nor is anything drawn ahead while a piece is only picked up);
-  // `cells`: the cells the candidates disagree on (marked); `changed`: every cell some
-  // candidate changes; `paths`: when the next click chooses between moves that change
-  // different cells (two paths to one destination), each choice, {next: the cell clicked
-  // for it, cells: the marked cells only its moves change}, so the board can tell them apart.
-  async previewOf(candidates) {
-    if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
-    const line = this.history.line();
-    const before = this.view.pieces;
-    const results = await Promise.all(candidates.map((m) => this.engine.request({ op: "preview", game: this.game, moves: line, move: m.name, seat: this.seat() })));
-    const answers = results.filter((a) => a.ok);
-    const cells = [];
-    const changed = [];
-    const ahead = {};
-    const clickable = new Set(this.targets());  // a piece still to be clicked stays in view
-    const pickedUp = this.pickedUp();           // it stays where it is
-    const touched = new Set([...Object.keys(before), ...answers.flatMap((a) => Object.keys(a.pieces))]);
-    for (const cell of touched) {
-      const now = before[cell] ?? null;
-      const counts = new Map();
-      for (const a of answers) counts.set(a.pieces[cell] ?? null, (counts.get(a.pieces[cell] ?? null) || 0) + 1);
-      if (counts.size === 1 && counts.has(now)) continue;  // no candidate changes it
-      changed.push(cell);
-      if (counts.size > 1 && !this.clicks.includes(cell)) cells.push(cell);
-      const [token, count] = [...counts].sort((x, y) => y[1] - x[1])[0];
-      if (!pickedUp && count * 2 > answers.length && token !== now && !(token === null && clickable.has(cell))) ahead[cell] = token;
-    }
-    return { cells, ahead, changed, paths: this.choices(candidates, results, cells, before) };
-  }
-
-  // The choices of the next click among the candidates, each with the marked cells that only
-  // its moves change; none when the next click may be any of several (clicks in any order),
-  // or when there are fewer than two choices (or too many to tell apart).
-  choices(candidates, results, marked, before) {
-    const at = this.clicks.length;
-    if (at >= this.freeAfter) return [];
-    const groups = new Map();
-    candidates.forEach((move, i) => {
-      const next = move.clicks[at];
-      if (next === undefined || !results[i].ok) return;
-      if (!groups.has(next)) groups.set(next, new Set());
-      for (const cell of marked) {
-        if ((results[i].pieces[cell] ?? null) !== (before[cell] ?? null)) groups.get(next).add(cell);
-      }
-    });
-    if (groups.size < 2 || groups.size > MAX_PATHS) return [];
-    const owners = new Map();
-    for (const cells of groups.values()) for (const cell of cells) owners.set(cell, (owners.get(cell) || 0) + 1);
-    const paths = [...groups].map(([next, cells]) => ({ next, cells: [...cells].filter((cell) => owners.get(cell) === 1) }));
-    return paths.some((path) => path.cells.length) ? paths : [];
   }
 
   // What a hovered cell would do, before any click.
@@ -454,7 +339,7 @@ export class Table extends EventTarget {
     const key = wanted.map((m) => m.name).join(" ");
     if (key === this.hoverKey) return;
     this.hoverKey = key;
-    const { changed } = wanted.length ? await this.previewOf(wanted) : { changed: [] };
+    const { changed } = wanted.length ? await previewOf(this, wanted) : { changed: [] };
     if (this.hoverKey === key && !this.clicks.length) {
       this.preview = changed;  // a hover only marks, it draws nothing
       this.emit("change");
@@ -493,11 +378,7 @@ export class Table extends EventTarget {
     } finally {
       this.playing = false;
     }
-    this.clicks = [];
-    this.fits = null;
-    this.preview = [];
-    this.ahead = {};
-    this.paths = [];
+    this.clearChoice();
     if (!answer.ok) {
       this.emit("message", { answer });
       this.emit("change");
@@ -513,7 +394,6 @@ export class Table extends EventTarget {
     this.keepMasked(answer);
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
-    this.paths = [];
     // a sealed move changes nothing on view (answer.last is an older move, or none)
     this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
     this.emit("change");
@@ -527,149 +407,6 @@ export class Table extends EventTarget {
     if (answer.outcome) this.emit("gameover", answer.outcome);
     this.computerTurn();
     return answer;
-  }
-
-  // After a sealed move between two people at this device, the next one must not see the
-  // screen the mover left: the device changes hands before that turn is shown.
-  // (mover null: the sealed ply's maker is not known here, a record just opened: then any
-  // other person at the table may have made it.)
-  // In a game that hides information the device changes hands after every move (a record
-  // just opened: once a move has been made).
-  handoverAfter(mover, view) {
-    const moved = mover !== null || (view.moves || []).length > 0;
-    if (!(view.sealed || (view.hidden_information && moved)) || view.outcome || view.to_move === mover) return null;
-    const human = (side) => this.players[side] && this.players[side].kind === "human";
-    const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
-    return maker && human(view.to_move) ? view.to_move : null;
-  }
-
-  // -- the computer ------------------------------------------------------------------------
-  computerTurn() {
-    const v = this.view;
-    if (!v || v.outcome || !this.history.atEnd || !this.ready || this.thinking) return;
-    if (v.to_move === CHANCE) { this.roll(); return; }
-    const player = this.players[v.to_move];
-    if (player && player.kind === "ai") this.think("move", player.level);
-  }
-
-  // The dice are due: a table where someone plays (not a board only shown) has the engine
-  // draw them from its cryptographic source, then plays them as the record's next ply.
-  async roll() {
-    const playing = this.players.some((p) => p.kind === "human" || p.kind === "ai");
-    if (this.rolling || !playing || this.opening) return;
-    this.rolling = true;
-    const game = this.game;
-    const line = this.history.line();
-    let answer;
-    try {
-      answer = await this.engine.request({ op: "roll", game, moves: line });
-    } finally {
-      this.rolling = false;
-    }
-    // the record moved on meanwhile (an undo, another game): that roll is not due any more
-    const same = game === this.game && this.history.line().join(" ") === line.join(" ");
-    if (!same || !this.history.atEnd) { this.computerTurn(); return; }
-    if (!answer.ok) { this.emit("message", { answer }); return; }
-    await this.play(answer.move);
-  }
-
-  async think(kind, level) {
-    const line = this.history.line();
-    const pending = this.engine.think({ game: this.game, moves: line, level, seed: this.seed(line) },
-      (progress) => this.emit("progress", progress));
-    this.thinking = { id: pending.id, kind };
-    this.emit("change");
-    const answer = await pending;
-    if (!this.thinking || this.thinking.id !== pending.id) return;  // stale: the record moved on
-    this.thinking = null;
-    if (!answer.ok) { this.emit("message", { answer }); this.emit("change"); return; }
-    if (kind === "hint") {
-      this.hint = answer.cells || [];
-      this.say("hint-is", { move: answer.move }, "info");
-      this.emit("change");
-      return;
-    }
-    await this.play(answer.move);
-  }
-
-  hintMove(level) {
-    if (this.humanToMove()) this.think("hint", level);
-  }
-
-  // The computer answers now with its best move so far.
-  moveNow() {
-    if (this.thinking) this.engine.stop(this.thinking.id);
-  }
-
-  stopThinking() {
-    if (!this.thinking) return;
-    this.engine.stop(this.thinking.id);
-    this.thinking = null;
-  }
-
-  // -- undo and redo -----------------------------------------------------------------------
-  // Against the computer, undo goes back to the person's last turn.  A round of moves made
-  // at the same time (bids) is taken back whole or not at all: undo never stops where a
-  // revealed move would be sealed again, with its answer to be made once more.
-  // Dice once rolled stay rolled: a move before a roll cannot be taken back, or undoing
-  // would roll them again.
-  async undo() {
-    const h = this.history;
-    const record = h.moves.join(" ");
-    this.stopThinking();
-    const target = await this.undoTarget();
-    if (h.moves.join(" ") !== record) return;  // the record moved on meanwhile
-    if (target === null) {
-      if (h.moves.length) this.say("undo-nothing", {}, "info");
-      this.computerTurn();
-      return;
-    }
-    if (this.turns.slice(target, h.moves.length).includes(CHANCE)) {
-      this.say("undo-dice", {}, "info");
-      this.computerTurn();
-      return;
-    }
-    this.handover = null;  // the sealed move is taken back: its maker is at the device
-    this.ending = null;  // undo takes back a resignation or a draw first
-    while (h.moves.length > target && h.undo());
-    await this.showQuietly();
-    this.emit("record");
-    this.computerTurn();
-  }
-
-  // The ply an undo goes back to (null: nothing to undo): the last position before the
-  // record's end where no move waits sealed, and, against the computer, with a person's move
-  // among those taken back (the person's last turn, or the start of the round that holds it).
-  // The engine says which positions hold sealed moves and who moves there.
-  async undoTarget() {
-    const moves = this.history.moves;
-    const person = (side) => this.players[side] && this.players[side].kind === "human";
-    const computer = this.againstComputer();
-    let personTakenBack = false;
-    for (let ply = moves.length - 1; ply >= 0; ply--) {
-      const before = await this.engine.request({ op: "view", game: this.game, moves: moves.slice(0, ply) });
-      if (!before.ok) return null;
-      personTakenBack = personTakenBack || person(before.to_move);  // who made the ply at `ply`
-      if (!before.sealed && (!computer || personTakenBack)) return ply;
-    }
-    return null;
-  }
-
-  async redo() {
-    this.stopThinking();
-    this.handover = null;
-    const h = this.history;
-    if (!h.redo()) return;
-    await this.showQuietly();
-    // the computer's moves, the rolls and the rest of a round of sealed moves come back too
-    const replayed = () => this.view.to_move === CHANCE || this.view.sealed ||
-      (this.players[this.view.to_move] && this.players[this.view.to_move].kind === "ai");
-    while (h.undone.length && replayed() && !this.view.outcome) {
-      h.redo();
-      await this.showQuietly();
-    }
-    this.emit("record");
-    this.computerTurn();
   }
 
   // -- resigning and agreeing a draw ------------------------------------------------------
@@ -693,10 +430,6 @@ export class Table extends EventTarget {
     return { ...view, outcome: endingOutcome(this.ending), legal: [], more: null };
   }
 
-  againstComputer() {
-    return this.players.some((p) => p.kind === "ai") && this.players.some((p) => p.kind === "human");
-  }
-
   // The view of the position on view, without starting the computer (undo and redo step
   // over its moves first).  `before`: the pieces one move earlier, when this is a step forward.
   async showQuietly(before = null) {
@@ -716,13 +449,13 @@ export class Table extends EventTarget {
       this.turns = view.movers || [];
       this.words = view.words || [];
     }
-    this.clicks = [];
-    this.fits = null;
-    this.preview = [];
-    this.ahead = {};
-    this.paths = [];
+    this.clearChoice();
     this.hint = [];
     this.motion = before && view.last ? { before, cells: view.last.cells || [] } : null;
     this.emit("change");
   }
 }
+
+// The computer's turns and the dice (web/computer.js), undo and redo (web/undo.js), who sees
+// the table (web/seeing.js): methods of the table written apart.
+Object.assign(Table.prototype, computerTurns, takingBack, seeing);

@@ -1,0 +1,64 @@
+// The page API, window.tavoliere, for tests and embedding (docs/architecture.md; the README
+// documents it for site owners).
+import { startCorrespondence } from "./correspondence.js";
+import { errorText } from "./i18n.js";
+import { currentReview } from "./reviewpanel.js";
+import { corrLink } from "./session.js";
+import { loadCorrespondence } from "./storage.js";
+
+export function pageApi(room) {
+  const { table, board, engine } = room;
+  return {
+    ready: room.ready,
+    // the game of the position on screen: table.game changes first, while its view is asked for
+    view: () => table.view && {
+      game: table.view.game,
+      moves: [...table.view.moves],
+      sealed: table.view.sealed || 0,
+      to_move: table.view.to_move,
+      outcome: table.view.outcome,
+      legal: table.view.legal.map((m) => m.name),
+    },
+    cellCenter: (name) => board.cellCenter(name),
+    // Correspondence games: start one ({game, side: 0 or 1, names: [first side's, second
+    // side's]}, resolves to the link for the other player), the link to send after the last
+    // move (null when the game on screen is not one), and the games kept in this browser.
+    correspondence: {
+      start: async (options) => {
+        try {
+          return await startCorrespondence(room, options || {});
+        } catch (error) {
+          throw new Error(errorText(error, "en"));
+        }
+      },
+      link: () => (room.corr ? corrLink(room.corr) : null),
+      games: () => loadCorrespondence().games.map((g) => ({ ...g, moves: [...g.moves], names: [...g.names] })),
+    },
+    play: async (name) => {
+      const answer = await table.play(name);
+      if (!answer.ok) throw new Error(answer.message || answer.error);
+      return answer;
+    },
+    // for tests: whether the computer is thinking, the legal moves with their click
+    // sequences, the last move ({name, clicks, cells} or null) and a cell's size in CSS pixels
+    thinking: () => Boolean(table.thinking),
+    legalMoves: () => table.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
+    lastMove: () => table.view.last,
+    picture: () => table.picture(),  // what the board draws (a move half made included)
+    cellSize: () => board.scale,
+    animating: () => board.animating,  // a move is being drawn (also the canvas's data-animating)
+    cursor: () => room.cursor,
+    // how the engine started ({path, ms, key, storage}) and the snapshot made on this visit, if
+    // any (README, "Snapshots"); a Promise of the maker's report; a bridge request, answered
+    engineLoad: () => engine.load && { ...engine.load, snapshot: engine.snapshot, prestarted: engine.prestarted },
+    snapshotDone: () => engine.snapshotDone,
+    engineRequest: (request) => engine.request(request),
+    opened: () => room.opened,
+    // the review of the finished game on the table, as far as it went: {done, verdicts: [{mover,
+    // before, after, mark, best}]} with the mover's chances before and after each move, or null
+    review: () => {
+      const review = currentReview(room);
+      return review && { done: review.done, verdicts: review.verdicts() };
+    },
+  };
+}
