@@ -1,5 +1,6 @@
 """The game room in a real Chromium, played through clicks on real cells (issue 6)."""
 
+import json
 import random
 from collections import Counter
 
@@ -57,8 +58,12 @@ def wait_turn(page, plies, timeout=60_000):
 
 
 def play_by_clicks(page, move, seen):
-    """Click ``move``'s click sequence; record in ``seen`` when the page asked for more clicks."""
-    before = len(full_record(page))
+    """Click ``move``'s click sequence; record in ``seen`` when the page asked for more clicks.
+    The move lands at the ply on view (an earlier one starts a new line): the plies shown up to
+    there, sealed ones included; the whole record the device keeps then changes."""
+    shown = view(page)
+    before = len(shown["moves"]) + shown["sealed"]
+    start = full_record(page)
     if not move["clicks"]:  # a move without a cell is a button, or one of many in a list
         choice = page.locator("#move-buttons .move-choice")
         if choice.count():
@@ -69,15 +74,18 @@ def play_by_clicks(page, move, seen):
     for index, cell in enumerate(move["clicks"]):
         click_cell(page, cell)
         page.wait_for_timeout(60)
-        if len(full_record(page)) > before:
+        if full_record(page) != start:
             break
         seen.add(index + 1)
     clicked = page.evaluate("window.tavoliere.picture().selected.length")
-    if move["clicks"] and len(full_record(page)) == before and clicked == len(move["clicks"]):
+    if move["clicks"] and full_record(page) == start and clicked == len(move["clicks"]):
         click_cell(page, move["clicks"][-1])  # a move inside a longer one: its last cell again
-    page.wait_for_function(f"n => !window.tavoliere.thinking() && ({SAVED_MOVES}.length >= n"
-                           " || window.tavoliere.view().outcome)", arg=before + 1, timeout=60_000)
-    assert full_record(page)[before] == move["name"]
+    # the move is kept (saved) even when it ends the game, so the record is what to wait for
+    page.wait_for_function(f"old => !window.tavoliere.thinking() && JSON.stringify({SAVED_MOVES})"
+                           " !== old", arg=json.dumps(start, separators=(",", ":")),
+                           timeout=60_000)
+    record = full_record(page)
+    assert len(record) > before and record[before] == move["name"], (before, shown, start, record)
 
 
 GAMES = [
