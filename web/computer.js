@@ -4,7 +4,7 @@
 import { CHANCE } from "./seats.js";
 
 // A seed for the computer's next search, drawn from the browser's cryptographic source.  A
-// bot that mixes its moves (Footsteps' sealed bids) is only as secret as its seed: one the
+// bot that mixes its moves (sealed bids) is only as secret as its seed: one the
 // player could know or repeat (the ply count) would make its bid the same in every game.
 export function freshSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;  // 0 .. 2**31 - 1, as the engine takes

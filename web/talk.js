@@ -66,7 +66,7 @@ function revealedText(room, revealed, cellless) {
     const said = room.texts.text(`said.${move}`, { player }, "");  // a move in the game's own words
     if (said) return said;
     if (name !== move) return t("chose", { player: room.texts.player(player), move: name });
-    // a game may say a played move in its own words: Footsteps' bids are offered, not played
+    // a game may say a played move in its own words: a bid is offered, not played
     return room.texts.text("said.played", { player, move },
                            t("played", { player: room.texts.player(player), move }));
   }).join(" ");

@@ -97,7 +97,7 @@ export class GameTexts {
     const shape = this.text(`shape.${parsed.shape}.${count === 1 ? "one" : "other"}`, {}, parsed.shape);
     const named = parsed.owner === null ? shape : this.page("piece.owned", { shape, player: this.player(parsed.owner) });
     if (parsed.label === null) return named;
-    // a game may word a label itself: Layli's counter is a number of seeds ("4 semi")
+    // a game may word a label itself: a counter that counts seeds ("4 semi")
     const own = `label.${parsed.shape}.${parsed.label === "1" ? "one" : "other"}`;
     if (own in this.table) return this.text(own, { label: parsed.label, piece: named });
     return this.page("piece.labelled", { piece: named, label: parsed.label });
