@@ -4,6 +4,7 @@ the bots by game (``bot_for``).  The alpha-beta bots' shared search is ``alphabe
 
 from __future__ import annotations
 
+import math
 import random
 
 STYLES = ("full", "uct")
@@ -105,3 +106,17 @@ class PausedSearch(Engine):
             return
         self.running = None
         self.finish_iteration(value)
+
+
+def ucb1_child(children, log_n: float, exploration: float):
+    """The child plain UCT descends to: one never visited first, else the one of highest
+    UCB1 (mean result plus ``exploration`` times sqrt(log N / n)); children keep ``n`` and
+    ``w``, the tree searches of Havannah and Go alike."""
+    best, best_value = None, -1e9
+    for child in children:
+        if child.n == 0:
+            return child
+        value = child.w / child.n + exploration * math.sqrt(log_n / child.n)
+        if value > best_value:
+            best, best_value = child, value
+    return best

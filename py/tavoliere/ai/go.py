@@ -52,7 +52,7 @@ import math
 import random
 import zlib
 
-from .engine import TreeSearch, bot_for
+from .engine import TreeSearch, bot_for, ucb1_child
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
 PASS = 0                  # the pass in the kernel's moves (point 0 is always border)
@@ -754,15 +754,9 @@ class GoEngine(TreeSearch):
     def select(self, node: Node) -> Node:
         children = node.children
         log_n = math.log(node.n + 1)
-        best, best_value = None, -1e9
         if self.plain:
-            for child in children:
-                if child.n == 0:
-                    return child
-                value = child.w / child.n + PLAIN_EXPLORATION * math.sqrt(log_n / child.n)
-                if value > best_value:
-                    best, best_value = child, value
-            return best
+            return ucb1_child(children, log_n, PLAIN_EXPLORATION)
+        best, best_value = None, -1e9
         for child in children:
             n, rn = child.n, child.rn
             if rn:

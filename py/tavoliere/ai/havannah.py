@@ -35,7 +35,7 @@ import math
 import random
 
 from ..games.havannah import ARCS, ENCLOSABLE, WIN as WIN_FLAGS, HavannahBoard
-from .engine import TreeSearch, bot_for
+from .engine import TreeSearch, bot_for, ucb1_child
 
 RAVE_K = 600.0            # equivalence parameter of the RAVE blend
 EXPLORATION = 0.25        # UCT exploration with RAVE (small: RAVE explores for us)
@@ -389,16 +389,10 @@ class HavannahEngine(TreeSearch):
 
     def select(self, node: Node) -> Node:
         children = node.children
-        best, best_value = None, -1e9
         log_n = math.log(node.n + 1)
         if self.plain:
-            for child in children:
-                if child.n == 0:
-                    return child
-                value = child.w / child.n + PLAIN_EXPLORATION * math.sqrt(log_n / child.n)
-                if value > best_value:
-                    best, best_value = child, value
-            return best
+            return ucb1_child(children, log_n, PLAIN_EXPLORATION)
+        best, best_value = None, -1e9
         # progressive widening: only the first children in prior order take part
         width = 2 + int(2.5 * math.log(node.n + 1))
         losing = 0
