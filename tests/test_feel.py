@@ -209,3 +209,27 @@ def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
         page.wait_for_timeout(200)
         page.screenshot(path=str(OUTPUT / f"feel-mid-animation-{name}.png"))
         context.close()
+
+
+def test_a_game_may_give_its_first_player_the_dark_pieces(watch, server):
+    """A layout's palette: in Go the first player (seat 0) is Black, so its stones are drawn in
+    the room's dark colour and the second player's in the light one (the other games keep seat
+    0 light)."""
+    pixel = """name => {
+        const canvas = document.getElementById('board');
+        const rect = canvas.getBoundingClientRect();
+        const ratio = canvas.width / rect.width;
+        const p = window.tavoliere.cellCenter(name);
+        const edge = 0.2 * window.tavoliere.cellSize();
+        const x = Math.round((p.x - rect.left + edge) * ratio), y = Math.round((p.y - rect.top) * ratio);
+        return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+    }"""
+    for spec, moves, first, second, first_dark in (
+            ("go(size=9)", "e5,c3", "e5", "c3", True),
+            ("havannah(size=5)", "e5,c3", "e5", "c3", False)):
+        page = watch.open(server + f"#game={spec}&moves={moves}" + TWO_PEOPLE)
+        page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
+        assert page.evaluate("window.tavoliere.view().moves") == moves.split(",")
+        lightness = [sum(page.evaluate(pixel, cell)) / 3 for cell in (first, second)]
+        assert (lightness[0] < lightness[1]) == first_dark, (spec, lightness)
+    assert watch.errors == []

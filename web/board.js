@@ -333,11 +333,14 @@ export class BoardView {
     ctx.textBaseline = "middle";
   }
 
-  // The colours of a piece: its owner's, or the neutral wood of counters and markers.
+  // The colours of a piece: its owner's, or the neutral wood of counters and markers.  A
+  // layout's `palette` gives the colour each seat plays where it is not the seat's own (the
+  // first player's dark stones, say).
   paint(owner) {
     const color = this.color;
     if (owner === null) return { fill: color.neutral, ink: color["neutral-ink"] };
-    return { fill: color[`player-${owner}`] || color["player-0"], ink: color[`ink-${owner}`] || color["ink-0"] };
+    const slot = (this.layout && this.layout.palette && this.layout.palette[owner]) ?? owner;
+    return { fill: color[`player-${slot}`] || color["player-0"], ink: color[`ink-${slot}`] || color["ink-0"] };
   }
 
   // Every shape differs in outline as well as colour, so pieces read in print and for

@@ -947,8 +947,9 @@ class Go(Game):
                   for c in range(size)]
         labels += [{"text": str(r + 1), "x": margin / 2, "y": margin + size - 1 - r + 0.5}
                    for r in range(size)]
+        # the first player's stones are Black's, so seat 0 takes the room's dark colour
         return {"kind": "square", "width": size + 2 * margin, "height": size + 2 * margin,
-                "cells": cells, "labels": labels}
+                "cells": cells, "labels": labels, "palette": [1, 0]}
 
     def marks(self, state: GoState) -> dict:
         """In play, the points where the mover may not play (occupied ones aside); in the
