@@ -171,6 +171,21 @@ def _load(spec: str):
                             game_tag=excerpt(spec, quoted=False)) from None
 
 
+def play_record_move(game, state, text: str, ply: int):
+    """The canonical name of ``text`` played at ``state`` (ply ``ply`` of a record) and the
+    next state; RecordMoveError if it is not in the notation, not legal, or played after the
+    end of the game."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        raise RecordMoveError(ply, text, Problem("record.game-over",
+                                                 **outcome.message_params(game)))
+    try:
+        move = game.parse_move(text, state)
+    except (InvalidMove, IllegalMove) as error:
+        raise RecordMoveError(ply, text, error) from None
+    return game.move_name(move), game.apply(state, move)
+
+
 def _replay(game, texts):
     """The canonical names of ``texts`` and the final state; RecordMoveError at the first bad
     move (not in the notation, not legal, or played after the end of the game)."""
@@ -178,16 +193,8 @@ def _replay(game, texts):
         raise RecordError("record.too-many-moves", count=len(texts), max=MAX_MOVES)
     state, names = game.initial_state(), []
     for ply, text in enumerate(texts, 1):
-        outcome = game.outcome(state)
-        if outcome is not None:
-            raise RecordMoveError(ply, text, Problem("record.game-over",
-                                                     **outcome.message_params(game)))
-        try:
-            move = game.parse_move(text, state)
-        except (InvalidMove, IllegalMove) as error:
-            raise RecordMoveError(ply, text, error) from None
-        names.append(game.move_name(move))
-        state = game.apply(state, move)
+        name, state = play_record_move(game, state, text, ply)
+        names.append(name)
     return tuple(names), state
 
 

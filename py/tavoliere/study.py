@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .core import IllegalMove, InvalidMove
-from .messages import Problem, excerpt
-from .notation import (MAX_MOVES, RESULT_TOKENS, RecordError, RecordMoveError, _TURN,
-                       _check_turn, _load, _wrap, export_record)
+from .messages import excerpt
+from .notation import (MAX_MOVES, RESULT_TOKENS, RecordError, _TURN,
+                       _check_turn, _load, _wrap, export_record, play_record_move)
 
 __all__ = ["Mark", "Node", "Study", "parse_study", "study_text", "study_sgf", "GLYPHS",
            "MAX_DEPTH", "MAX_COMMENT", "MAX_NODES"]
@@ -163,19 +162,6 @@ def _check_mark(mark: Mark) -> None:
         raise RecordError("study.mark-label", text=excerpt(mark.text))
 
 
-def _play(game, state, text: str, ply: int):
-    """The canonical name of ``text`` played at ``state`` (ply ``ply``) and the next state."""
-    outcome = game.outcome(state)
-    if outcome is not None:
-        raise RecordMoveError(ply, text, Problem("record.game-over",
-                                                 **outcome.message_params(game)))
-    try:
-        move = game.parse_move(text, state)
-    except (InvalidMove, IllegalMove) as error:
-        raise RecordMoveError(ply, text, error) from None
-    return game.move_name(move), game.apply(state, move)
-
-
 def checked(study: Study) -> Study:
     """``study`` with every move of every line replayed and named canonically; RecordError
     names the first bad move, a too deep tree or too many plies."""
@@ -195,7 +181,7 @@ def checked(study: Study) -> Study:
                 raise RecordError("record.more-moves", max=MAX_MOVES)
             node.variations = _hoisted(node.variations)
             pending += [(variation, state, ply, depth + 1) for variation in node.variations]
-            node.move, state = _play(game, state, node.move, ply)
+            node.move, state = play_record_move(game, state, node.move, ply)
             ply += 1
     return study
 
@@ -393,7 +379,7 @@ def read_moves(game, text: str, first_line: int) -> tuple[str, list[Mark], list[
                 raise RecordError("study.too-many-nodes", max=MAX_NODES)
             if ply > MAX_MOVES:
                 raise RecordError("record.more-moves", max=MAX_MOVES)
-            name, state = _play(game, states[-1], value.lower(), ply)
+            name, state = play_record_move(game, states[-1], value.lower(), ply)
             nodes.append(Node(name, glyph=glyph))
             states.append(state)
     if len(stack) > 1:
