@@ -206,9 +206,10 @@ PINNED = [row for row in RECORDED if row["iterations"] <= 100 and row["level"] i
 def think(row):
     import sys
     sys.path.insert(0, str(Path(__file__).parent / "search"))
-    from record_moves import opening, think as record
+    from conftest import random_state
+    from record_moves import think as record
     game = load_game(row["spec"])
-    state = opening(game, row["plies"], seed=row["plies"])
+    state = random_state(game, row["plies"], row["plies"])
     return record(game, state, row["level"], row["iterations"])
 
 

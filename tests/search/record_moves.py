@@ -11,15 +11,15 @@ the same slices, not only land on the same move."""
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "py")]
+sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "py"),
+                str(Path(__file__).resolve().parents[1])]
 
 from tavoliere import load_game          # noqa: E402
 from tavoliere.ai import Thinker          # noqa: E402
-from tavoliere.core import CHANCE        # noqa: E402
+from conftest import random_state       # noqa: E402  (the suite's seeded random positions)
 
 HERE = Path(__file__).parent
 FILE = HERE / "moves.json"
@@ -36,23 +36,11 @@ CASES = {
 }
 
 
-def opening(game, plies: int, seed: int):
-    rng = random.Random(seed)
-    state = game.initial_state()
-    for _ in range(plies):
-        if game.outcome(state) is not None:
-            break
-        state = game.apply(state, game.random_move(state, rng))
-    while game.to_move(state) == CHANCE and game.outcome(state) is None:
-        state = game.apply(state, game.roll(state, rng))
-    return state
-
-
 def cases():
     for spec, (openings, budgets) in CASES.items():
         game = load_game(spec)
         for plies in openings:
-            state = opening(game, plies, seed=plies)
+            state = random_state(game, plies, plies)
             if game.outcome(state) is not None or len(game.legal_moves(state)) < 2:
                 continue
             for level, iterations in budgets:
