@@ -327,6 +327,24 @@ def test_every_game_and_size_opens_on_its_own_board_and_in_the_new_game_dialog(w
     assert watch.errors == []
 
 
+def test_a_wide_numeric_option_is_typed_and_any_value_in_range_is_played(watch, server):
+    """REVIEWS.md Players, defect 11: Damone's "plies without a capture" offered 0-11 and 80 and
+    nothing between. An option with more values than a list can hold is typed; a value beyond its
+    range is brought back inside it."""
+    page = watch.open(server + "#game=barrier&white=human&black=human")
+    # the second time, the dialog offers the game on the table with the value it is played with
+    for shown, typed, wanted in (("80", "30", 30), ("30", "5000", 999)):
+        page.locator("#new-game").click()
+        page.locator("#game-choice").select_option("damone")
+        box = page.locator('#options input[name="no_capture_plies"]')
+        assert box.get_attribute("type") == "number" and box.input_value() == shown
+        box.fill(typed)
+        page.get_by_role("button", name="Start").click()
+        page.wait_for_function("s => window.tavoliere.view().game === s",
+                               arg=f"damone(no_capture_plies={wanted})")
+    assert watch.errors == []
+
+
 def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
     """The page asks for the step the game names (Game.click_steps): the path, then the
     obstacle to remove, in the page's language."""

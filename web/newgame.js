@@ -18,6 +18,8 @@ export function bindNewGame(room) {
   });
 }
 
+const SELECT_LIMIT = 12;  // an integer option with more values than this is typed, not listed
+
 function optionControl(words, option, value) {
   const label = document.createElement("label");
   const caption = document.createElement("span");
@@ -28,10 +30,16 @@ function optionControl(words, option, value) {
     input.type = "checkbox";
     input.checked = Boolean(value);
     label.className = "check";
+  } else if (option.kind === "int" && option.high - option.low >= SELECT_LIMIT) {
+    // A wide range (a limit of plies) is typed: a list could only offer a few of its values.
+    input = document.createElement("input");
+    Object.assign(input, { type: "number", min: option.low, max: option.high, step: 1, value: String(value) });
+    input.inputMode = "numeric";
+    input.addEventListener("change", () => { input.value = String(intValue(option, input.value)); });
   } else {
     input = document.createElement("select");
     const values = option.kind === "int"
-      ? Array.from({ length: Math.min(option.high - option.low + 1, 12) }, (_, i) => option.low + i)
+      ? Array.from({ length: option.high - option.low + 1 }, (_, i) => option.low + i)
       : option.choices;
     for (const wanted of [option.default, value]) {
       if (option.kind === "int" && !values.includes(wanted)) values.push(wanted);
@@ -149,6 +157,13 @@ async function startFromForm(room) {
   }
 }
 
+// A typed number kept within the option's range; an empty or garbled box means the default.
+function intValue(option, text) {
+  const n = Math.round(Number(text));
+  if (text.trim() === "" || !Number.isFinite(n)) return option.default;
+  return Math.min(option.high, Math.max(option.low, n));
+}
+
 function specFromForm(room) {
   const name = $("game-choice").value;
   const info = gameInfo(room.site, name);
@@ -156,7 +171,7 @@ function specFromForm(room) {
   for (const option of info.options) {
     const input = $("options").querySelector(`[name="${option.name}"]`);
     if (!input) continue;
-    const value = option.kind === "bool" ? input.checked : (option.kind === "int" ? Number(input.value) : input.value);
+    const value = option.kind === "bool" ? input.checked : (option.kind === "int" ? intValue(option, input.value) : input.value);
     if (value !== option.default) options[option.name] = option.kind === "bool" ? String(value) : value;
   }
   return writeSpec(name, options);
