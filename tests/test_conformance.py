@@ -108,6 +108,33 @@ def test_every_seat_sees_the_board_and_the_mover_his_moves(spec):
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS)
+def test_every_name_parse_move_accepts_is_a_legal_move(spec):
+    """The notation cannot smuggle in a move: whatever name ``parse_move`` reads without an
+    error, at any position, is one of that position's legal moves. The names tried are the
+    legal names of every position of a random game (legal somewhere, so well formed), each
+    tried at other positions, where many are occupied, out of turn or out of phase."""
+    game = load_game(spec)
+    rng = random.Random(7)
+    states, _ = random_game(game, 3, max_plies=80)
+    pool = set()
+    for state in states:
+        names = [game.move_name(move) for move in game.legal_moves(state)]
+        pool.update(rng.sample(names, min(len(names), 25)))
+    pool = sorted(pool)
+    accepted = 0
+    for state in states:
+        legal = set(game.legal_moves(state))
+        for name in rng.sample(pool, min(len(pool), 150)):
+            try:
+                move = game.parse_move(name, state)
+            except (InvalidMove, IllegalMove):
+                continue
+            accepted += 1
+            assert move in legal, f"{name} was read as a move that is not legal here"
+    assert accepted, "no name was ever accepted: the test saw nothing"
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
 def test_play_never_changes_its_input(spec):
     game = load_game(spec)
     states, moves = random_game(game, 1, max_plies=30)
