@@ -46,7 +46,7 @@ def test_p1_the_start():
     h1, Brown on a8"; "one brown apple lies under each horse, so 26 brown remain." """
     state = GAME.initial_state()
     assert GAME.to_move(state) == WHITE
-    assert GAME.pieces(state) == {"h1": "pawn.0", "a8": "pawn.1"}
+    assert GAME.pieces(state) == {"h1": "knight.0", "a8": "knight.1"}
     assert state.horses == (GAME.cell("h1"), GAME.cell("a8"))
     assert state.brown == 1 << GAME.cell("h1") | 1 << GAME.cell("a8")
     assert (state.brown_left, state.golden_left) == (26, 12)
@@ -68,7 +68,7 @@ def test_p1_after_g3_e5():
     state = play(GAME, GAME.initial_state(), "g3/e5")
     assert state.brown_left == 24 and GAME.to_move(state) == BROWN
     assert len(GAME.legal_moves(state)) == 120
-    assert GAME.pieces(state) == {"g3": "pawn.0", "a8": "pawn.1", "h1": "counter", "e5": "counter"}
+    assert GAME.pieces(state) == {"g3": "knight.0", "a8": "knight.1", "h1": "counter", "e5": "counter"}
 
 
 def test_notation_and_clicks():
@@ -120,7 +120,7 @@ def test_the_mandatory_apple_is_brown_then_golden():
     after = play(MATCH, after, "b6")              # the golden apple lies under the brown horse
     assert after.golden == 1 << MATCH.cell("b6") and after.golden_left == 11
     after = play(MATCH, after, "b3")
-    assert MATCH.pieces(after)["c5"] == "counter" and MATCH.pieces(after)["b3"] == "pawn.0"
+    assert MATCH.pieces(after)["c5"] == "counter" and MATCH.pieces(after)["b3"] == "knight.0"
     assert after.golden_left == 10
 
 
@@ -167,7 +167,7 @@ def test_p2_the_catch():
     assert (outcome.winner, outcome.reason, outcome.scores) == (BROWN, "catch", (0, 20))
     assert after.brown_left == 20 and GAME.legal_moves(after) == []
     assert refusal(GAME, state, "e4/a1") == "plop.catch-ends"
-    assert GAME.pieces(after)["e4"] == "pawn.1"
+    assert GAME.pieces(after)["e4"] == "knight.1"
 
 
 def test_p3_already_lost():
@@ -256,7 +256,7 @@ def test_a_match_swaps_the_horses_and_adds_the_points():
     state = play(MATCH, MATCH.position("e4", "d2", to_move=BROWN, brown_left=20), "e4")
     assert MATCH.outcome(state) is None and state.round == 2 and state.banked == (0, 20)
     assert MATCH.to_move(state) == BROWN        # player 1 leads the white horse, which moves first
-    assert MATCH.pieces(state) == {"h1": "pawn.1", "a8": "pawn.0"}
+    assert MATCH.pieces(state) == {"h1": "knight.1", "a8": "knight.0"}
     assert MATCH.marks(state)["message"] == {"key": "round", "params": {
         "round": 1, "white": 0, "brown": 20, "player": BROWN}}
     blocked = state._replace(brown=state.brown | 1 << MATCH.cell("b6") | 1 << MATCH.cell("c7"),
@@ -282,9 +282,9 @@ def test_p9_trail_first_moves_and_closed_squares():
     """P-9: "The first moves are f2 and g3."  15.4: "When a horse moves, the square it left is
     marked ... There are no extras, colours or supply." """
     state = TRAIL.initial_state()
-    assert legal(TRAIL, state) == {"f2", "g3"} and TRAIL.pieces(state) == {"h1": "pawn.0", "a8": "pawn.1"}
+    assert legal(TRAIL, state) == {"f2", "g3"} and TRAIL.pieces(state) == {"h1": "knight.0", "a8": "knight.1"}
     after = play(TRAIL, state, "g3")
-    assert TRAIL.pieces(after) == {"g3": "pawn.0", "a8": "pawn.1", "h1": "counter"}
+    assert TRAIL.pieces(after) == {"g3": "knight.0", "a8": "knight.1", "h1": "counter"}
     assert refusal(TRAIL, play(TRAIL, state, "g3", "b6"), "h1") == "plop.closed"
     assert refusal(TRAIL, play(TRAIL, state, "g3"), "b6/c4") == "plop.no-extra"
 

@@ -21,6 +21,10 @@ const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia("(pre
 const easeInOut = (t) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 const easeOut = (t) => 1 - (1 - t) ** 3;
 const clamp01 = (t) => Math.max(0, Math.min(1, t));
+// The outline of a knight, in cells from its centre: muzzle on the left, mane on the right.
+const KNIGHT = [[-0.27, 0.34], [0.28, 0.34], [0.25, 0.2], [0.17, 0.08], [0.21, -0.08], [0.16, -0.23],
+  [0.07, -0.33], [0.03, -0.25], [-0.09, -0.23], [-0.23, -0.09], [-0.3, 0.01], [-0.25, 0.07],
+  [-0.12, 0.05], [-0.04, 0.1], [-0.16, 0.23]];
 const PIPS = {  // pip positions on a die face, in units of a third of the face
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
@@ -344,8 +348,8 @@ export class BoardView {
   }
 
   // Every shape differs in outline as well as colour, so pieces read in print and for
-  // colour-blind players: discs (stones), pawns, crowned discs, dice with pips, numbered
-  // counters, small diamonds (markers) and crossed squares (blocks).
+  // colour-blind players: discs (stones), pawns, knights (a horse's head), crowned discs, dice
+  // with pips, numbered counters, small diamonds (markers) and crossed squares (blocks).
   piece(cell, token) {
     const parsed = readPiece(token);
     if (!parsed || !cell) return;
@@ -392,6 +396,15 @@ export class BoardView {
       ctx.quadraticCurveTo(x - 0.12, y + 0.18, x - 0.1, y - 0.02);
       ctx.closePath();
       this.fillAndEdge(fill, edge);
+    } else if (shape === "knight") {
+      ctx.beginPath();  // a horse's head facing left, on a base
+      KNIGHT.forEach(([px, py], i) => (i ? ctx.lineTo(x + px, y + py) : ctx.moveTo(x + px, y + py)));
+      ctx.closePath();
+      this.fillAndEdge(fill, edge);
+      ctx.fillStyle = ink;
+      ctx.beginPath();
+      ctx.arc(x - 0.05, y - 0.13, 0.035, 0, 2 * Math.PI);  // the eye
+      ctx.fill();
     } else {  // stone, crowned, double-crowned, counter: a disc
       ctx.beginPath();
       ctx.arc(x, y, 0.36, 0, 2 * Math.PI);

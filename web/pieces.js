@@ -3,7 +3,7 @@
 // attribute (`stone.0:e5,d4;stone.1:h8`).  No game is named here.
 import { PageError } from "./errors.js";
 
-const SHAPES = new Set(["stone", "pawn", "crowned", "double-crowned", "die", "counter", "marker", "block"]);
+const SHAPES = new Set(["stone", "pawn", "knight", "crowned", "double-crowned", "die", "counter", "marker", "block"]);
 const TOKEN = /^([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?$/;
 // The words of the first embeds, before pieces were data: still read.
 const OLD_WORDS = { white: "stone.0", black: "stone.1", obstacle: "block" };

@@ -33,7 +33,7 @@ MAX_PLIES = 5_000
 # ``block`` (a neutral obstacle), ``die.0=3`` (White's die showing three), ``counter=4`` (a
 # neutral counter showing 4).  The page draws any of them in the players' colours, and the
 # same token is the compact form of an embedded board's ``position`` attribute.
-SHAPES = ("stone", "pawn", "crowned", "double-crowned", "die", "counter", "marker", "block")
+SHAPES = ("stone", "pawn", "knight", "crowned", "double-crowned", "die", "counter", "marker", "block")
 _PIECE = re.compile(r"([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?")
 
 
@@ -198,6 +198,7 @@ CORE_TEXTS = {
 CORE_TEXTS["en"].update({
     "shape.stone.one": "stone", "shape.stone.other": "stones",
     "shape.pawn.one": "pawn", "shape.pawn.other": "pawns",
+    "shape.knight.one": "knight", "shape.knight.other": "knights",
     "shape.crowned.one": "crowned piece", "shape.crowned.other": "crowned pieces",
     "shape.double-crowned.one": "double-crowned piece", "shape.double-crowned.other": "double-crowned pieces",
     "shape.die.one": "die", "shape.die.other": "dice",
@@ -208,6 +209,7 @@ CORE_TEXTS["en"].update({
 CORE_TEXTS["it"].update({
     "shape.stone.one": "pedina", "shape.stone.other": "pedine",
     "shape.pawn.one": "pedina", "shape.pawn.other": "pedine",
+    "shape.knight.one": "cavallo", "shape.knight.other": "cavalli",
     "shape.crowned.one": "dama", "shape.crowned.other": "dame",
     "shape.double-crowned.one": "damone", "shape.double-crowned.other": "damoni",
     "shape.die.one": "dado", "shape.die.other": "dadi",

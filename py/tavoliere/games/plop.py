@@ -164,7 +164,7 @@ class Plop(Game):
                                    "extra apple may go there.",
             "message.round": "Round {round}: the white horse scored {white}, the brown horse "
                              "{brown}. Now {player} leads the white horse.",
-            "shape.pawn.one": "horse", "shape.pawn.other": "horses",
+            "shape.knight.one": "horse", "shape.knight.other": "horses",
             "shape.counter.one": "brown apple", "shape.counter.other": "brown apples",
             "shape.marker.one": "golden apple", "shape.marker.other": "golden apples",
         },
@@ -220,7 +220,7 @@ class Plop(Game):
                                    "nessuna pallina in più può andarci.",
             "message.round": "Manche {round}: il cavallo bianco ha segnato {white}, quello "
                              "marrone {brown}. Ora il {player} guida il cavallo bianco.",
-            "shape.pawn.one": "cavallo", "shape.pawn.other": "cavalli",
+            "shape.knight.one": "cavallo", "shape.knight.other": "cavalli",
             "shape.counter.one": "pallina marrone", "shape.counter.other": "palline marroni",
             "shape.marker.one": "pallina dorata", "shape.marker.other": "palline dorate",
         },
@@ -463,8 +463,8 @@ class Plop(Game):
         out = {NAMES[cell]: piece("counter") for cell in cells_of(state.brown)}
         out.update({NAMES[cell]: piece("marker") for cell in cells_of(state.golden)})
         white, brown = state.horses
-        out[NAMES[white]] = piece("pawn", self.controller(WHITE_HORSE, state.round))
-        out[NAMES[brown]] = piece("pawn", self.controller(BROWN_HORSE, state.round))
+        out[NAMES[white]] = piece("knight", self.controller(WHITE_HORSE, state.round))
+        out[NAMES[brown]] = piece("knight", self.controller(BROWN_HORSE, state.round))
         return out
 
     def layout(self) -> dict:
