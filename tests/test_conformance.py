@@ -135,6 +135,27 @@ def test_every_name_parse_move_accepts_is_a_legal_move(spec):
 
 
 @pytest.mark.parametrize("spec", ALL_SPECS)
+def test_a_guess_at_what_a_seat_cannot_see_agrees_with_what_it_sees(spec):
+    """``Game.guess`` (what a search plays from when it may not look): a full state that
+    the seat would see exactly as it does, with every piece where it stands; the guesses
+    differ only in what is hidden, and a game that hides nothing guesses nothing."""
+    game = load_game(spec)
+    rng = random.Random(5)
+    states, _ = random_game(game, 4, max_plies=60)
+    for state in states:
+        for seat in (*range(game.players), None):
+            seen = game.view(state, seat)
+            guessed = game.guess(seen, seat, rng)
+            assert game.view(guessed, seat) == seen
+            assert set(game.pieces(guessed)) == set(game.pieces(state))
+            if not game.hides_information():
+                assert guessed == seen
+            elif seat == game.to_move(state) and game.outcome(state) is None:
+                # the mover's own moves do not depend on what he cannot see
+                assert game.legal_moves(guessed) == game.legal_moves(state)
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
 def test_play_never_changes_its_input(spec):
     game = load_game(spec)
     states, moves = random_game(game, 1, max_plies=30)

@@ -373,6 +373,37 @@ def test_a_bot_gets_its_own_view():
     assert colours(seen[0], 1) == colours(GAME.replay(record), 1)
 
 
+def test_a_guess_gives_each_side_its_good_ghosts_left():
+    """14.5: each side starts with 4 good and 4 bad ghosts; a search that may not look
+    (``Game.guess``, ai/mcts.py) fills the unknown colours with as many good ones as the
+    side has left, never betraying the real ones: every arrangement comes up."""
+    record = [*SETUPS.split(), "b2-b3", "e5-e4", "b3-b4", "b5xb4"]   # Black takes a good ghost
+    state = GAME.replay(record)
+    seen = GAME.view(state, 1)
+    arrangements = Counter()
+    for seed in range(300):
+        guessed = GAME.guess(seen, 1, random.Random(seed))
+        white = colours(guessed, 0)
+        assert sorted(white.values()) == ["B"] * 4 + ["G"] * 3
+        assert colours(guessed, 1) == colours(state, 1)
+        arrangements[tuple(sorted(c for c, m in white.items() if m == "G"))] += 1
+    assert len(arrangements) == 35      # 3 good among 7: C(7, 3)
+
+
+def test_the_generic_bot_plays_the_same_whatever_it_cannot_see():
+    """14.5 "Bots get only their own view": the generic search, given Black's view of two
+    games that differ only in White's hidden colours, plays the same move with the same seed."""
+    from tavoliere.ai.mcts import MctsEngine
+    moves = []
+    for white_setup in ("b1c1d2e2", "b2c2d1e1"):
+        state = GAME.replay([white_setup, "b5c5d6e6", "b2-b3"])
+        engine = MctsEngine(GAME, GAME.view(state, 1), 2, random.Random(4))
+        while engine.iterations < 200:
+            engine.work()
+        moves.append(GAME.move_name(engine.best))
+    assert moves[0] == moves[1]
+
+
 # -- pictures ----------------------------------------------------------------------------------------
 
 def test_exit_arrows_are_cells_beyond_the_corners():

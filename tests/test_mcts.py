@@ -254,10 +254,6 @@ def play_with_the_generic_bot(game, seed: int, iterations: int = 2) -> Outcome:
 @pytest.mark.parametrize("spec", [specs[0] for specs in SPECS.values()])
 def test_the_generic_bot_plays_every_registered_spec(spec):
     game = load_game(spec)
-    if game.hides_information():
-        # A view that hides colours for the whole game (Ghost) needs a determinisation per
-        # iteration that the generic search does not draw yet; such a game brings its bot.
-        pytest.skip(f"{game.title} hides information for the whole game: it has its own bot")
     outcome = play_with_the_generic_bot(game, seed=1)
     assert outcome.winner is None or 0 <= outcome.winner < game.players
 

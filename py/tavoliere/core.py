@@ -397,6 +397,15 @@ class Game:
         the concealed state (see "sealed plies"), the same for every seat."""
         return self.concealed(state)
 
+    def guess(self, seen, seat: int | None, rng):
+        """A full state ``seat`` could be in, drawn at random from ``seen`` (its view): what a
+        search that may not look at hidden things plays from, one guess per iteration
+        (``ai/mcts.py``).  ``view(guess(seen), seat) == seen``.  By default ``seen`` itself;
+        a game that hides information implements it."""
+        if self.hides_information():
+            raise NotImplementedError(f"{self.name} hides information but cannot guess it")
+        return seen
+
     def shown_names(self, states: list, moves: list, seat: int | None) -> list[str]:
         """The names of the plies ``moves`` as the move list shows them to ``seat``
         (``states``: the full states along them, one more than the moves): a ply whose

@@ -18,7 +18,11 @@ plain variant of their own.
   the mover's choice keeps its own statistics, and the tree goes on from one node shared by
   all of the mover's sealed moves, which branches again on them only once they are
   revealed.
-* **Proven results** (a game without sealed plies): a node whose mover has a move that wins
+* **Hidden information** (Ghost's colours, ``game.hides_information``): the bot is given its
+  own seat's view, and each iteration plays from a new guess at what it cannot see
+  (``game.guess``), a node standing for every state the mover cannot tell apart, as with
+  sealed plies.
+* **Proven results** (a game of perfect information): a node whose mover has a move that wins
   at once is a win for him (checked when the node is opened), and proven results are backed
   up (MCTS-solver): a node is won by its mover when one of his moves wins, and by a player
   W when every move there is proven won by W; so the bot takes a win in one and avoids a
@@ -64,6 +68,9 @@ class MctsEngine(TreeSearch):
         super().__init__(game, state, level, rng)
         self.players = game.players
         self.sealing = type(game).sealed is not Game.sealed     # the game seals plies
+        # a node may stand for several states (sealed plies, or things hidden from the
+        # mover): moves are listed anew each time, states are not kept, nothing is proven
+        self.sampling = self.sealing or game.hides_information()
         self.root = Node(NONE)
         self.root_player = game.to_move(state)
         self.draw = [1.0 / self.players] * self.players
@@ -79,7 +86,7 @@ class MctsEngine(TreeSearch):
                 return
             outcome = game.outcome(state)
             if outcome is not None:
-                if outcome.winner is not None and not self.sealing:
+                if outcome.winner is not None and not self.sampling:
                     node.proven = outcome.winner
                 self.back_up(path, self.shares(outcome))
                 return
@@ -101,7 +108,7 @@ class MctsEngine(TreeSearch):
                 state = child.state
             else:
                 state = game.apply(state, move)
-                if not self.sealing:        # with sealed plies a node stands for several
+                if not self.sampling:        # else a node stands for several states
                     child.state = state
             path.append(child)
             if self.sealing and player != CHANCE:
@@ -118,7 +125,7 @@ class MctsEngine(TreeSearch):
     def first_look(self, node: Node, state) -> list:
         """A new node's result: proven at once if the game is over there or (a game without
         sealed plies) its mover can win at once, else a random playout's."""
-        if not self.sealing:
+        if not self.sampling:
             outcome = self.game.outcome(state)
             if outcome is not None:
                 if outcome.winner is not None:
@@ -133,9 +140,11 @@ class MctsEngine(TreeSearch):
 
     def determinised(self):
         """The root's state, its sealed plies (if any) drawn again at random, and the list
-        of those plies."""
+        of those plies; what the mover cannot see of it guessed anew (``game.guess``)."""
         state = self.state
         if not self.sealing or not self.game.sealed(state):
+            if self.sampling:
+                state = self.game.guess(state, self.root_player, self.rng)
             return state, []
         hidden = self.game.sealed(state)
         state = self.game.before_sealed(state)
@@ -173,7 +182,7 @@ class MctsEngine(TreeSearch):
         moves = game.legal_moves(state)
         self.rng.shuffle(moves)
         node.player = player
-        if not self.sealing:
+        if not self.sampling:
             for move in moves:
                 after = game.outcome(game.apply(state, move))
                 if after is not None and after.winner == player:
@@ -187,13 +196,13 @@ class MctsEngine(TreeSearch):
     def choose(self, node: Node, state):
         """(move, child, whether the child is new): an untried move while there is one, else
         the child with the best upper confidence bound for the player to move."""
-        if not self.sealing:
+        if not self.sampling:
             if node.untried:
                 move = node.untried.pop()
                 child = node.children[move] = Node(node.player)
                 return move, child, True
             return self.select(node, node.children)
-        # with sealed plies the node stands for several states: their moves may differ
+        # the node stands for several states: their moves may differ
         legal = self.game.legal_moves(state)
         untried = [move for move in legal if move not in node.children]
         if untried:
@@ -243,7 +252,7 @@ class MctsEngine(TreeSearch):
             node.visits += 1
             if node.mover >= 0:
                 node.score += shares[node.mover]
-        if self.sealing:
+        if self.sampling:
             return
         for node in reversed(path):
             if node.proven != NONE:

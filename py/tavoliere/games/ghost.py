@@ -407,6 +407,22 @@ class Ghost(Game):
         hidden = [player for player in (0, 1) if player != seat]
         return state._replace(board=hide_colours(state.board, hidden))
 
+    def guess(self, seen: GhostState, seat: int | None, rng) -> GhostState:
+        """The colours ``seat`` cannot see, drawn at random: of each side's ghosts of unknown
+        colour, as many good ones as that side has left (4 less its captured good ones).  A
+        side that has not set up yet (White sets up first) has no colours to guess."""
+        board = list(seen.board)
+        for player in range(min(seen.setups, 2)):
+            unknown = [cell for cell, mark in enumerate(board)
+                       if mark != EMPTY and owner_of(mark) == player and colour_of(mark) == UNKNOWN]
+            known_good = sum(1 for mark in board
+                             if mark != EMPTY and owner_of(mark) == player and colour_of(mark) == GOOD)
+            goods = 4 - lost_count(seen, player, GOOD) - known_good
+            good_cells = set(rng.sample(unknown, max(0, min(goods, len(unknown)))))
+            for cell in unknown:
+                board[cell] = letter(player, GOOD if cell in good_cells else BAD)
+        return seen._replace(board="".join(board))
+
     def sealed(self, state: GhostState) -> int:
         """White's set-up is sealed while Black chooses his (the two people at one device
         then change hands, as after a sealed bid); both stay hidden after that, through
