@@ -271,6 +271,13 @@ def test_a_match_seats_every_player(spec):
         assert "in seat 1 of" in logs[0] and "in seat 2 of" in logs[1]
 
 
+def test_a_match_counts_the_plies_of_every_game():
+    """The match's mean length is counted as it plays: it read a ``ply`` field that Ghost's
+    states (and any future game's) need not have, and said "0 plies a game"."""
+    result = match("ghost", "uct", "random", games=2, iterations=3, seed=1)
+    assert result["mean_plies"] >= 4       # two set-ups, the first move, at least one more
+
+
 def test_a_match_by_iterations_depends_on_the_seed_alone():
     results = [match("dadi(players=3)", "uct", "random", games=3, iterations=4, seed=2)
                for _ in range(2)]

@@ -166,8 +166,10 @@ def play_game(task) -> tuple[str | None, int, int | None]:
     # the games of a round (A in each seat once) see the same opening and the same dice
     dice = random.Random(seed * 7919 + index // game.players)
     state = random_opening(game, opening, dice)
+    length = opening    # the plies of the game, counted here: states count them each their way
     while game.outcome(state) is None:
         mover = game.to_move(state)
+        length += 1
         if mover == CHANCE:
             state = game.apply(state, game.roll(state, dice))
             continue
@@ -176,7 +178,7 @@ def play_game(task) -> tuple[str | None, int, int | None]:
     for bot in bots.values():
         getattr(bot, "close", lambda: None)()
     winner = game.outcome(state).winner
-    return (None if winner is None else seat[winner]), game_length(state), winner
+    return (None if winner is None else seat[winner]), length, winner
 
 
 def random_opening(game, plies: int, rng: random.Random):
@@ -188,10 +190,6 @@ def random_opening(game, plies: int, rng: random.Random):
             break
         state = game.apply(state, game.random_move(state, rng))
     return state
-
-
-def game_length(state) -> int:
-    return getattr(state, "ply", None) or getattr(state, "plies", 0)    # Go counts "plies"
 
 
 def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
