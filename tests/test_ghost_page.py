@@ -96,3 +96,19 @@ def test_two_people_pass_the_device_after_every_move(watch, server):
     assert view(page)["moves"] == ["?", "?", "b2-b3"]
     assert "b1c1d2e2" not in str(page.evaluate(SHOWN)) and "b5c5d6e6" not in str(page.evaluate(SHOWN))
     assert watch.errors == []
+
+
+def test_a_random_set_up_is_one_button_and_stays_hidden(watch, server):
+    """14.2.3 "A 'random set-up' button picks one of the 70 uniformly from the page's
+    cryptographic source; it is still a sealed ply"; the button goes once the set-ups are made."""
+    page = watch.open(server + "#game=ghost&white=human&black=ai:1")
+    button = page.get_by_role("button", name="Random set-up")
+    button.click()
+    wait_plies(page, 2)
+    record = full_record(page)
+    cells = re.findall(r"[a-f][1-6]", record[0])
+    assert len(set(cells)) == 4 and all(c[0] in "bcde" and c[1] in "12" for c in cells)
+    assert view(page)["moves"][:2] == ["?", "?"]
+    assert set(labelled(page, "12")) == {f + r for f in "bcde" for r in "12"}
+    assert page.locator("#move-buttons .random-move").count() == 0
+    assert watch.errors == []

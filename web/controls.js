@@ -9,13 +9,37 @@ export function tableControls(table, text, words, width = Infinity) {
   if (table.handover !== null) {
     return [handoverButton(text("take-device", { player: words.player(table.handover) }), () => table.takeOver())];
   }
-  return moveControls(table.buttons(), {
+  const controls = moveControls(table.buttons(), {
     label: (move) => words.buttonLabel(move),
     play: (name) => table.play(name),
     // the list's label in the game's words where it has some ("Your bid")
     words: { choice: words.text("move-choice", {}, text("move-choice")), play: text("move-choice-play") },
     width,
   });
+  const view = table.view;
+  if (view && view.random && !view.more && view.legal.length && table.humanToMove()) {
+    controls.push(randomButton(words.text("random-move", {}, text("random-move")), view.legal, (name) => table.play(name)));
+  }
+  return controls;
+}
+
+// A move left to chance where the game offers it (a set-up of hidden pieces): one of the
+// legal moves, drawn uniformly from the browser's cryptographic source, which the other
+// player cannot predict (a seeded generator could be).
+function randomButton(text, legal, play) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "random-move";
+  button.textContent = text;
+  button.addEventListener("click", () => play(legal[uniformIndex(legal.length)].name));
+  return button;
+}
+
+export function uniformIndex(count) {
+  const limit = Math.floor(0x100000000 / count) * count;  // reject the biased tail
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word); while (word[0] >= limit);
+  return word[0] % count;
 }
 
 // A few such moves are buttons; more (a bid of 1 to 50, say), or labels too long for one row

@@ -80,6 +80,7 @@ export default {
   "take-device": "I am {player}: show my turn",
   "move-choice": "Your move",
   "move-choice-play": "Play",
+  "random-move": "At random",
   "desc.pieces": "{kind}: {cells}.",
   "desc.none": "The board is empty.",
   "desc.legal.one": "{count} legal move.",

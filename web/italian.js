@@ -80,6 +80,7 @@ export default {
   "take-device": "Sono il {player}: mostra il mio turno",
   "move-choice": "La tua mossa",
   "move-choice-play": "Gioca",
+  "random-move": "A caso",
   "desc.pieces": "{kind}: {cells}.",
   "desc.none": "Il tavoliere è vuoto.",
   "desc.legal.one": "{count} mossa possibile.",

@@ -143,7 +143,9 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
 
     Hidden information (``Game.view``): everything is shown as the request's seat may know it
     (``_seat``), ``moves`` names each ply as that seat may see it (``?`` for one it may not:
-    the page keeps the record it sent), and only the player to move is given legal moves."""
+    the page keeps the record it sent), and only the player to move is given legal moves.
+    ``random`` (only when true) offers to play one of the legal moves chosen at random
+    (``Game.offers_random``: a set-up)."""
     states = _record.states_for(game, names)
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
@@ -177,6 +179,7 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
         **({"same": same} if (same := game.same_cells(state)) else {}),
         **_words(game, states[:shown]),
         **({"hidden_information": True} if game.hides_information() else {}),
+        **({"random": True} if legal and game.offers_random(state) else {}),
     }
 
 

@@ -397,6 +397,12 @@ class Game:
         the concealed state (see "sealed plies"), the same for every seat."""
         return self.concealed(state)
 
+    def offers_random(self, state) -> bool:
+        """Whether the room offers to make the move of ``state`` at random for the player (a
+        set-up of hidden pieces, where any choice is a fair start): a button beside the turn
+        that picks one of the legal moves.  By default no."""
+        return False
+
     def guess(self, seen, seat: int | None, rng):
         """A full state ``seat`` could be in, drawn at random from ``seen`` (its view): what a
         search that may not look at hidden things plays from, one guess per iteration

@@ -169,8 +169,8 @@ class Ghost(Game):
                 "until they are captured.",
                 "The game starts with the two set-ups: first White, then Black chooses in secret "
                 "which four of his ghosts are bad, by clicking those four home cells in any "
-                "order. Neither player ever sees the other's "
-                "set-up during the game.",
+                "order, or leaves it to chance with the Random set-up button. Neither player "
+                "ever sees the other's set-up during the game.",
                 "Then White moves first. A move takes one of your ghosts one cell up, down, left "
                 "or right, onto an empty cell or onto an opposing ghost, which is captured and "
                 "shows its colour to both players. Capturing is never compulsory.",
@@ -187,6 +187,7 @@ class Ghost(Game):
             "option.first_player.random": "Drawn by lot",
             "option.max_plies": "Moves before a draw",
             "option.reveal_at_end": "Show the set-ups at the end",
+            "random-move": "Random set-up",
             "reason.exit": "a good ghost of the winner left the board",
             "reason.fourth-good": "{loser} lost his fourth good ghost",
             "reason.fourth-bad": "the winner lost his fourth bad ghost",
@@ -209,9 +210,10 @@ class Ghost(Game):
                 "conosce il colore; quelli dell'avversario sembrano tutti uguali finché non "
                 "vengono catturati.",
                 "La partita comincia con lo schieramento: prima il Bianco, poi il Nero sceglie "
-                "di nascosto quali quattro fantasmi sono cattivi, facendo clic su quelle quattro "
-                "caselle in qualunque ordine. Nessuno "
-                "vede lo schieramento dell'avversario durante la partita.",
+                "di nascosto quali quattro fantasmi sono cattivi, toccando quelle quattro "
+                "caselle in qualunque ordine, oppure lo lascia al caso con il pulsante "
+                "«Schieramento a caso». Nessuno vede lo schieramento dell'avversario durante "
+                "la partita.",
                 "Poi muove il Bianco. Con una mossa si sposta un proprio fantasma di una casella "
                 "in avanti, indietro o di lato, su una casella vuota o su un fantasma avversario, "
                 "che viene catturato e mostra a entrambi il suo colore. La presa non è mai "
@@ -230,6 +232,7 @@ class Ghost(Game):
             "option.first_player.random": "A sorte",
             "option.max_plies": "Mosse prima della patta",
             "option.reveal_at_end": "Mostra gli schieramenti alla fine",
+            "random-move": "Schieramento a caso",
             "reason.exit": "un fantasma buono del vincitore è uscito dal tavoliere",
             "reason.fourth-good": "il {loser} ha perso il quarto fantasma buono",
             "reason.fourth-bad": "il vincitore ha perso il quarto fantasma cattivo",
@@ -406,6 +409,11 @@ class Ghost(Game):
             return state
         hidden = [player for player in (0, 1) if player != seat]
         return state._replace(board=hide_colours(state.board, hidden))
+
+    def offers_random(self, state: GhostState) -> bool:
+        """RULES.md 14.2.3: "A 'random set-up' button picks one of the 70 uniformly from the
+        page's cryptographic source; it is still a sealed ply"."""
+        return state.setups < 2
 
     def guess(self, seen: GhostState, seat: int | None, rng) -> GhostState:
         """The colours ``seat`` cannot see, drawn at random: of each side's ghosts of unknown
