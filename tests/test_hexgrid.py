@@ -211,3 +211,26 @@ def test_boards_that_are_not_grids_are_layouts_too():
         pits(list("abc"), list("abc"))
     line = track(["a", "b", "c"], ["-1", "0", "+1"])
     assert [c["tone"] for c in line["cells"]] == [1, 0, 1] and len(line["labels"]) == 3
+
+
+@pytest.mark.parametrize("spec, stars", [("go(size=9)", {"c3", "g3", "e5", "c7", "g7"}),
+                                         ("go(size=19)", None), ("connect6", None),
+                                         ("connect6(size=13)", None)])
+def test_go_boards_put_their_stones_where_lines_cross(spec, stars):
+    """Go and Connect6 (a Go board, RULES.md 8) are drawn as lines crossing at the points,
+    not as squares: each point lies on one row line and one column line, from edge to edge,
+    and the star points are dotted (9x9: the usual five; larger boards: nine)."""
+    from tavoliere import load_game
+    layout = load_game(spec).layout()
+    cells = layout["cells"]
+    side = round(len(cells) ** 0.5)
+    assert len(layout["lines"]) == 2 * side
+    for cell in cells:
+        across = [l for l in layout["lines"] if l[0][1] == l[1][1] == cell["y"]]
+        down = [l for l in layout["lines"] if l[0][0] == l[1][0] == cell["x"]]
+        assert len(across) == len(down) == 1
+        assert across[0][0][0] <= cell["x"] <= across[0][1][0]
+    by_centre = {(c["x"], c["y"]): c["name"] for c in cells}
+    dotted = {by_centre[tuple(d)] for d in layout["dots"]}
+    assert dotted == stars if stars else len(dotted) == 9
+    assert {cell["tone"] for cell in cells} == {0}

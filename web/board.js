@@ -240,10 +240,12 @@ export class BoardView {
         ctx.fillStyle = this.tint(i, stressed === i ? 0.62 : stressed < 0 ? 0.45 : 0.25);
         ctx.fill();
       }
+      if (this.layout.lines) continue;  // the lines between points are drawn below
       ctx.lineWidth = 0.03;
       ctx.strokeStyle = color["grid-line"];
       ctx.stroke();
     }
+    if (this.layout.lines) this.crossingLines();
     if (stressed >= 0) {  // the stressed choice's cells outlined in its tint, over the grid
       for (const name of paths[stressed].cells) {
         const cell = this.cells.get(name);
@@ -294,6 +296,22 @@ export class BoardView {
       ctx.fillStyle = color.label;
       this.text("0.34px", 400);
       for (const label of this.layout.labels) ctx.fillText(label.text, label.x, label.y);
+    }
+  }
+
+  // A board whose pieces stand where lines cross (a layout's `lines`, segments between
+  // points, and `dots`, its star points), drawn over the cells' squares.
+  crossingLines() {
+    const ctx = this.context;
+    ctx.strokeStyle = ctx.fillStyle = this.color["grid-line"];
+    ctx.lineWidth = 0.04;
+    ctx.beginPath();
+    for (const [[x1, y1], [x2, y2]] of this.layout.lines) { ctx.moveTo(x1, y1); ctx.lineTo(x2, y2); }
+    ctx.stroke();
+    for (const [x, y] of this.layout.dots || []) {
+      ctx.beginPath();
+      ctx.arc(x, y, 0.1, 0, 2 * Math.PI);
+      ctx.fill();
     }
   }
 

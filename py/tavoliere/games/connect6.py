@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..core import PLAYER_NAMES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
-from ..grid.square import square_grid
+from ..grid.square import on_the_lines, square_grid
 from ..messages import Problem, excerpt
 
 EMPTY = 0                 # a cell of the board tuple; a stone of player p is p + 1
@@ -372,7 +372,12 @@ class Connect6(Game):
                 for cell, value in enumerate(state.board) if value != EMPTY}
 
     def layout(self) -> dict:
-        return self.grid.layout()
+        """A Go board: stones on the points where lines cross, the star points dotted (the
+        fourth line's corners and sides, and the centre)."""
+        size, grid = self.side, self.grid
+        lines = (3, size // 2, size - 4)
+        stars = {grid.names[grid.at(f, r)] for f in lines for r in lines}
+        return on_the_lines(grid.layout(), dots=stars)
 
     def marks(self, state: Connect6State) -> dict:
         """A reminder of how many stones a move places, for each player's first move."""

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core import MAX_PLIES, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..grid.square import on_the_lines
 from ..messages import Problem, excerpt
 
 EMPTY, BLACK_STONE, WHITE_STONE = 0, 1, 2      # a stone of player p is p + 1
@@ -932,24 +933,25 @@ class Go(Game):
                 for cell, value in enumerate(state.board) if value != EMPTY}
 
     def layout(self) -> dict:
-        """One square per point, columns lettered without i, rows numbered from the bottom;
-        the handicap points (hoshi) tinted."""
+        """One square per point (what a tap finds), drawn as lines crossing at the points,
+        columns lettered without i, rows numbered from the bottom; the handicap points
+        (hoshi) dotted."""
         margin, size = 0.7, self.size
-        hoshi = set(self.geo.handicap_points(9))
+        hoshi = set(self.geo.handicap_points(9 if size >= 13 else 5))  # 9x9: the usual five
         cells = []
         for cell, name in enumerate(self.names):
             row, col = divmod(cell, size)
             x, y = margin + col, margin + (size - 1 - row)
             cells.append({"name": name, "x": x + 0.5, "y": y + 0.5,
-                          "tone": 2 if cell in hoshi else 0,
                           "points": [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]]})
         labels = [{"text": LETTERS[c], "x": margin + c + 0.5, "y": margin + size + margin / 2}
                   for c in range(size)]
         labels += [{"text": str(r + 1), "x": margin / 2, "y": margin + size - 1 - r + 0.5}
                    for r in range(size)]
         # the first player's stones are Black's, so seat 0 takes the room's dark colour
-        return {"kind": "square", "width": size + 2 * margin, "height": size + 2 * margin,
-                "cells": cells, "labels": labels, "palette": [1, 0]}
+        return on_the_lines({"kind": "square", "width": size + 2 * margin,
+                             "height": size + 2 * margin, "cells": cells, "labels": labels,
+                             "palette": [1, 0]}, dots={self.names[c] for c in hoshi})
 
     def marks(self, state: GoState) -> dict:
         """In play, the points where the mover may not play (occupied ones aside); in the

@@ -111,6 +111,23 @@ class SquareGrid:
         return "\n".join(rows)
 
 
+def on_the_lines(layout: dict, dots=()) -> dict:
+    """A square layout drawn as Go and Connect6 boards are: stones on the points where lines
+    cross.  The cells keep their squares (what a tap finds) in one tone, and ``lines`` (the
+    segments through the centres of each row and column) and ``dots`` (the centres of the
+    cells named in ``dots``: star points) are drawn over them."""
+    cells = [{**cell, "tone": 0} for cell in layout["cells"]]
+    rows, columns = {}, {}
+    for cell in cells:
+        rows.setdefault(cell["y"], []).append(cell["x"])
+        columns.setdefault(cell["x"], []).append(cell["y"])
+    lines = [[[min(xs), y], [max(xs), y]] for y, xs in sorted(rows.items())]
+    lines += [[[x, min(ys)], [x, max(ys)]] for x, ys in sorted(columns.items())]
+    marked = set(dots)
+    return {**layout, "cells": cells, "lines": lines,
+            "dots": [[cell["x"], cell["y"]] for cell in cells if cell["name"] in marked]}
+
+
 @lru_cache(maxsize=None)
 def square_grid(width: int, height: int | None = None) -> SquareGrid:
     """One shared grid per board size, so that its tables (``l_paths``, ``symmetries``...)
