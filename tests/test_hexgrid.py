@@ -234,3 +234,17 @@ def test_go_boards_put_their_stones_where_lines_cross(spec, stars):
     dotted = {by_centre[tuple(d)] for d in layout["dots"]}
     assert dotted == stars if stars else len(dotted) == 9
     assert {cell["tone"] for cell in cells} == {0}
+
+
+def test_racks_of_slots_are_centred_in_order_and_apart():
+    """Racks (grid/shapes.py, Dadi's dice waiting to be placed) are a shape any game may use:
+    each group a row of squares in the order named, the first in its own tone, the row
+    centred across the board, groups apart."""
+    from tavoliere.grid.shapes import racks
+    cells = racks([["p0t", "p0d1", "p0d2"], ["p1t", "p1d1", "p1d2"]], y=1.0, width=10.0, unit=1.0)
+    assert [c["name"] for c in cells] == ["p0t", "p0d1", "p0d2", "p1t", "p1d1", "p1d2"]
+    assert [c["tone"] for c in cells] == [3, 2, 2, 3, 2, 2]
+    xs = [c["x"] for c in cells]
+    assert xs == sorted(xs) and abs((xs[0] + xs[-1]) / 2 - 5.0) < 1e-9
+    assert xs[3] - xs[2] == pytest.approx(1.4)       # one unit plus the gap between racks
+    assert all(c["y"] == 1.5 for c in cells)

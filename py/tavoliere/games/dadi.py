@@ -50,6 +50,7 @@ from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from ..core import CHANCE, Game, IllegalMove, InvalidMove, Option, Outcome, piece, register
+from ..grid.shapes import racks, square_cell
 from ..grid.square import LETTERS, square_grid
 from ..messages import Problem, excerpt
 
@@ -679,25 +680,15 @@ class Dadi(Game):
         cells, labels = [], []
 
         def square(name, x, y, size, tone):
-            inset = size * 0.06
-            cells.append({"name": name, "x": round(x + size / 2, 4), "y": round(y + size / 2, 4),
-                          "tone": tone,
-                          "points": [[round(x + inset, 4), round(y + inset, 4)],
-                                     [round(x + size - inset, 4), round(y + inset, 4)],
-                                     [round(x + size - inset, 4), round(y + size - inset, 4)],
-                                     [round(x + inset, 4), round(y + size - inset, 4)]]})
+            cells.append(square_cell(name, x, y, size, tone))
 
-        def racks(players, y):
-            span = len(players) * slots * unit + (len(players) - 1) * 0.4
-            x = (width - span) / 2
-            for player in players:
-                square(f"p{player}t", x, y, unit, 3)
-                for slot in range(1, slots):
-                    square(f"p{player}d{slot}", x + slot * unit, y, unit, 2)
-                x += slots * unit + 0.4
+        def rack_row(players, y):    # each player's token counter, then his dice's slots
+            groups = [[f"p{player}t", *(f"p{player}d{slot}" for slot in range(1, slots))]
+                      for player in players]
+            cells.extend(racks(groups, y, width, unit))
 
         y = 0.2
-        racks(top_rows, y)
+        rack_row(top_rows, y)
         y += unit + gap
         for file in range(side):                           # the column results
             square(f"col{LETTERS[file]}", margin + file, y, 1.0, 3)
@@ -718,7 +709,7 @@ class Dadi(Game):
         labels += [{"text": LETTERS[f], "x": margin + f + 0.5, "y": round(y + margin / 2, 4)}
                    for f in range(side)]
         y += margin
-        racks(bottom_rows, y)
+        rack_row(bottom_rows, y)
         y += unit + 0.2
         return {"kind": "square", "width": round(width, 4), "height": round(y, 4),
                 "cells": cells, "labels": labels}

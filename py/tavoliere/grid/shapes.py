@@ -1,6 +1,7 @@
 """Boards that are not grids of equal cells, as layouts (see ``grid``): a mancala's two rows of
-pits with a store at each end, and a short track of cells.  The games that use them name the
-cells; these functions only place them."""
+pits with a store at each end, a short track of cells, and racks of slots beside a board (a
+player's dice waiting to be placed).  The games that use them name the cells; these
+functions only place them."""
 
 from __future__ import annotations
 
@@ -58,6 +59,30 @@ def track(names: list[str], labels: list[str] | None = None,
             "cells": cells,
             "labels": [{"text": text, "x": round(left + i + 0.5, 4), "y": MARGIN + 1 + MARGIN / 2}
                        for i, text in enumerate(texts)]}
+
+
+def square_cell(name: str, x: float, y: float, size: float, tone: int) -> dict:
+    """A square cell of side ``size`` with its top left corner at (x, y), drawn a little
+    inside its place so that neighbouring ones stand apart."""
+    inset = size * 0.06
+    low, high = (round(x + inset, 4), round(y + inset, 4)), (round(x + size - inset, 4),
+                                                            round(y + size - inset, 4))
+    return {"name": name, "x": round(x + size / 2, 4), "y": round(y + size / 2, 4), "tone": tone,
+            "points": [[low[0], low[1]], [high[0], low[1]], [high[0], high[1]], [low[0], high[1]]]}
+
+
+def racks(groups: list[list[str]], y: float, width: float, unit: float,
+          tones: tuple[int, int] = (3, 2), gap: float = 0.4) -> list[dict]:
+    """One row of racks centred across ``width`` at height ``y``: each group (a player's
+    rack, its slots named in order) a row of squares of side ``unit``, the first in
+    ``tones[0]`` (a counter, say) and the others in ``tones[1]``; racks ``gap`` apart."""
+    span = sum(len(group) for group in groups) * unit + (len(groups) - 1) * gap
+    x, cells = (width - span) / 2, []
+    for group in groups:
+        for slot, name in enumerate(group):
+            cells.append(square_cell(name, x + slot * unit, y, unit, tones[0] if slot == 0 else tones[1]))
+        x += len(group) * unit + gap
+    return cells
 
 
 def _rounded_box(x: float, y: float, half_width: float, half_height: float) -> list:
