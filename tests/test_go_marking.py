@@ -140,3 +140,11 @@ def test_the_computer_counter_proposes_once_then_resumes_whoever_began():
     assert choose(GAME, second, iterations=100) == ("resume",)
     agreed = GAME.apply(GAME.apply(first, estimate), estimate)
     assert choose(GAME, agreed, iterations=100) == ("accept",)
+
+
+def test_the_count_shows_the_territory_that_counted():
+    """GO-9 accepted: "Territory: Black 30 + 2 prisoners = 32; White 30 + 3 + 6.5 = 39.5": the
+    marks at the count show each player's 30 points, the dead stones' points among them."""
+    end = GAME.replay("dead:b7,h3,h7 accept".split(), go9_marking())
+    black, white = GAME.marks(end)["owned"]
+    assert len(black) == 30 and len(white) == 30 and "b7" in black and "h7" in white

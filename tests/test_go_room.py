@@ -140,6 +140,9 @@ def test_a_game_against_level_1_to_the_count_with_the_marking_phase(browser, ser
     assert final["outcome"]["scores"] == [6, 9.5] == list(outcome.scores)
     assert final["outcome"]["winner"] == outcome.winner == 1
     assert page.locator("#banner").is_visible()
+    # the count shows the territory that counted: Black's eyes and the dead stone's points
+    black, white = page.evaluate("window.tavoliere.picture().owned")
+    assert set(black) == {"b2", "b5", "b8", "c3", "c4"} and set(white) == {"h2", "h5", "h8"}
     page.screenshot(path=str(OUTPUT / f"go-count-{width}.png"))
     assert document_width(page) <= width
     assert watch.errors == []

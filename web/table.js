@@ -185,7 +185,7 @@ export class Table extends EventTarget {
       paths: this.paths,
       leaving: marks.leaving || [],
       faded: v.toggle && !v.outcome ? v.toggle.marked : [],
-      owned: v.outcome ? [] : marks.owned || [],
+      owned: marks.owned || [],
       cursor,
       motion: this.motion,
     };

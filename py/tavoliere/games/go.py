@@ -800,6 +800,11 @@ class Go(Game):
             board[cell] = EMPTY
         return tuple(board), tuple(prisoners)
 
+    def owned(self, board) -> list[list[str]]:
+        """The names of the points that count for Black and for White (``territory``)."""
+        return [[self.names[c] for c in sorted(cells, key=self.geo.rank.__getitem__)]
+                for cells in self.territory(board)]
+
     def unit(self, state: GoState, cell) -> tuple[str, ...]:
         """The stones a click on ``cell`` (a name or an index) toggles in the marking phase
         (13.3.5), by name in ascending order; none for an empty point."""
@@ -835,8 +840,7 @@ class Go(Game):
                 units.append([self.names[c] for c in sorted(unit, key=rank)])
         cleared, prisoners = self.without(state, dead)
         black, white = self.score(cleared, prisoners)
-        marks = {"owned": [[self.names[c] for c in sorted(cells, key=rank)]
-                           for cells in self.territory(cleared)]}
+        marks = {"owned": self.owned(cleared)}
         if state.proposal is not None and set(dead) == set(state.proposal):
             marks.update(self.marks(state))          # the proposal on the table, as it was made
         else:
@@ -1002,14 +1006,16 @@ class Go(Game):
 
     def marks(self, state: GoState) -> dict:
         """In play, the points where the mover may not play (occupied ones aside); in the
-        marking phase, the proposal ringed and the count it gives."""
+        marking phase, the proposal ringed and the count it gives; at the count, the points
+        that counted for each player (``owned``)."""
         if state.phase == "play":
             legal = set(self.legal_plays(state))
             shaded = [self.names[c] for c in self.geo.column_order
                       if state.board[c] == EMPTY and c not in legal]
             return {"shaded": shaded} if shaded else {}
         if state.phase != "marking":
-            return {}
+            counted = state.outcome is not None and state.outcome.reason == "score"
+            return {"owned": self.owned(state.board)} if counted else {}
         player = state.to_move
         if state.proposal is None:
             return {"message": {"key": "marking", "params": {"player": player}}}
