@@ -151,3 +151,36 @@ def test_a_game_against_level_1_to_the_count_with_the_marking_phase(browser, ser
 
 def document_width(page):
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_two_people_mark_on_one_board_and_the_link_carries_each_proposal(browser, server):
+    """13.3.5 "On one device both players use the same board; by link each ply travels in
+    the record": Black taps and proposes, White, on the same board, finds the marks of that
+    proposal, changes them with a tap and proposes in turn; Black accepts.  The address bar's
+    link holds each proposal as its ply."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    context.add_init_script(NO_SNAPSHOTS)
+    watch = PageWatch(context)
+    record = settled_record() + ["e5", "f8", "pass", "pass"]
+    page = watch.open(server + f"#game={SPEC}&moves={','.join(record)}&white=human&black=human")
+    page.wait_for_function(f"window.tavoliere.view().moves.length === {len(record)}")
+    assert page.evaluate("window.tavoliere.picture().faded") == ["c3"]
+    tap(page, "c3", False)                    # Black: no dead stones after all
+    page.wait_for_function("window.tavoliere.picture().faded.length === 0")
+    press(page, "Propose", False)
+    wait_moves(page, len(record) + 1)
+    assert moves(page)[-1] == "dead"
+    assert "dead" in page.url.split("moves=")[1]
+    # White's turn on the same board: the marks start from Black's proposal
+    assert page.evaluate("window.tavoliere.picture().faded") == []
+    assert offered(page) == ["Propose", "Accept", "Resume play"]
+    tap(page, "c3", False)
+    page.wait_for_function("window.tavoliere.picture().faded.length === 1")
+    press(page, "Propose", False)
+    wait_moves(page, len(record) + 2)
+    assert moves(page)[-1] == "dead:c3" and "dead:c3" in page.url
+    press(page, "Accept", False)
+    wait_moves(page, len(record) + 3)
+    assert page.evaluate("window.tavoliere.view().outcome")["scores"] == [6, 9.5]
+    assert watch.errors == []
+    context.close()
