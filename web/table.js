@@ -185,7 +185,7 @@ export class Table extends EventTarget {
       paths: this.paths,
       leaving: marks.leaving || [],
       faded: v.toggle && !v.outcome ? v.toggle.marked : [],
-      owned: marks.owned || [],
+      owned: v.toggle && v.outcome ? [] : marks.owned || [],  // (no count after a resignation)
       cursor,
       motion: this.motion,
     };
