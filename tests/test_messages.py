@@ -286,6 +286,7 @@ def all_bad_answers():
     yield "fair step", ask(op="fair", step="fly")
     yield "fair seal", ask(op="fair", step="seal", game="barrier", moves=[], move="c4")
     yield "clicks", ask(op="narrow", game="barrier", moves=[], clicks=[])
+    yield "marked", ask(op="view", game="barrier", moves=[], marked="c4")
     yield "root", ask(op="merge", game="barrier", moves=[], root=[[["zz", 1, 1, 0]]])
     yield "root", ask(op="merge", game="barrier", moves=[], root=[[["a1", True, 1, 7]]] * 99)
     yield "record full", record_full()

@@ -101,7 +101,11 @@ def legal_moves(spec, names):
     (read here, since a view of a big board does not list them all)."""
     game = load_game(spec)
     state = game.replay(names)
-    return [{"name": game.move_name(m), "clicks": list(game.clicks(m))} for m in game.legal_moves(state)]
+    moves = [{"name": game.move_name(m), "clicks": list(game.clicks(m))} for m in game.legal_moves(state)]
+    toggle = game.toggle(state)  # a move built by toggling cells: its one button, for those it covers
+    if toggle:
+        moves = [toggle["move"]] + [m for m in moves if m["name"] not in toggle["covers"]]
+    return moves
 
 
 def choice_moves(moves, choice_depth):

@@ -86,7 +86,8 @@ export class BoardView {
   // picture: {pieces: {cell: token}, last, targets, selected, preview, shaded, win, hint:
   //           [cells], leaving: [cells whose pieces were just captured], cursor: cell,
   //           paths: [{cells, next}] (the choices of the next click, each tinted apart),
-  //           motion: {before, cells} (a move just made: the pieces before it and its cells)}
+  //           motion: {before, cells} (a move just made: the pieces before it and its cells),
+  //           faded: [cells whose pieces are marked], owned: [[cells counting for player 0], ...]}
   show(picture) {
     const motion = picture.motion || null;
     if (motion !== this.motion) {
@@ -265,13 +266,19 @@ export class BoardView {
     // The piece the last move ended on (its last cell that holds one) wears a dot, clear on
     // pieces of any colour; the other cells of the move keep only their tint.
     const marked = [...(this.picture.last || [])].reverse().find((name) => this.picture.pieces[name]);
+    // a move built by toggling cells: the marked pieces see-through, the cells that count
+    // for a player under those marks with a small square of that player's colour
+    const faded = new Set(this.picture.faded || []);
+    const owned = new Map((this.picture.owned || []).flatMap((cells, player) => cells.map((name) => [name, player])));
     for (const cell of this.layout.cells) {
       const piece = this.picture.pieces[cell.name];
       const moving = motion && motion.cells.get(cell.name);
       if (moving) {
         if (moving.old && moving.oldAlpha > 0) this.drawPiece(cell, moving.old, moving.oldAlpha);
         if (piece && !moving.hidden && moving.alpha > 0) this.drawPiece(cell, piece, moving.alpha, moving.scale);
-      } else if (piece) this.piece(cell, piece);
+      } else if (piece && faded.has(cell.name)) this.drawPiece(cell, piece, 0.4);
+      else if (piece) this.piece(cell, piece);
+      if (owned.has(cell.name)) this.ownedMark(cell, owned.get(cell.name));
       if (cell.name === marked && !moving) this.lastMark(cell);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
@@ -340,6 +347,17 @@ export class BoardView {
     }
     this.piece(cell, token);
     ctx.restore();
+  }
+
+  // A cell that counts for `player` (territory at the count): a small square of its colour.
+  ownedMark(cell, player) {
+    const ctx = this.context;
+    const h = 0.14;
+    ctx.fillStyle = this.paint(player).fill;
+    ctx.fillRect(cell.x - h, cell.y - h, 2 * h, 2 * h);
+    ctx.lineWidth = 0.03;
+    ctx.strokeStyle = this.color["piece-edge"];
+    ctx.strokeRect(cell.x - h, cell.y - h, 2 * h, 2 * h);
   }
 
   // The tint of the i-th choice of the next click, at an opacity.

@@ -232,4 +232,6 @@ export default {
   "corr.none-archived": "No archived games.",
   "corr.exported.one": "{count} game exported.",
   "corr.exported.other": "{count} games exported.",
+  // -- gomark: a move built by toggling cells (Go's dead stones) --
+  "toggle-nothing": "{cell}: nothing to mark there",
 };

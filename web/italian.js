@@ -232,4 +232,6 @@ export default {
   "corr.none-archived": "Nessuna partita archiviata.",
   "corr.exported.one": "{count} partita esportata.",
   "corr.exported.other": "{count} partite esportate.",
+  // -- gomark: una mossa fatta segnando caselle (le pietre morte del go) --
+  "toggle-nothing": "{cell}: niente da segnare qui",
 };

@@ -25,6 +25,7 @@ import { CHANCE, fitSeats } from "./seats.js";
 import { computerTurns, freshSeed } from "./computer.js";
 import { seeing } from "./seeing.js";
 import { takingBack } from "./undo.js";
+import { toggling, withToggle } from "./toggle.js";
 
 export { MAX_MOVES, endingOutcome, readMoves } from "./links.js";
 export { CHANCE, fitSeats, playerText, readPlayer } from "./seats.js";  // (their old home)
@@ -160,7 +161,7 @@ export class Table extends EventTarget {
   // Moves made without a cell (a swap, a pass, a bid): the skins show them as buttons.
   buttons() {
     if (!this.humanToMove()) return [];
-    return this.view.legal.filter((m) => m.clicks.length === 0);
+    return withToggle(this.view, this.view.legal.filter((m) => m.clicks.length === 0));
   }
 
   // What the board shows: pieces, marks and the choice in progress.
@@ -183,6 +184,8 @@ export class Table extends EventTarget {
       hint: this.hint,
       paths: this.paths,
       leaving: marks.leaving || [],
+      faded: v.toggle && !v.outcome ? v.toggle.marked : [],
+      owned: v.toggle && v.outcome ? [] : marks.owned || [],  // (no count after a resignation)
       cursor,
       motion: this.motion,
     };
@@ -276,6 +279,7 @@ export class Table extends EventTarget {
     }
     if (this.remoteToMove()) { this.say("not-your-turn"); return; }
     if (!this.humanToMove()) return;
+    if (this.view.toggle) { await this.toggleAt(cell); return; }  // web/toggle.js
     if (this.pickedUp() && cell === this.clicks[0]) {
       this.cancel();  // the piece picked up, clicked again, is put back
       this.say("");
@@ -457,5 +461,6 @@ export class Table extends EventTarget {
 }
 
 // The computer's turns and the dice (web/computer.js), undo and redo (web/undo.js), who sees
-// the table (web/seeing.js): methods of the table written apart.
-Object.assign(Table.prototype, computerTurns, takingBack, seeing);
+// the table (web/seeing.js), moves built by toggling cells (web/toggle.js): methods of the
+// table written apart.
+Object.assign(Table.prototype, computerTurns, takingBack, seeing, toggling);

@@ -162,6 +162,7 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
             last = {"name": shown_names[-1], "clicks": [], "cells": [], "player": last["player"]}
     private = game.hides_information() and seat != mover
     legal = [] if mover == CHANCE or private else game.legal_moves(state)
+    toggle = None if mover == CHANCE or private else _toggle(game, state, request or {})
     return {
         "game": game.spec,
         "moves": shown_names,
@@ -174,13 +175,27 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
         **_legal(game, legal),
         "last": last,
         "outcome": None if outcome is None else outcome.as_dict(),
-        "marks": game.marks(state),
+        "marks": toggle.pop("marks") if toggle else game.marks(state),
+        **({"toggle": toggle} if toggle else {}),
         "notes": game.notes(state),
         **({"same": same} if (same := game.same_cells(state)) else {}),
         **_words(game, states[:shown]),
         **({"hidden_information": True} if game.hides_information() else {}),
         **({"random": True} if legal and game.offers_random(state) else {}),
     }
+
+
+def _toggle(game, state, request: dict) -> dict | None:
+    """The position's move built by toggling cells (``Game.toggle``), under the request's
+    ``marked`` cells when it names some (the page asks again after every tap)."""
+    marked = request.get("marked")
+    if marked is not None and (not isinstance(marked, list) or len(marked) > 1000
+                               or not all(isinstance(c, str) for c in marked)):
+        raise BridgeError("bad-request", "request.marked")
+    try:
+        return game.toggle(state, marked)
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
 
 
 def _words(game, states: list) -> dict:

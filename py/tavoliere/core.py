@@ -354,6 +354,18 @@ class Game:
         ``opponent`` parameter is a player, shown by name)."""
         return {}
 
+    def toggle(self, state, marked=None) -> dict | None:
+        """A move built by toggling sets of cells, with a live count (Go's dead stones), or
+        None (the default) when the position has none.  The page keeps the marks and asks
+        again with ``marked`` (the cells marked, from the page) after every tap; the answer
+        is ``{"units": [[cells]]`` (a tap on a cell toggles its whole unit), ``"marked":
+        [cells]`` (the marks: the game's own to start with), ``"move"`` (the move these marks
+        make, as a legal move of the view, with the words of its button), ``"covers"`` (the
+        listed moves that it stands for: the page shows its one button instead), ``"marks"}``
+        (the position's marks under these marks, as ``marks``; ``owned`` may list, for each
+        player, cells to mark as counting for that player)."""
+        return None
+
     # -- sealed plies (moves made at the same time) -------------------------------------------
     # In a game of simultaneous moves a round is recorded as plies, one player after the
     # other; the first ones stay *sealed* (made, not revealed) until the last one of the

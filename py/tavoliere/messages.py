@@ -61,6 +61,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "request.clicks": {
         "en": '"clicks" must be a list of up to 16 cell names',
         "it": '"clicks" deve essere un elenco di al massimo 16 nomi di caselle'},
+    "request.marked": {
+        "en": '"marked" must be a list of cell names',
+        "it": '"marked" deve essere un elenco di nomi di caselle'},
     "request.too-many-moves": {
         "en": "a record may hold at most {max} moves",
         "it": "una partita può contenere al massimo {max} semimosse"},

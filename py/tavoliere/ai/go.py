@@ -871,13 +871,15 @@ class GoEngine(TreeSearch):
 
     def marking_answer(self):
         """RULES.md 13.3.6: accept a proposal equal to the estimate, counter-propose the
-        estimate once, resume when a second proposal still differs."""
+        estimate, resume when the opponent's second proposal still differs.  The marking
+        plies alternate and every one before an answer is a proposal, so the opponent has made
+        (proposals + 1) // 2 of them: the second comes at the third proposal, whoever began."""
         state = self.state
         dead = self.marking.dead_cells()
         proposal = getattr(state, "proposal", None)
         if proposal is not None and set(proposal) == set(dead):
             return ("accept",)
-        if proposal is not None and (state.proposals >= 2
+        if proposal is not None and (state.proposals >= 3
                                      or state.proposals >= MAX_PROPOSALS):
             return ("resume",)
         size = self.game.size

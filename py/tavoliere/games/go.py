@@ -409,6 +409,9 @@ class Go(Game):
             "move.dead-stones": "Dead: {stones}",
             "move.accept": "Accept",
             "move.resume": "Resume play",
+            "move.propose": "Propose",
+            "message.marks": "{player}: tap a group to mark it dead or alive, then propose "
+                             "(the faded stones are dead). The count would be {scores}.",
             "reason.score": "{scores} at the count",
             "reason.long-cycle": "a long cycle repeated the position three times",
             "message.marking": "Play has stopped. {player}: propose the dead stones, or "
@@ -473,6 +476,10 @@ class Go(Game):
             "move.dead-stones": "Morte: {stones}",
             "move.accept": "Accetto",
             "move.resume": "Riprendo il gioco",
+            "move.propose": "Propongo",
+            "message.marks": "{player}: tocca un gruppo per segnarlo morto o vivo, poi "
+                             "proponi (le pietre sbiadite sono morte). Il conteggio sarebbe "
+                             "{scores}.",
             "reason.score": "{scores} al conteggio",
             "reason.long-cycle": "un ciclo lungo ha ripetuto tre volte la posizione",
             "message.marking": "Il gioco è fermo. {player}: proponi le pietre morte, oppure "
@@ -756,39 +763,48 @@ class Go(Game):
     # -- the count --------------------------------------------------------------------------------
     def score(self, board, prisoners) -> tuple[float, float]:
         """Black's and White's scores for the board as it stands (13.4), komi included."""
-        neighbours = self.geo.neighbours
-        black = white = 0.0
+        black, white = (len(cells) for cells in self.territory(board))
         if self.area:
-            for region, reaches in regions(board, neighbours):
-                if reaches == {BLACK_STONE}:
-                    black += len(region)
-                elif reaches == {WHITE_STONE}:
-                    white += len(region)
             black += board.count(BLACK_STONE)
             white += board.count(WHITE_STONE) + (self.handicap - 1 if self.handicap else 0)
             return black, white + self.komi
+        return black + prisoners[0], white + prisoners[1] + self.komi
+
+    def territory(self, board) -> tuple[list[int], list[int]]:
+        """The empty points that count for Black and for White (13.4): those of the regions
+        that reach one colour only; under territory scoring, not those next to a chain in
+        seki."""
+        neighbours = self.geo.neighbours
         in_seki = set()
-        for point in seki_points(board, neighbours):
-            for n in neighbours[point]:
-                if board[n] != EMPTY and n not in in_seki:
-                    in_seki |= chain_at(board, n, neighbours)[0]
+        if not self.area:
+            for point in seki_points(board, neighbours):
+                for n in neighbours[point]:
+                    if board[n] != EMPTY and n not in in_seki:
+                        in_seki |= chain_at(board, n, neighbours)[0]
+        black, white = [], []
         for region, reaches in regions(board, neighbours):
             if len(reaches) != 1 or any(n in in_seki for cell in region
                                         for n in neighbours[cell]):
                 continue
-            if reaches == {BLACK_STONE}:
-                black += len(region)
-            else:
-                white += len(region)
-        return black + prisoners[0], white + prisoners[1] + self.komi
+            (black if reaches == {BLACK_STONE} else white).extend(region)
+        return black, white
 
     def count_with(self, state: GoState, dead) -> tuple[float, float]:
         """The scores if the stones ``dead`` were agreed dead now."""
+        return self.score(*self.without(state, dead))
+
+    def without(self, state: GoState, dead) -> tuple[tuple, tuple]:
+        """The board and the prisoners once the stones ``dead`` are taken off as prisoners."""
         board, prisoners = list(state.board), list(state.prisoners)
         for cell in dead:
             prisoners[2 - board[cell]] += 1
             board[cell] = EMPTY
-        return self.score(tuple(board), tuple(prisoners))
+        return tuple(board), tuple(prisoners)
+
+    def owned(self, board) -> list[list[str]]:
+        """The names of the points that count for Black and for White (``territory``)."""
+        return [[self.names[c] for c in sorted(cells, key=self.geo.rank.__getitem__)]
+                for cells in self.territory(board)]
 
     def unit(self, state: GoState, cell) -> tuple[str, ...]:
         """The stones a click on ``cell`` (a name or an index) toggles in the marking phase
@@ -800,6 +816,43 @@ class Go(Game):
     def estimate(self, board: tuple[int, ...]) -> tuple[int, ...]:
         """The computer's estimate of the dead stones (13.3.6), in ascending name order."""
         return _estimate(self.size, board)
+
+    def toggle(self, state: GoState, marked=None) -> dict | None:
+        """The marking phase as a move built by taps (13.3.5, ``Game.toggle``), while proposals
+        are left.  The marks start from the proposal just made, else from the computer's
+        estimate; ``marked`` (names) replaces them, each named stone taking its whole chain,
+        so that the proposal they make is always a legal one."""
+        if state.phase != "marking" or state.proposals >= MAX_PROPOSALS:
+            return None
+        board, rank, neighbours = state.board, self.geo.rank.__getitem__, self.geo.neighbours
+        if marked is None:
+            dead = state.proposal if state.proposal is not None else self.estimate(board)
+        else:
+            dead = set()
+            for cell in (self.read_cell(name.lower()) for name in marked):
+                if board[cell] != EMPTY and cell not in dead:
+                    dead |= chain_at(board, cell, neighbours)[0]
+            dead = tuple(sorted(dead, key=rank))
+        units, seen = [], set()
+        for cell in self.geo.column_order:
+            if board[cell] != EMPTY and cell not in seen:
+                unit = unit_of(board, cell, neighbours)
+                seen |= unit
+                units.append([self.names[c] for c in sorted(unit, key=rank)])
+        cleared, prisoners = self.without(state, dead)
+        black, white = self.score(cleared, prisoners)
+        marks = {"owned": self.owned(cleared)}
+        if state.proposal is not None and set(dead) == set(state.proposal):
+            marks.update(self.marks(state))          # the proposal on the table, as it was made
+        else:
+            marks["message"] = {"key": "marks", "params": {
+                "player": state.to_move,
+                "scores": f"{format_points(black)}\u2013{format_points(white)}"}}
+        return {"units": units, "marked": [self.names[c] for c in dead],
+                "move": {"name": self.move_name((DEAD, *dead)), "clicks": [],
+                         "words": ["move.propose", {}]},
+                "covers": [self.move_name(m) for m in self.legal_moves(state) if m[0] == DEAD],
+                "marks": marks}
 
     def outcome(self, state: GoState) -> Outcome | None:
         return state.outcome
@@ -955,14 +1008,16 @@ class Go(Game):
 
     def marks(self, state: GoState) -> dict:
         """In play, the points where the mover may not play (occupied ones aside); in the
-        marking phase, the proposal ringed and the count it gives."""
+        marking phase, the proposal ringed and the count it gives; at the count, the points
+        that counted for each player (``owned``)."""
         if state.phase == "play":
             legal = set(self.legal_plays(state))
             shaded = [self.names[c] for c in self.geo.column_order
                       if state.board[c] == EMPTY and c not in legal]
             return {"shaded": shaded} if shaded else {}
         if state.phase != "marking":
-            return {}
+            counted = state.outcome is not None and state.outcome.reason == "score"
+            return {"owned": self.owned(state.board)} if counted else {}
         player = state.to_move
         if state.proposal is None:
             return {"message": {"key": "marking", "params": {"player": player}}}
