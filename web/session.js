@@ -185,6 +185,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   if (!answer.ok) {
     room.say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
+    room.id = newGameId();  // the fresh game is saved apart: the record that failed stays kept
     const fallback = entry ? loadPlayers() : null;
     const fresh = boardKey(room, spec) ? spec : defaultGame(room.site);
     answer = await table.open({ game: fresh, players: fallback });
