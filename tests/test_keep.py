@@ -47,6 +47,8 @@ def test_two_tabs_on_one_game_lose_neither_tabs_moves(watch, server):
     assert second.locator("#keep-notice").is_hidden()
     play(first, "e5")
     second.wait_for_selector("#keep-notice", state="visible")  # told before any move there
+    OUTPUT.mkdir(exist_ok=True)
+    second.locator(".panel").screenshot(path=str(OUTPUT / "keep-two-tabs.png"))
     notice = second.locator("#keep-notice").text_content()
     assert "another tab" in notice and "moves: 2 there, 1 here" in notice
     assert second.get_by_role("button", name="Open the newer record").is_visible()
@@ -140,3 +142,24 @@ def test_back_and_forward_return_to_each_game_opened(watch, server):
         assert page.locator("#keep-notice").is_hidden()
     assert len(saved_records(page)) == 2  # the same two games, never a copy
     assert watch.errors == []
+
+
+def test_a_correspondence_game_in_two_tabs_is_never_saved_over(watch, server):
+    """A correspondence game cannot be split in two: the stale tab's move is not saved, and
+    says so, until the newer record is opened there."""
+    first = watch.open(server)
+    first.evaluate("window.tavoliere.correspondence.start({game: 'havannah(size=4)', side: 0, names: ['Anna', 'Bruno']})")
+    second, errors = open_tab(first.context, server)  # the room without a link: the same game
+    assert second.evaluate("window.tavoliere.correspondence.link()") is not None
+    play(first, "c3")
+    second.wait_for_selector("#keep-notice", state="visible")
+    assert "correspondence game went on in another tab" in second.locator("#keep-notice").text_content()
+    assert second.locator("#keep-take-over").is_hidden()
+    play(second, "d4")
+    second.wait_for_function("document.getElementById('keep-text').textContent.includes('was not saved')")
+    stored = "JSON.parse(localStorage.getItem('tavoliere.correspondence'))[0].moves"
+    assert second.evaluate(stored) == ["c3"]
+    second.get_by_role("button", name="Open the newer record").click()
+    second.wait_for_function("window.tavoliere.view().moves.join() === 'c3'")
+    assert second.locator("#keep-notice").is_hidden()
+    assert watch.errors == [] and errors == []

@@ -18,21 +18,24 @@ const known = new WeakMap();  // room -> {key, stamp}: the stored record this ta
 let notice = null;            // {key, params, origin, takeOver} while the notice is shown
 
 export function bindTabs(room) {
-  const box = document.createElement("div");
-  box.id = "keep-notice";
-  box.className = "keep-notice";
-  box.setAttribute("role", "alert");
-  box.hidden = true;
-  box.innerHTML = `<p id="keep-text"></p><div class="actions">` +
-    `<button id="keep-take-over" type="button" data-t="keep.take-over"></button>` +
-    `<button id="keep-newer" type="button" data-t="keep.open-newer"></button></div>`;
-  $("message").after(box);
+  $("message").after(noticeBox());
   $("keep-take-over").addEventListener("click", () => takeOver(room));
   $("keep-newer").addEventListener("click", () => openNewer(room));
   window.addEventListener("storage", (event) => {
     if (STORED.includes(event.key)) checkTabs(room);
   });
   room.draws.push(drawNotice);  // the notice follows the page's language
+}
+
+// The notice, under the message line: its text, then its two buttons.
+function noticeBox() {
+  const element = (tag, props) => Object.assign(document.createElement(tag), props);
+  const box = element("div", { id: "keep-notice", className: "keep-notice", hidden: true });
+  box.setAttribute("role", "alert");
+  const actions = element("div", { className: "actions" });
+  actions.append(element("button", { id: "keep-take-over", type: "button" }), element("button", { id: "keep-newer", type: "button" }));
+  box.append(element("p", { id: "keep-text" }), actions);
+  return box;
 }
 
 // The key of the game on the table among the stored ones.
