@@ -163,3 +163,29 @@ def test_a_correspondence_game_in_two_tabs_is_never_saved_over(watch, server):
     second.wait_for_function("window.tavoliere.view().moves.join() === 'c3'")
     assert second.locator("#keep-notice").is_hidden()
     assert watch.errors == [] and errors == []
+
+
+def test_back_to_an_older_link_of_a_correspondence_game_opens_it_without_a_warning(watch, server):
+    """The entries of one correspondence game in the history (its first link, a later link
+    from the other player) hold older moves than the game kept: Back opens the kept game, at
+    its last move, and says nothing (a link arriving anew would say it is older)."""
+    page = watch.open(server)
+    page.evaluate("window.tavoliere.correspondence.start({game: 'havannah(size=4)', side: 0, names: ['Anna', 'Bruno']})")
+    play(page, "c3")
+    link = page.evaluate("window.tavoliere.correspondence.link()")
+    reply = re.sub(r"&moves=[^&]*", "", link).replace("by=0", "by=1") + "&moves=c3,d4"
+    page.goto(reply)  # Bruno's answer arrives in a link
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    play(page, "e5")
+    page.goto(server + "#game=barrier(size=6)" + TWO_PEOPLE)
+    page.wait_for_function("window.tavoliere.view().game === 'barrier(size=6)'")
+    for way, game in (("back", "havannah(size=4)"), ("back", "havannah(size=4)"),
+                      ("forward", "havannah(size=4)"), ("forward", "barrier(size=6)")):
+        before = page.evaluate("window.tavoliere.opened()")
+        getattr(page, f"go_{way}")()
+        page.wait_for_function("n => window.tavoliere.opened() > n", arg=before)
+        assert view(page)["game"] == game
+        if game.startswith("havannah"):
+            assert view(page)["moves"] == ["c3", "d4", "e5"]
+        assert page.locator("#message").text_content() == "", way
+    assert watch.errors == []
