@@ -96,12 +96,13 @@ export function useTexts(room, spec) {
 // -- saving ---------------------------------------------------------------------------------
 // The game in progress is saved after every move (and after undo), to resume after a reload;
 // a correspondence game in its own list.
-// A tab never saves over a record another tab has moved on (web/tabs.js).
+// A tab never saves over a record another tab has moved on (web/tabs.js).  Null, or the
+// save's problem (said).
 export function saveRecord(room) {
   const { table } = room;
   let problem;
   if (room.corr) {
-    if (staleRecord(room)) return refuseStale(room);
+    if (staleRecord(room)) return refuseStale(room);  // said in the notice
     const entry = room.corr;
     entry.moves = [...table.history.moves];
     entry.last = Date.now();
@@ -120,12 +121,13 @@ export function saveRecord(room) {
     const entry = tableEntry(room);
     problem = saveGame(entry);
     if (saved(problem)) rememberSaved(room, entry);
-    if (room.seated && (!problem || problem.key === "storage.nearly-full")) {
+    if (room.seated && saved(problem)) {
       room.seated = false;  // the saved game keeps the players now
       writeFragment(room);
     }
   }
   if (problem) room.say(saveText(problem));
+  return problem;
 }
 
 function saved(problem) {

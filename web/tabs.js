@@ -10,7 +10,7 @@ import { recordStamp, isStale } from "./keeping.js";
 import { readEnding } from "./links.js";
 import { validPlayer } from "./prefs.js";
 import { $ } from "./room.js";
-import { saveRecord, startGame } from "./session.js";
+import { saveRecord, sayAfterSave, startGame } from "./session.js";
 import { findCorrespondence, findGame, newGameId, saveGame } from "./storage.js";
 
 const STORED = ["tavoliere.games", "tavoliere.correspondence", null];  // null: storage cleared
@@ -101,8 +101,7 @@ function takeOver(room) {
     rememberSaved(room, stored);
   }
   showNotice(null);
-  saveRecord(room);
-  room.say(t("keep.took-over"), "info");
+  sayAfterSave(room, saveRecord(room), t("keep.took-over"));
 }
 
 // "Open the newer record": the record stored under the key this notice is about.
