@@ -22,6 +22,7 @@ import { applyTheme, bindSettings } from "./settings.js";
 import { Sounds } from "./sound.js";
 import { loadCorrespondence, loadGames } from "./storage.js";
 import { bindStrip, drawStrip } from "./strip.js";
+import { bindTabs } from "./tabs.js";
 import { Table } from "./table.js";
 import { bindTalk } from "./talk.js";
 
@@ -49,6 +50,7 @@ function bindRegions() {
   bindNewGame(room);
   bindCorrespondence(room);
   bindSession(room);  // (the record is saved before a stale review stops)
+  bindTabs(room);
   bindReview(room);
   bindButtons(room);
   bindTalk(room);

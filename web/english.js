@@ -234,4 +234,14 @@ export default {
   "corr.exported.other": "{count} games exported.",
   // -- gomark: a move built by toggling cells (Go's dead stones) --
   "toggle-nothing": "{cell}: nothing to mark there",
+  // -- keeping games (issue 37, part 6): two tabs, the saved-games list --
+  "keep.moves.one": "{count} move",
+  "keep.moves.other": "{count} moves",
+  "keep.stale": "This game went on in another tab (moves: {theirs} there, {ours} here). Nothing here will be saved over it: take it over here, or open the newer record.",
+  "keep.corr-stale": "This correspondence game went on in another tab (moves: {theirs} there, {ours} here). Open the newer record to go on.",
+  "keep.corr-refused": "This correspondence game went on in another tab, so your move here was not saved. Open the newer record to go on.",
+  "keep.kept-apart": "This game had gone on in another tab, so your move here was saved as a separate game (see Saved games).",
+  "keep.took-over": "The game is played in this tab now; the other tab's record is kept as a separate saved game.",
+  "keep.take-over": "Take over here",
+  "keep.open-newer": "Open the newer record",
 };

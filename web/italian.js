@@ -234,4 +234,14 @@ export default {
   "corr.exported.other": "{count} partite esportate.",
   // -- gomark: una mossa fatta segnando caselle (le pietre morte del go) --
   "toggle-nothing": "{cell}: niente da segnare qui",
+  // -- keeping games (issue 37, part 6): two tabs, the saved-games list --
+  "keep.moves.one": "{count} semimossa",
+  "keep.moves.other": "{count} semimosse",
+  "keep.stale": "Questa partita è proseguita in un'altra scheda (semimosse: {theirs} là, {ours} qui). Da qui non verrà sovrascritta: continuala qui oppure apri la versione più recente.",
+  "keep.corr-stale": "Questa partita per corrispondenza è proseguita in un'altra scheda (semimosse: {theirs} là, {ours} qui). Apri la versione più recente per continuare.",
+  "keep.corr-refused": "Questa partita per corrispondenza è proseguita in un'altra scheda: la tua mossa qui non è stata salvata. Apri la versione più recente per continuare.",
+  "keep.kept-apart": "La partita era proseguita in un'altra scheda: la tua mossa qui è stata salvata come partita a parte (in «Partite salvate»).",
+  "keep.took-over": "Ora la partita si gioca in questa scheda; quella dell'altra scheda è conservata come partita salvata a parte.",
+  "keep.take-over": "Continua qui",
+  "keep.open-newer": "Apri la versione più recente",
 };

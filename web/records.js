@@ -1,8 +1,9 @@
 // Keeping games: the saved-games list, the record dialog (export, import, files), the link to
 // the position and a picture of the board.  Everything from a record or a file is shown as
 // text, never as HTML.
-import { gameTitle, gameWords } from "./games.js";
+import { gameWords } from "./games.js";
 import { errorText, getLanguage, t } from "./i18n.js";
+import { savedSummary } from "./keeping.js";
 import { ENDINGS, endingOutcome, readEnding } from "./links.js";
 import { $ } from "./room.js";
 import { startGame } from "./session.js";
@@ -135,9 +136,14 @@ function showSaved(room) {
   const list = $("saved-list");
   const items = games.map((entry) => {
     const item = document.createElement("li");
+    // in the page's language: the game's title, the players, how it stands, the date
     const label = document.createElement("span");
-    const title = gameTitle(room.site, entry.game);
-    label.textContent = t("saved-entry", { title, count: entry.moves.length, date: new Date(entry.updated).toLocaleString() });
+    const { title, details } = savedSummary(room.site, entry);
+    const name = document.createElement("strong");
+    name.textContent = title;
+    const about = document.createElement("small");
+    about.textContent = details;
+    label.append(name, " ", about);
     const open = document.createElement("button");
     open.type = "button";
     open.textContent = t("open");

@@ -1,5 +1,7 @@
 // The session: opening records (a link, a reload, a saved game, a correspondence game),
-// saving the game after every move, and the link in the address bar.  A record here is
+// saving the game after every move, and the link in the address bar with the browser's
+// history (a game opened adds an entry, so Back returns to the game before; a move replaces
+// it).  A record here is
 // {game, moves, ply, id, entry, ending, seated, players}: entry is a stored correspondence
 // game, players the seats it brings (null: the seats as they are).
 import { boardKey as sharedBoardKey } from "./boards.js";
@@ -10,12 +12,13 @@ import { readEnding, readLink, writeLink } from "./links.js";
 import { loadPlayers, validPlayer } from "./prefs.js";
 import { $ } from "./room.js";
 import { fitSeats, playerText, readPlayer } from "./seats.js";
-import { currentGame, findCorrespondence, newGameId, saveCorrespondence, saveGame } from "./storage.js";
+import { currentGame, findCorrespondence, findGame, newGameId, saveCorrespondence, saveGame } from "./storage.js";
 import { drawWinBar } from "./strip.js";
+import { keepApart, refuseStale, rememberOpened, rememberSaved, staleRecord } from "./tabs.js";
 
 export function bindSession(room) {
   room.table.addEventListener("change", () => writeFragment(room));
-  room.table.addEventListener("record", () => save(room));
+  room.table.addEventListener("record", () => saveRecord(room));
 }
 
 // -- the record in the URL fragment (web/links.js reads and writes it) -------------------------
@@ -51,7 +54,18 @@ function writeFragment(room) {
   const players = room.seated ? table.players.map(playerText) : null;
   const link = writeLink({ game: table.game, moves: table.shownMoves(), ply: table.history.atEnd ? null : table.shownCursor(),
     corr: room.corr && corrFields(room.corr), end: table.ending, players });
-  history.replaceState(null, "", `#${link}`);
+  const state = historyState(room);
+  const before = history.state && history.state.tavoliere;
+  // another game than the entry's adds an entry; the first page of a tab, a link pasted or
+  // a move replaces it
+  if (before && (before.id !== state.tavoliere.id || before.corr !== state.tavoliere.corr)) history.pushState(state, "", `#${link}`);
+  else history.replaceState(state, "", `#${link}`);
+}
+
+// What the history entry keeps of the game on the table: the key it is stored under, so
+// Back and Forward reopen the kept game, not the link as a new arrival.
+function historyState(room) {
+  return { tavoliere: room.corr ? { corr: room.corr.id } : { id: room.id } };
 }
 
 // The whole link of a correspondence game, at its last move: what the other player opens.
@@ -82,10 +96,13 @@ export function useTexts(room, spec) {
 // -- saving ---------------------------------------------------------------------------------
 // The game in progress is saved after every move (and after undo), to resume after a reload;
 // a correspondence game in its own list.
-function save(room) {
+// A tab never saves over a record another tab has moved on (web/tabs.js).  Null, or the
+// save's problem (said).
+export function saveRecord(room) {
   const { table } = room;
   let problem;
   if (room.corr) {
+    if (staleRecord(room)) return refuseStale(room);  // said in the notice
     const entry = room.corr;
     entry.moves = [...table.history.moves];
     entry.last = Date.now();
@@ -94,15 +111,38 @@ function save(room) {
     entry.outcome = table.view.outcome || null;
     entry.ending = table.ending;
     problem = saveCorrespondence(entry);
+    if (saved(problem)) rememberSaved(room, entry);
     room.render();
   } else {
-    problem = saveGame({ id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending });
-    if (room.seated && (!problem || problem.key === "storage.nearly-full")) {
+    if (staleRecord(room)) {
+      keepApart(room);
+      history.replaceState(historyState(room), "", location.href);  // the same entry, the new key
+    }
+    const entry = tableEntry(room);
+    problem = saveGame(entry);
+    if (saved(problem)) rememberSaved(room, entry);
+    if (room.seated && saved(problem)) {
       room.seated = false;  // the saved game keeps the players now
       writeFragment(room);
     }
   }
   if (problem) room.say(saveText(problem));
+  return problem;
+}
+
+function saved(problem) {
+  return !problem || problem.key === "storage.nearly-full";
+}
+
+// The saved game of the table: its record and players, and, for the saved-games list, how
+// it stands at the record's end (the result, or whose turn).
+function tableEntry(room) {
+  const { table } = room;
+  const v = table.view;
+  const end = table.history.atEnd && v;
+  const outcome = end && v.outcome ? { winner: v.outcome.winner, reason: v.outcome.reason, scores: v.outcome.scores } : null;
+  return { id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending,
+    toMove: end ? v.to_move : undefined, outcome };
 }
 
 // What a save's problem tells the player: the storage nearly full (this save worked, a later
@@ -147,11 +187,13 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   if (!answer.ok) {
     room.say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
+    room.id = newGameId();  // the fresh game is saved apart: the record that failed stays kept
     const fallback = entry ? loadPlayers() : null;
     const fresh = boardKey(room, spec) ? spec : defaultGame(room.site);
     answer = await table.open({ game: fresh, players: fallback });
     if (!answer.ok) answer = await table.open({ game: defaultGame(room.site) });
   }
+  rememberOpened(room);
   await loadBoard(room, table.game);
   room.render();
 }
@@ -180,7 +222,7 @@ async function asSavedGame(room, record) {
 // Open a link or a stored record: a correspondence link is received first.
 export async function openRecord(room, record) {
   try {
-    if (!record.corr) record = await asSavedGame(room, record);
+    if (!record.corr && !record.kept) record = await asSavedGame(room, record);
     if (!record.corr) {
       return await startGame(room, record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null,
         ending: record.ending || null, seated: Boolean(record.seated), players: record.players || null, kept: Boolean(record.kept) });
@@ -207,9 +249,10 @@ export async function open(room, record) {
   room.markReady();
 }
 
-// The record the page opens first: the link's, or the game saved last.
+// The record the page opens first: the link's (on a reload, the game kept under its history
+// entry), or the game saved last.
 export function firstRecord(room) {
-  return location.hash.length > 1 ? recordFromFragment(room) : resumeRecord(room);
+  return location.hash.length > 1 ? recordFromHistory(room, history.state) : resumeRecord(room);
 }
 
 // Its board, drawn before the engine is ready.
@@ -245,12 +288,32 @@ function recordFromFragment(room) {
   }
 }
 
-// A link pasted into this tab's address bar changes only the fragment: open it.
+// A link pasted into this tab's address bar changes only the fragment: open it.  Back and
+// Forward open the game their entry kept, without a word: nothing new arrived.
 export function followAddress(room) {
-  window.addEventListener("hashchange", () => {
+  window.addEventListener("popstate", (event) => {
     room.say("");
-    openRecord(room, recordFromFragment(room));
+    openRecord(room, recordFromHistory(room, event.state));
   });
+}
+
+// The record a history entry opens: the game stored under its key, at the position its link
+// shows while the link's moves are the kept game's (else at the kept game's end); the link
+// itself when nothing is stored under that key (a link just pasted has no key).
+function recordFromHistory(room, state) {
+  const keyed = state && state.tavoliere;
+  if (!keyed) return recordFromFragment(room);
+  const stored = keyed.corr ? findCorrespondence(keyed.corr) : findGame(keyed.id);
+  if (!stored) return { ...recordFromFragment(room), ...(keyed.id ? { id: keyed.id } : {}) };
+  let ply = null;
+  try {
+    const link = readLink(location.hash.replace(/^#/, ""));
+    const prefix = link.moves.length <= stored.moves.length && link.moves.every((move, i) => move === "?" || move === stored.moves[i]);
+    if (link.game === stored.game && prefix) ply = link.ply;
+  } catch { /* the kept game at its end */ }
+  if (keyed.corr) return { game: stored.game, moves: stored.moves, ply, entry: stored };
+  const players = stored.players.every(validPlayer) ? stored.players : null;
+  return { game: stored.game, moves: stored.moves, ply, id: stored.id, ending: readEnding(stored.ending), players, kept: true };
 }
 
 // The record on the table as Retry opens it again (or the one being opened, before any).

@@ -96,6 +96,11 @@ export function saveGame(entry) {
   return afterSave(problem);
 }
 
+// The saved game under `id`, as stored now (another tab may have saved it), or null.
+export function findGame(id) {
+  return loadGames().games.find((g) => g.id === id) || null;
+}
+
 export function deleteGame(id) {
   const { games } = loadGames();
   write(KEY, JSON.stringify(games.filter((g) => g.id !== id)));
