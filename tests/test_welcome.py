@@ -108,8 +108,9 @@ def test_a_returning_player_is_not_greeted_but_finds_his_game_first(browser, ser
     context = browser.new_context(**SIZES["desk"])
     context.add_init_script(NO_SNAPSHOTS)
     page = context.new_page()
-    page.goto(server + "#game=havannah(size=5)&moves=a1,b2&white=human&black=human")
+    page.goto(server + "#game=havannah(size=5)&white=human&black=human")
     page.evaluate("window.tavoliere.ready")
+    page.evaluate("window.tavoliere.play('a1').then(() => window.tavoliere.play('b2'))")  # saved
     page.goto(server + "?again")
     page.evaluate("window.tavoliere.ready")
     assert page.locator("#welcome").is_hidden()

@@ -98,7 +98,7 @@ function gameCard(room, info) {
   title.textContent = info.title;
   const author = document.createElement("span");
   author.className = "welcome-author";
-  author.textContent = info.author || "";
+  author.textContent = words.text("author", {}, info.author || "");  // a game may word it per language
   const tagline = document.createElement("span");
   tagline.className = "welcome-tagline";
   tagline.textContent = words.text("tagline", {}, "");

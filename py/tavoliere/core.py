@@ -255,7 +255,8 @@ class Game:
     draws = True
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
     # What the room's welcome says of the game beside its ``tagline`` text (one line, in
-    # each language): who made it (and where it appeared), and about how long a game takes.
+    # each language): who made it (a text ``author`` words it in a language where the name
+    # alone will not do: "traditional"), and about how long a game takes.
     author = ""
     minutes = 0
     # The rules dialog's pictures (tavoliere/illustrations.py reads them): each a dict with a

@@ -259,6 +259,7 @@ class Damone(Game):
     texts = {
         "en": {
             "tagline": "Italian draughts with a damone, two dame and five pedine a side.",
+            "author": author,  # (the Italian words it apart)
             "rules": [
                 "Damone italiano is a traditional Italian draughts game, played here by the rules "
                 "of Mats Winther. Each side has a damone, two dame and five pedine on the dark "
@@ -290,6 +291,7 @@ class Damone(Game):
         },
         "it": {
             "tagline": "Dama all'italiana con un damone, due dame e cinque pedine per parte.",
+            "author": "tradizionale; regole di Mats Winther",  # the welcome's words for the author
             "rules": [
                 "Il Damone italiano è una variante della dama nota da Wikipedia e dal sito di "
                 "Mats Winther, qui con le sue regole. Ciascun giocatore ha un damone, due dame e "
