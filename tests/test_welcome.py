@@ -171,3 +171,34 @@ def test_the_rules_in_italian_have_their_captions(browser, server):
     assert "Il tavoliere all'inizio." in page.locator("figure[data-caption=setup] figcaption").text_content()
     assert "Vince" in page.locator("figure[data-caption=win] figcaption").text_content()
     context.close()
+
+
+def test_closing_the_welcome_of_a_first_visit_still_seats_the_newcomer_on_the_good_side(browser, server):
+    context, page, errors = first_visit(browser, server, "desk")
+    page.keyboard.press("Escape")
+    assert page.locator("#welcome").is_hidden()
+    page.wait_for_function("document.querySelector('#players').textContent.includes('Computer')")
+    page.wait_for_function("document.querySelector('#players').textContent.startsWith('White: Computer')")
+    assert errors == []
+    context.close()
+
+
+def test_the_size_chosen_is_the_largest_whose_cells_stay_tappable(browser, server):
+    """fittingSpec (web/welcome.js) from the prebuilt boards' widths in site.json: Havannah
+    base 8 and Connect6 13x13 on a 390-px phone (374 px for the board), the defaults on a desk,
+    the smallest board when none fits, and a game without a size as it is."""
+    context, page, _ = first_visit(browser, server, "desk")
+    chosen = page.evaluate("""async () => {
+        const { fittingSpec } = await import('./web/welcome.js');
+        const site = await (await fetch('site.json')).json();
+        const out = {};
+        for (const [name, span] of [['havannah', 374], ['connect6', 374], ['hexade', 374], ['havannah', 304],
+                                     ['connect6', 304], ['havannah', 680], ['connect6', 680], ['go', 374], ['damone', 200]])
+            out[`${name} ${span}`] = fittingSpec(site, name, span);
+        return out;
+    }""")
+    assert chosen == {
+        "havannah 374": "havannah(size=8)", "connect6 374": "connect6(size=13)", "hexade 374": "hexade(size=8)",
+        "havannah 304": "havannah(size=6)", "connect6 304": "connect6(size=13)", "havannah 680": "havannah",
+        "connect6 680": "connect6", "go 374": "go(size=13)", "damone 200": "damone"}
+    context.close()

@@ -67,7 +67,7 @@ async function main() {
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
   const corrProblem = loadCorrespondence().problem;  // and correspondence games, said apart
   room.site = await (await fetch("site.json")).json();
-  if (firstVisit()) showWelcome(room);  // before the record: it opens behind the welcome
+  if (firstVisit()) showWelcome(room, { first: true });  // before the record: it opens behind the welcome
   const record = firstRecord(room);
   const problems = [problem && t("saved-problem", { detail: errorText(problem, getLanguage()) }),
     corrProblem && t("corr.unreadable", { detail: errorText(corrProblem, getLanguage()) })];

@@ -2,7 +2,7 @@
 export default {
   "title": "Tavoliere",
   "tagline": "Abstract games from PerGioco and Il fogliaccio degli astratti",
-  "stage.downloading": "Downloading the computer opponent… {detail}",
+  "stage.downloading": "Downloading… {detail}",
   "stage.starting": "Loading the computer opponent…",
   "downloaded-of": "{done} of {total} MB",
   "downloaded": "{done} MB",

@@ -2,7 +2,7 @@
 export default {
   "title": "Tavoliere",
   "tagline": "Giochi astratti da PerGioco e dal Fogliaccio degli astratti",
-  "stage.downloading": "Scaricamento del computer avversario… {detail}",
+  "stage.downloading": "Scaricamento… {detail}",
   "stage.starting": "Caricamento del computer avversario…",
   "downloaded-of": "{done} di {total} MB",
   "downloaded": "{done} MB",

@@ -6,7 +6,7 @@
 // It names no game: what it says of each comes from the game's module through site.json.
 import { BoardView } from "./board.js";
 import { boardKey } from "./boards.js";
-import { gameInfo, gameWords, sideName } from "./games.js";
+import { defaultGame, gameInfo, gameWords, sideName } from "./games.js";
 import { t } from "./i18n.js";
 import { $ } from "./room.js";
 import { openRecord, startGame } from "./session.js";
@@ -40,10 +40,16 @@ export function showShow(room, name) {
   return pictures.get(name);
 }
 
-export function showWelcome(room) {
+// `first`: a first visit, where closing the welcome without a choice still seats the newcomer
+// on the side the room's first game gives newcomers (never a lost position).
+export function showWelcome(room, { first = false } = {}) {
   const list = $("welcome-games");
   list.replaceChildren(...waitingGames(room), ...room.site.games.filter((g) => room.site.shows[g.name]).map((info) => gameCard(room, info)));
   const dialog = $("welcome");
+  dialog.returnValue = "";
+  dialog.onclose = first ? () => {
+    if (dialog.returnValue !== "chosen") playNewcomer(room, gameInfo(room.site, defaultGame(room.site)));
+  } : null;
   if (!dialog.open) dialog.showModal();
   list.querySelector("button").focus();
 }
@@ -76,7 +82,7 @@ function plainCard(heading, detail, act) {
   line.textContent = detail;
   card.append(title, line);
   card.addEventListener("click", () => {
-    $("welcome").close();
+    $("welcome").close("chosen");
     act();
   });
   return card;
@@ -107,7 +113,7 @@ function gameCard(room, info) {
   length.textContent = info.minutes ? t("welcome.minutes", { minutes: info.minutes }) : "";
   card.append(picture, title, author, tagline, length);
   card.addEventListener("click", () => {
-    $("welcome").close();
+    $("welcome").close("chosen");
     playNewcomer(room, info);
   });
   drawPicture(room, info.name, canvas);
