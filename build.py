@@ -247,7 +247,8 @@ def show_files(out_dir: Path, names: list[str]) -> dict:
             return {**entry, "view": view}
 
         data = {"sample": drawn(illustrations.sample(name)),
-                "diagrams": [drawn(d, keep_legal=d["try"] is not None)
+                # the set-up keeps its moves: the first one's cells are marked when few
+                "diagrams": [drawn(d, keep_legal=d["try"] is not None or not d["moves"])
                              for d in illustrations.rule_diagrams(name)]}
         data["layouts"] = layouts
         (out_dir / f"show-{name}.json").write_text(json.dumps(data, separators=(",", ":")))

@@ -160,9 +160,10 @@ def test_the_rules_show_diagrams_and_the_reader_tries_a_move(browser, server, si
     context.close()
 
 
-def test_the_rules_in_italian_have_their_captions(browser, server):
+def test_the_rules_and_the_welcome_in_italian_and_the_dark_theme(browser, server):
     context = browser.new_context(**SIZES["desk"], locale="it-IT")
-    context.add_init_script(NO_SNAPSHOTS + " try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}")
+    context.add_init_script(NO_SNAPSHOTS + " try { localStorage.setItem('tavoliere.lang', 'it');"
+                            " localStorage.setItem('tavoliere.theme', 'dark'); } catch (e) {}")
     page = context.new_page()
     page.goto(server + "#game=barrier&white=human&black=human")
     page.evaluate("window.tavoliere.ready")
@@ -170,6 +171,15 @@ def test_the_rules_in_italian_have_their_captions(browser, server):
     page.locator("figure[data-caption=setup]").wait_for()
     assert "Il tavoliere all'inizio." in page.locator("figure[data-caption=setup] figcaption").text_content()
     assert "Vince" in page.locator("figure[data-caption=win] figcaption").text_content()
+    page.add_script_tag(path=str(AXE))
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    page.locator("#games").click()
+    card = page.locator(".welcome-card[data-game='go']")
+    assert "tradizionale" in card.text_content() and "Circa 30 minuti a partita" in card.text_content()
+    page.wait_for_function("[...document.querySelectorAll('.welcome-card canvas')].every(c => c.dataset.drawn)")
+    assert axe_violations(page) == []
+    page.screenshot(path=str(OUTPUT / "welcome-desk-it-dark.png"))
     context.close()
 
 

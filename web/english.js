@@ -239,7 +239,7 @@ export default {
   "welcome.your-move": "Your move",
   "welcome.against": "{title} against {name}",
   "welcome.minutes": "About {minutes} minutes a game",
-  "rules.try-example": "Try it: make a move on this board, for example {move}.",
+  "rules.try-example": "For example: {move}.",
   "rules.tried-example": "Well played: {move} is the example move.",
   "rules.tried-other": "{move} is legal too; the example was {example}.",
   "rules.again": "Again",

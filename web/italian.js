@@ -239,7 +239,7 @@ export default {
   "welcome.your-move": "Tocca a te",
   "welcome.against": "{title} contro {name}",
   "welcome.minutes": "Circa {minutes} minuti a partita",
-  "rules.try-example": "Prova: gioca una mossa su questo diagramma, per esempio {move}.",
+  "rules.try-example": "Per esempio: {move}.",
   "rules.tried-example": "Bene: {move} è proprio la mossa dell'esempio.",
   "rules.tried-other": "Anche {move} è regolare; l'esempio era {example}.",
   "rules.again": "Di nuovo",

@@ -8,7 +8,7 @@ import { gameWords } from "./games.js";
 import { t } from "./i18n.js";
 import { $ } from "./room.js";
 import { Table } from "./table.js";
-import { showShow } from "./welcome.js";
+import { showShow, stillPicture } from "./welcome.js";
 
 const PEOPLE = [{ kind: "human" }, { kind: "human" }];
 
@@ -55,7 +55,7 @@ function figure(room, show, diagram) {
   } else {
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", caption.textContent);
-    board.show({ pieces: view.pieces, last: view.last ? view.last.cells : [], win: view.outcome ? view.outcome.cells : [], hint: diagram.ring });
+    board.show(stillPicture(view, diagram.ring));
   }
   canvas.dataset.drawn = "true";
   return box;

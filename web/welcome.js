@@ -127,10 +127,21 @@ async function drawPicture(room, name, canvas) {
     const board = new BoardView(canvas, () => {});
     board.showLabels = false;
     board.setLayout(show.layouts[show.sample.spec]);
-    const view = show.sample.view;
-    board.show({ pieces: view.pieces, last: view.last ? view.last.cells : [] });
+    board.show(stillPicture(show.sample.view));
     canvas.dataset.drawn = "true";
   } catch { /* the card reads without its picture */ }
+}
+
+// What the board draws of a view nobody plays on (as Table.picture, without clicks): the
+// pieces, the last move, the marks (start areas, forbidden cells), a win's cells; `ring`:
+// cells to stress.
+export function stillPicture(view, ring = []) {
+  const marks = view.marks || {};
+  // where the first click may go, when the view has its moves and they are few (as the room
+  // marks them: web/table.js, MAX_OPEN_TARGETS)
+  const firsts = [...new Set((view.legal || []).map((move) => move.clicks[0]).filter(Boolean))];
+  return { pieces: view.pieces, last: view.last ? view.last.cells : [], shaded: view.outcome ? [] : marks.shaded || [],
+    win: view.outcome ? view.outcome.cells : marks.highlight || [], hint: ring, targets: firsts.length <= 24 ? firsts : [] };
 }
 
 // A game against the computer: the newcomer takes the seat the game gives newcomers (never a
