@@ -212,3 +212,21 @@ def test_the_size_chosen_is_the_largest_whose_cells_stay_tappable(browser, serve
         "havannah 304": "havannah(size=6)", "connect6 304": "connect6(size=13)", "havannah 680": "havannah",
         "connect6 680": "connect6", "go 374": "go(size=13)", "damone 200": "damone"}
     context.close()
+
+
+def test_a_correspondence_game_waiting_for_your_move_comes_first(browser, server):
+    entry = {"id": "Uf1lLFd830pEPcrs", "game": "havannah(size=5)", "moves": ["e5", "c3"], "names": ["Anna", "Bruno"],
+             "side": 0, "created": 1, "updated": 2, "last": 2, "sent": 1, "archived": False, "settled": True, "toMove": 0}
+    context = browser.new_context(**SIZES["desk"])
+    context.add_init_script(NO_SNAPSHOTS + " try { localStorage.setItem('tavoliere.correspondence', "
+                            + json.dumps(json.dumps([entry])) + "); } catch (e) {}")
+    page = context.new_page()
+    page.goto(server + "#game=barrier&white=human&black=human")
+    page.evaluate("window.tavoliere.ready")
+    page.locator("#games").click()
+    first = page.locator(".welcome-card").first
+    assert "Your move" in first.text_content() and "Havannah against Bruno" in first.text_content()
+    first.click()
+    page.wait_for_function("decodeURIComponent(location.hash).includes('c=Uf1lLFd830pEPcrs')", timeout=60_000)
+    assert "e5,c3" in page.evaluate("decodeURIComponent(location.hash)")
+    context.close()
