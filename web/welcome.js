@@ -51,7 +51,7 @@ export function showWelcome(room, { first = false } = {}) {
     if (dialog.returnValue !== "chosen") playNewcomer(room, gameInfo(room.site, defaultGame(room.site)));
   } : null;
   if (!dialog.open) dialog.showModal();
-  list.querySelector("button").focus();
+  list.querySelector("button").focus({ focusVisible: false });  // Tab shows the ring; a tap needs none
 }
 
 // The cards that come first: the game on the table while it goes on, then the
