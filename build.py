@@ -188,12 +188,13 @@ def shipped_games(extra_games: tuple[Path, ...] = ()) -> list[str]:
 def board_files(out_dir: Path, names: list[str]) -> dict:
     """For each game and each value of the option that shapes its board (its size, or the
     players option of a game whose board grows with the players), the board's layout and
-    starting view, so the page draws a board before Python has started (web/boards.js)."""
+    starting view, so the page draws a board before Python has started (web/boards.js);
+    also how many cells wide each board is."""
     from tavoliere import bridge
     from tavoliere.core import game_class, load_game
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    index = {}
+    index, across = {}, {}
     for name in names:
         cls = game_class(name)
         shaping = next((o for o in cls.options if o.name in ("size", cls.players_option)), None)
@@ -208,6 +209,50 @@ def board_files(out_dir: Path, names: list[str]) -> dict:
             data = {"layout": layout["layout"], "view": view}
             (out_dir / filename).write_text(json.dumps(data, separators=(",", ":")))
             index[canonical] = f"boards/{filename}"
+            across[canonical] = cells_across(layout["layout"])
+    return index, across
+
+
+def cells_across(layout: dict) -> float:
+    """How many cells the board is wide: its width over the distance between neighbouring
+    centres (the welcome picks the largest size whose cells stay big enough to tap)."""
+    first, *others = layout["cells"]
+    gap = min(((c["x"] - first["x"]) ** 2 + (c["y"] - first["y"]) ** 2) ** 0.5 for c in others)
+    return round(layout["width"] / gap, 2)
+
+
+def show_files(out_dir: Path, names: list[str]) -> dict:
+    """For each game, what the welcome and the rules dialog draw (tavoliere/illustrations.py):
+    a position of a game in progress and the rule diagrams, each with the engine's view, and
+    the layouts they need, in one file per game (boards/show-NAME.json), so both draw before
+    Python starts."""
+    from tavoliere import bridge, illustrations
+
+    def ask(request):
+        answer = json.loads(bridge.handle(json.dumps(request)))
+        assert answer["ok"], (request, answer)
+        return answer
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    index = {}
+    for name in names:
+        layouts = {}
+
+        def drawn(entry, keep_legal=False):
+            if entry["spec"] not in layouts:
+                layouts[entry["spec"]] = ask({"op": "layout", "game": entry["spec"]})["layout"]
+            view = ask({"op": "view", "game": entry["spec"], "moves": entry["moves"]})
+            if not keep_legal:
+                view.pop("legal", None)  # only a diagram the reader plays needs the moves
+            return {**entry, "view": view}
+
+        data = {"sample": drawn(illustrations.sample(name)),
+                # the set-up keeps its moves: the first one's cells are marked when few
+                "diagrams": [drawn(d, keep_legal=d["try"] is not None or not d["moves"])
+                             for d in illustrations.rule_diagrams(name)]}
+        data["layouts"] = layouts
+        (out_dir / f"show-{name}.json").write_text(json.dumps(data, separators=(",", ":")))
+        index[name] = f"boards/show-{name}.json"
     return index
 
 
@@ -301,7 +346,8 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
             shutil.copy2(runtime / name, site / "pyodide" / name)
     wheel = build_wheel(site / "wheels", extra_games)
     names = shipped_games(extra_games)
-    boards = board_files(site / "boards", names)
+    boards, across = board_files(site / "boards", names)
+    shows = show_files(site / "boards", names)
     from tavoliere import bridge
     answer = json.loads(bridge.handle('{"op": "games"}'))
     games = [game for game in answer["games"] if game["name"] in names]
@@ -316,6 +362,7 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
             # what a first visit downloads, so the loading bar has its real total
             "download_bytes": sum((site / "pyodide" / name).stat().st_size for name in DOWNLOADED),
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards,
+            "cells_across": across, "shows": shows,
             "messages": answer.get("messages", {})}
     (site / "site.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False))
     for size in (192, 512):

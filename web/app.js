@@ -25,6 +25,7 @@ import { bindStrip, drawStrip } from "./strip.js";
 import { bindTabs } from "./tabs.js";
 import { Table } from "./table.js";
 import { bindTalk } from "./talk.js";
+import { bindWelcome, firstVisit, showWelcome } from "./welcome.js";
 
 const board = new BoardView($("board"), (cell, event) => tap(room, cell, event), (cell) => table.hover(cell));
 const engine = new Engine((...news) => showStage(room, ...news));
@@ -55,6 +56,7 @@ function bindRegions() {
   bindButtons(room);
   bindTalk(room);
   bindStrip(room);
+  bindWelcome(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());
 }
@@ -67,6 +69,7 @@ async function main() {
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
   const corrProblem = loadCorrespondence().problem;  // and correspondence games, said apart
   room.site = await (await fetch("site.json")).json();
+  if (firstVisit()) showWelcome(room, { first: true });  // before the record: it opens behind the welcome
   const record = firstRecord(room);
   const problems = [problem && t("saved-problem", { detail: errorText(problem, getLanguage()) }),
     corrProblem && t("corr.unreadable", { detail: errorText(corrProblem, getLanguage()) })];

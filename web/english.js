@@ -2,8 +2,8 @@
 export default {
   "title": "Tavoliere",
   "tagline": "Abstract games from PerGioco and Il fogliaccio degli astratti",
-  "stage.downloading": "Downloading Python… {detail}",
-  "stage.starting": "Starting Python…",
+  "stage.downloading": "Downloading… {detail}",
+  "stage.starting": "Loading the computer opponent…",
   "downloaded-of": "{done} of {total} MB",
   "downloaded": "{done} MB",
   "decimal-point": ".",
@@ -244,4 +244,17 @@ export default {
   "keep.took-over": "The game is played in this tab now; the other tab's record is kept as a separate saved game.",
   "keep.take-over": "Take over here",
   "keep.open-newer": "Open the newer record",
+  // -- the welcome and the rules' diagrams (issue 37, task "welcome") --
+  "welcome.games": "Games",
+  "welcome.title": "Choose a game",
+  "welcome.intro": "Tap a game to play it against the computer; Rules explains it, with diagrams.",
+  "welcome.continue": "Continue your game",
+  "welcome.your-move": "Your move",
+  "welcome.against": "{title} against {name}",
+  "welcome.minutes": "About {minutes} minutes a game",
+  "rules.try-example": "For example: {move}.",
+  "rules.tried-example": "Well played: {move} is the example move.",
+  "rules.tried-other": "{move} is legal too; the example was {example}.",
+  "rules.again": "Again",
+  "rules.try-later": "This diagram can be played once the computer opponent has loaded.",
 };

@@ -2,8 +2,8 @@
 export default {
   "title": "Tavoliere",
   "tagline": "Giochi astratti da PerGioco e dal Fogliaccio degli astratti",
-  "stage.downloading": "Scaricamento di Python… {detail}",
-  "stage.starting": "Avvio di Python…",
+  "stage.downloading": "Scaricamento… {detail}",
+  "stage.starting": "Caricamento del computer avversario…",
   "downloaded-of": "{done} di {total} MB",
   "downloaded": "{done} MB",
   "decimal-point": ",",
@@ -244,4 +244,17 @@ export default {
   "keep.took-over": "Ora la partita si gioca in questa scheda; quella dell'altra scheda è conservata come partita salvata a parte.",
   "keep.take-over": "Continua qui",
   "keep.open-newer": "Apri la versione più recente",
+  // -- the welcome and the rules' diagrams (issue 37, task "welcome") --
+  "welcome.games": "Giochi",
+  "welcome.title": "Scegli un gioco",
+  "welcome.intro": "Tocca un gioco per giocarlo contro il computer; Regole lo spiega, con i diagrammi.",
+  "welcome.continue": "Continua la tua partita",
+  "welcome.your-move": "Tocca a te",
+  "welcome.against": "{title} contro {name}",
+  "welcome.minutes": "Circa {minutes} minuti a partita",
+  "rules.try-example": "Per esempio: {move}.",
+  "rules.tried-example": "Bene: {move} è proprio la mossa dell'esempio.",
+  "rules.tried-other": "Anche {move} è regolare; l'esempio era {example}.",
+  "rules.again": "Di nuovo",
+  "rules.try-later": "Questo diagramma si potrà giocare quando il computer avversario sarà caricato.",
 };

@@ -6,6 +6,7 @@ import { getLanguage, setLanguage, translatePage } from "./i18n.js";
 import { showStage } from "./loading.js";
 import { saveFlag } from "./prefs.js";
 import { $ } from "./room.js";
+import { showDiagrams } from "./rulesview.js";
 import { useTexts } from "./session.js";
 import { setSnapshots, snapshotSetting } from "./snapshot.js";
 import { drawWinBar } from "./strip.js";
@@ -70,4 +71,5 @@ function showRules(room) {
     return paragraph;
   }));
   $("rules-dialog").showModal();
+  showDiagrams(room);
 }

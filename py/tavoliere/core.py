@@ -181,6 +181,10 @@ CORE_TEXTS = {
         "reason.agreement": "agreed by the players",
         "reason.false-reveal": "{loser} revealed a value that does not match his commitment",
         "option.max_plies": "Move limit (draw)",
+        "diagram.setup": "The board at the start.",
+        "diagram.try": "Your turn: make a move here (the example's cells are shaded).",
+        "diagram.win": "A game played to its end.",
+        "diagram.move": "A game under way.",
     },
     "it": {
         "player.0": "Bianco", "player.1": "Nero",
@@ -192,6 +196,10 @@ CORE_TEXTS = {
         "reason.agreement": "per accordo fra i giocatori",
         "reason.false-reveal": "il {loser} ha svelato un valore che non corrisponde al suo impegno",
         "option.max_plies": "Limite di semimosse (patta)",
+        "diagram.setup": "Il tavoliere all'inizio.",
+        "diagram.try": "Prova tu: gioca qui una mossa (le caselle dell'esempio sono ombreggiate).",
+        "diagram.win": "Una partita giocata fino alla fine.",
+        "diagram.move": "Una partita in corso.",
     },
 }
 # Every piece shape in words, singular and plural (the page's screen-reader texts).
@@ -248,6 +256,21 @@ class Game:
     # False when the rules never end a game drawn: the page then offers no agreed draw either.
     draws = True
     texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
+    # What the room's welcome says of the game beside its ``tagline`` text (one line, in
+    # each language): who made it (a text ``author`` words it in a language where the name
+    # alone will not do: "traditional"), and about how long a game takes.
+    author = ""
+    minutes = 0
+    # The rules dialog's pictures (tavoliere/illustrations.py reads them): each a dict with a
+    # ``caption`` (the text ``diagram.CAPTION``; setup, try and win are shared), then the
+    # position: ``spec`` (default: the game's own), ``moves`` (names) or ``playout`` (a seed:
+    # random moves from the start, ``plies`` of them or to the end), ``ring`` (cells to
+    # stress), and ``try``: True when the reader plays the next move (the playout's next one
+    # is the example).  A game that gives none shows its starting position.
+    rule_diagrams: tuple[dict, ...] = ({"caption": "setup"},)
+    # The seat the welcome gives a newcomer against the computer: the second where the first
+    # player loses with best play (Barrier), so that nobody starts in a lost game.
+    newcomer_seat = 0
     # The game's own error codes, {code: {"en": template, "it": template}} (see messages.py),
     # named "NAME.something" and raised as Problem(code, **params).
     messages: dict[str, dict] = {}
@@ -675,6 +698,12 @@ class Game:
             out["players_option"] = self.players_option
         if not self.draws:
             out["no_draws"] = True
+        if self.author:
+            out["author"] = self.author
+        if self.minutes:
+            out["minutes"] = self.minutes
+        if self.newcomer_seat:
+            out["newcomer_seat"] = self.newcomer_seat
         return out
 
 

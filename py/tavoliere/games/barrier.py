@@ -60,6 +60,14 @@ def moved(pawns: tuple, player: int, cell: int) -> tuple:
 class Barrier(Game):
     name = "barrier"
     title = "Barrier"
+    author = "Karl Scherer, 2002"
+    minutes = 10
+    newcomer_seat = 1
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "spec": "barrier(size=5)", "playout": 67, "plies": 2, "try": True},
+        {"caption": "win", "spec": "barrier(size=5)", "playout": 67},
+    )
     draws = False
     options = (
         Option("size", 8, low=5, high=9, help="cells along each side of the square board"),
@@ -67,6 +75,7 @@ class Barrier(Game):
     )
     texts = {
         "en": {
+            "tagline": "Move your pawn in an L and leave obstacles behind: whoever cannot move loses.",
             "rules": [
                 "Barrier (Karl Scherer, 2002) is played on a square board, 8×8 here, but you may "
                 "choose any size from 5×5 to 9×9. Each player has one pawn; the neutral obstacles "
@@ -91,6 +100,7 @@ class Barrier(Game):
             "step.path": "Now choose the path: click its first cell",
         },
         "it": {
+            "tagline": "Muovi la pedina a L lasciando ostacoli dietro di te: chi non può più muovere perde.",
             "rules": [
                 "Barrier (Karl Scherer, 2002) si gioca su un tavoliere quadrato, qui 8×8, ma si "
                 "può scegliere da 5×5 a 9×9. Ogni giocatore ha una sola pedina; gli ostacoli "

@@ -105,6 +105,13 @@ def geometry(columns: int, rows: int) -> Geometry:
 class Cephalopod(Game):
     name = "cephalopod"
     title = "Cephalopod"
+    author = "Mark Steere, 2006"
+    minutes = 10
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "spec": "cephalopod(size=3x5)", "playout": 17, "plies": 6, "try": True},
+        {"caption": "win", "spec": "cephalopod(size=3x5)", "playout": 17},
+    )
     draws = False
     # the cell first, then the dice to capture in any order
     free_clicks_after = 1
@@ -144,6 +151,7 @@ class Cephalopod(Game):
     }
     texts = {
         "en": {
+            "tagline": "Dice that capture add up their pips: when the board is full, more dice win.",
             "rules": [
                 "Cephalopod (Mark Steere, 2006) is played on an empty square board, 5×5 here "
                 "(or 5 columns by 3 rows, for shorter games), with dice in the players' two "
@@ -169,6 +177,7 @@ class Cephalopod(Game):
             "message.captured": "{player} captured {count} dice: the new die shows {pips}.",
         },
         "it": {
+            "tagline": "I dadi che catturano sommano i punti: a tavoliere pieno vince chi ha più dadi.",
             "rules": [
                 "Cephalopod (Mark Steere, 2006) si gioca su un tavoliere quadrato vuoto, qui "
                 "5×5 (oppure 5 colonne per 3 righe, per partite più brevi), con dadi di due "

@@ -120,6 +120,13 @@ class Connect6State:
 class Connect6(Game):
     name = "connect6"
     title = "Connect6"
+    author = "I-Chen Wu, 2005"
+    minutes = 20
+    rule_diagrams = (
+        {"caption": "setup", "spec": "connect6(size=13)"},
+        {"caption": "try", "spec": "connect6(size=13)", "playout": 5, "plies": 1, "try": True},
+        {"caption": "win", "spec": "connect6(size=13)", "playout": 5},
+    )
     options = (
         Option("size", "19", choices=SIZES, help="cells along each side of the square board"),
         Option("first_player", "white", choices=("white", "black"),
@@ -141,6 +148,7 @@ class Connect6(Game):
     }
     texts = {
         "en": {
+            "tagline": "Two stones a turn: the first to line up six wins.",
             "rules": [
                 "Connect6 (I-Chen Wu, 2005) is a modern form of Gomoku, played on the points of "
                 "a Go board: 19×19 here, or 15×15 and 13×13 as options. The board starts empty; "
@@ -167,6 +175,7 @@ class Connect6(Game):
             "message.two-stones": "{player} places two stones: click two empty cells.",
         },
         "it": {
+            "tagline": "Due pedine per turno: vince chi ne allinea sei per primo.",
             "rules": [
                 "Connect6 (I-Chen Wu, 2005) è una versione moderna del Gomoku e si gioca su un "
                 "tavoliere quadrato di 19×19 caselle (come i punti di un goban), ma si può "

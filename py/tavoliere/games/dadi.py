@@ -143,6 +143,13 @@ def _cell_words(lang: str) -> dict[str, str]:
 class Dadi(Game):
     name = "dadi"
     title = "Dadi"
+    author = "Luca Bellini, 2008"
+    minutes = 15
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "move", "playout": 9, "plies": 12},
+        {"caption": "win", "playout": 9},
+    )
     players_option = "players"
     picks_up = True       # a die from the rack, then its cell: a click on a die never places it
     options = (
@@ -198,6 +205,7 @@ class Dadi(Game):
         "en": {
             "player.2": "Red", "player.3": "Blue",
             **_cell_words("en"),
+            "tagline": "Place the dice you roll and conquer rows and columns with the highest total.",
             "rules": [
                 "Dadi is a game of dice placed on a board. Each player has his own dice (18 "
                 "each with two players on a 6×6 board; 16 each with three on a 7×7 board "
@@ -254,6 +262,7 @@ class Dadi(Game):
         "it": {
             "player.2": "Rosso", "player.3": "Blu",
             **_cell_words("it"),
+            "tagline": "Piazza i dadi che lanci e conquista righe e colonne col totale più alto.",
             "rules": [
                 "Dadi (Luca Bellini, 2008) è un gioco di piazzamento di dadi su un tavoliere. "
                 "Ogni giocatore ha i propri dadi (18 a testa in due, su un tavoliere 6×6; 16 a "

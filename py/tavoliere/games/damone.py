@@ -239,6 +239,13 @@ class DamoneState(NamedTuple):
 class Damone(Game):
     name = "damone"
     title = "Damone italiano"
+    author = "traditional; rules of Mats Winther"
+    minutes = 20
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "playout": 27, "plies": 0, "try": True},
+        {"caption": "win", "playout": 27},
+    )
     picks_up = True       # the piece, then where it goes: a click on a piece never moves it
     options = (
         Option("win", "all", choices=("all", "damone"),
@@ -251,6 +258,8 @@ class Damone(Game):
     )
     texts = {
         "en": {
+            "tagline": "Italian draughts with a damone, two dame and five pedine a side.",
+            "author": author,  # (the Italian words it apart)
             "rules": [
                 "Damone italiano is a traditional Italian draughts game, played here by the rules "
                 "of Mats Winther. Each side has a damone, two dame and five pedine on the dark "
@@ -281,6 +290,8 @@ class Damone(Game):
             "message.must-capture": "{player} must capture: the ringed pieces can.",
         },
         "it": {
+            "tagline": "Dama all'italiana con un damone, due dame e cinque pedine per parte.",
+            "author": "tradizionale; regole di Mats Winther",  # the welcome's words for the author
             "rules": [
                 "Il Damone italiano è una variante della dama nota da Wikipedia e dal sito di "
                 "Mats Winther, qui con le sue regole. Ciascun giocatore ha un damone, due dame e "

@@ -65,6 +65,12 @@ def bids_of(points: int) -> range:
 class Footsteps(Game):
     name = "footsteps"
     title = "Footsteps"
+    author = "author unknown; as played on Vying Games"
+    minutes = 5
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "win", "playout": 115},
+    )
     options = (
         Option("points", DEFAULT_POINTS, low=1, high=MAX_POINTS,
                help="the points each player starts with"),
@@ -91,6 +97,8 @@ class Footsteps(Game):
             "cell.white": "White's points", "cell.black": "Black's points",
             "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
             "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
+            "tagline": "A duel of secret bids that pushes a marker towards your goal.",
+            "author": author,  # (the Italian words it apart)
             "rules": [
                 "Footsteps is a quick duel of bids. A marker stands on the middle cell of a "
                 "track of seven; White wants to push it three cells to the right, Black three "
@@ -118,6 +126,8 @@ class Footsteps(Game):
             "cell.white": "punti del Bianco", "cell.black": "punti del Nero",
             "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
             "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
+            "tagline": "Un duello di offerte segrete che spinge il segnalino verso la tua meta.",
+            "author": "autore ignoto; come si gioca su Vying Games",  # the welcome's words for the author
             "rules": [
                 "Footsteps è un breve duello a colpi di offerte (un'asta a offerte segrete). Un "
                 "segnalino parte dalla casella centrale di un percorso di sette caselle: il "

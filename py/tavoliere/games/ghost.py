@@ -148,6 +148,13 @@ def commitment(player: int, bad_cells: str, salt: str) -> str:
 class Ghost(Game):
     name = "ghost"
     title = "Ghost"
+    author = "Alex Randolph, 1982"
+    minutes = 15
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "win", "playout": 65},
+        {"caption": "win", "playout": 58},
+    )
     # A set-up is four clicks in any order; a move's two clicks then fit by their cells too,
     # which no two moves share (a ghost never steps onto its own side).
     free_clicks_after = 0
@@ -162,6 +169,7 @@ class Ghost(Game):
     )
     texts = {
         "en": {
+            "tagline": "Good and bad ghosts you cannot tell apart: a game of bluff.",
             "rules": [
                 "Ghost (Alex Randolph, 1982) is a game of bluff on a 6×6 board. Each player has "
                 "eight ghosts, four good and four bad, on the middle four cells of his two back "
@@ -203,6 +211,7 @@ class Ghost(Game):
                                     "and {bad} bad ghosts.",
         },
         "it": {
+            "tagline": "Fantasmini buoni e cattivi che non si distinguono: un gioco di bluff.",
             "rules": [
                 "Ghost, o Fantasmini (Alex Randolph, 1982), è un gioco di bluff su un tavoliere "
                 "6×6. Ciascun giocatore ha otto fantasmi, quattro buoni e quattro cattivi, sulle "

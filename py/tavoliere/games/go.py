@@ -295,6 +295,13 @@ def points(value: float) -> int | float:
 class Go(Game):
     name = "go"
     title = "Go"
+    author = "traditional"
+    minutes = 30
+    rule_diagrams = (
+        {"caption": "setup", "spec": "go(size=9)"},
+        {"caption": "try", "spec": "go(size=9)", "playout": 29, "plies": 10, "try": True},
+        {"caption": "win", "spec": "go(size=9)", "playout": 29},
+    )
     options = (
         Option("size", "19", choices=SIZES, help="points along each side of the board"),
         Option("scoring", "territory", choices=("territory", "area"),
@@ -363,6 +370,8 @@ class Go(Game):
     texts = {
         "en": {
             "player.0": "Black", "player.1": "White",
+            "tagline": "Surround territory and capture stones on the points of the goban.",
+            "author": author,  # (the Italian words it apart)
             "rules": [
                 "Go is played on the points of a square board, the goban: 19×19 here, or 13×13 "
                 "and 9×9. Black begins; the players take turns placing one stone of their "
@@ -428,6 +437,8 @@ class Go(Game):
         },
         "it": {
             "player.0": "Nero", "player.1": "Bianco",
+            "tagline": "Circonda territorio e cattura pedine sulle intersezioni del goban.",
+            "author": "tradizionale",  # the welcome's words for the author
             "rules": [
                 "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: qui "
                 "19×19, oppure 13×13 o 9×9. Comincia il Nero; a turno ciascuno posa una pietra "

@@ -304,6 +304,15 @@ class HavannahState:
 class Havannah(Game):
     name = "havannah"
     title = "Havannah"
+    author = "Christian Freeling, 1979"
+    minutes = 25
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "spec": "havannah(size=4)", "playout": 124, "plies": 10, "try": True},
+        {"caption": "bridge", "spec": "havannah(size=4)", "playout": 124},
+        {"caption": "fork", "spec": "havannah(size=4)", "playout": 154},
+        {"caption": "ring", "spec": "havannah(size=4)", "playout": 305},
+    )
     options = (
         Option("size", 10, low=4, high=10,
                help="cells per side of the hexagon (8 is the 169-cell variant)"),
@@ -312,6 +321,10 @@ class Havannah(Game):
     )
     texts = {
         "en": {
+            "tagline": "Place stones to make a ring, a bridge between two corners or a fork to three sides.",
+            "diagram.bridge": "A bridge: one chain joins two corners.",
+            "diagram.fork": "A fork: one chain touches three sides.",
+            "diagram.ring": "A ring: one chain goes round at least one cell.",
             "rules": [
                 "Havannah (Christian Freeling, 1980) is played on a hexagonal board of 271 cells, "
                 "10 per side; the 169-cell variant has 8 per side, and here you may choose from 4 "
@@ -334,6 +347,10 @@ class Havannah(Game):
             "move.swap": "Swap",
         },
         "it": {
+            "tagline": "Posa pedine per formare un anello, un ponte fra due vertici o una forchetta su tre lati.",
+            "diagram.bridge": "Un ponte: una catena unisce due vertici.",
+            "diagram.fork": "Una forchetta: una catena tocca tre lati.",
+            "diagram.ring": "Un anello: una catena gira intorno ad almeno una casella.",
             "rules": [
                 "Havannah (Christian Freeling, 1980) si gioca su un tavoliere esagonale di 271 "
                 "caselle, 10 per lato; la variante 169 ne ha 8 per lato, e qui si può scegliere "

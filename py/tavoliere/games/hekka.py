@@ -62,6 +62,13 @@ def position_key(state) -> tuple:
 class Hekka(Barrier):
     name = "hekka"
     title = "Hekka"
+    author = "Marino Carpignano, 2025"
+    minutes = 10
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "playout": 30, "plies": 2, "try": True},
+        {"caption": "win", "playout": 30},
+    )
     draws = True          # unlike Barrier: a third repetition or the ply limit draws
     options = (
         Option("areas", "literal", choices=("literal", "symmetric"),
@@ -71,6 +78,7 @@ class Hekka(Barrier):
     )
     texts = {
         "en": {
+            "tagline": "Barrier's knight leaps the obstacles, and each turn you take one away.",
             "rules": [
                 "Hekka (Marino Carpignano, 2025) is a Barrier variant on an 8×8 board. White places "
                 "the pawn in one of the two start areas (a2–d4 or e5–g7, or e5–h7 with the "
@@ -86,8 +94,7 @@ class Hekka(Barrier):
                 "remove.",
                 "If you cannot move, you lose. Tavoliere adds two rules the original lacks, so "
                 "that every game ends: the game is drawn at the third repetition of a position, "
-                "and also when the limit of 500 plies is reached (you can change it in the "
-                "options).",
+                "and also when the limit of 500 plies is reached.",
             ],
             "option.areas": "Start areas",
             "option.areas.literal": "As published (a2–d4, e5–g7)",
@@ -95,6 +102,7 @@ class Hekka(Barrier):
             "step.removal": "Now choose the obstacle to remove (the marked ones)",
         },
         "it": {
+            "tagline": "Il cavallo di Barrier salta gli ostacoli, e a ogni turno se ne toglie uno.",
             "rules": [
                 "Hekka (Marino Carpignano, 2025) è una variante di Barrier su un tavoliere 8×8. Il "
                 "Bianco colloca la pedina in una delle due aree di partenza (a2–d4 oppure e5–g7, "
@@ -110,8 +118,7 @@ class Hekka(Barrier):
                 "richiesto, poi sull'ostacolo da togliere.",
                 "Chi non può muovere perde. Qui si aggiungono due regole, assenti nell'originale, "
                 "perché ogni partita finisca: la partita è patta alla terza ripetizione di una "
-                "posizione, e così pure al raggiungimento del limite di 500 semimosse "
-                "(modificabile fra le opzioni).",
+                "posizione, e così pure al raggiungimento del limite di 500 semimosse.",
             ],
             "option.areas": "Aree di partenza",
             "option.areas.literal": "Come pubblicate (a2–d4, e5–g7)",

@@ -180,6 +180,13 @@ class HexadeState:
 class Hexade(Game):
     name = "hexade"
     title = "Hexade"
+    author = "Christian Freeling, 1992"
+    minutes = 20
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "spec": "hexade(size=4)", "playout": 58, "plies": 4, "try": True},
+        {"caption": "win", "spec": "hexade(size=4)", "playout": 58},
+    )
     options = (
         Option("size", 10, low=4, high=10,
                help="cells per side of the hexagon (8 is the 169-cell variant)"),
@@ -187,6 +194,7 @@ class Hexade(Game):
     )
     texts = {
         "en": {
+            "tagline": "Complete a six-stone shape that survives a turn, capturing pairs on the way.",
             "rules": [
                 "Hexade (Christian Freeling, 1992) is played on the Havannah board. Players take "
                 "turns placing one stone on any empty cell. White's second stone must be at "
@@ -200,8 +208,7 @@ class Hexade(Game):
                 "opponent's next move: if they break it with a capture, play goes on; if not, "
                 "you win.",
                 "Tavoliere adds a rule, so that every game ends: the game is drawn when the board "
-                "fills up without a six, or after 1000 plies (you can change the limit in the "
-                "options).",
+                "fills up without a six, or after 1000 plies.",
             ],
             "option.size": "Cells per side",
             "option.size.header": "side {value}",
@@ -212,6 +219,7 @@ class Hexade(Game):
                                       "from the first: the shaded cells are forbidden.",
         },
         "it": {
+            "tagline": "Completa una figura di sei pedine che resista un turno, catturando coppie.",
             "rules": [
                 "Hexade (Christian Freeling, 1992) si gioca sul tavoliere di Havannah. A turno si "
                 "colloca una pedina su una casella vuota. La seconda pedina del Bianco non può "
@@ -228,8 +236,7 @@ class Hexade(Game):
                 "resistere alla mossa successiva dell'avversario: se questi lo spezza con una "
                 "cattura si continua, altrimenti si vince.",
                 "Qui si aggiunge una regola, perché ogni partita finisca: la partita è patta se "
-                "il tavoliere si riempie senza un 6 perfetto, oppure dopo 1000 semimosse (limite "
-                "modificabile fra le opzioni).",
+                "il tavoliere si riempie senza un 6 perfetto, oppure dopo 1000 semimosse.",
             ],
             "option.size": "Caselle per lato",
             "option.size.header": "lato {value}",

@@ -210,6 +210,13 @@ class LayliState(NamedTuple):
 class Layli(Game):
     name = "layli"
     title = "Layli Goobalay"
+    author = "Somali tradition, after Jama Musse Jama"
+    minutes = 15
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "playout": 37, "plies": 2, "try": True},
+        {"caption": "win", "playout": 37},
+    )
     options = (
         Option("first_player", "south", choices=("south", "north"),
                help="who moves first: South (White, the bottom row) or North (Black)"),
@@ -243,6 +250,8 @@ class Layli(Game):
             **{f"cell.{pit}": f"South's {pit}" for pit in "abcdef"},
             **{f"cell.{pit.upper()}": f"North's {pit}" for pit in "abcdef"},
             "cell.south": "South's store", "cell.north": "North's store",
+            "tagline": "A Somali mancala: sow, relay and capture seeds in your own row.",
+            "author": author,  # (the Italian words it apart)
             "rules": [
                 "Layli Goobalay is a mancala played in Somalia; Jama Musse Jama devoted a book "
                 "to it. The board has two rows of six pits and 48 seeds, four in each pit. "
@@ -287,6 +296,8 @@ class Layli(Game):
             **{f"cell.{pit}": f"{pit} del Sud" for pit in "abcdef"},
             **{f"cell.{pit.upper()}": f"{pit} del Nord" for pit in "abcdef"},
             "cell.south": "casa del Sud", "cell.north": "casa del Nord",
+            "tagline": "Un mancala somalo: semina, rilancia e cattura i semi nella tua fila.",
+            "author": "tradizione somala, secondo Jama Musse Jama",  # the welcome's words for the author
             "rules": [
                 "Il Layli Goobalay è un mancala che si gioca in Somalia; Jama Musse Jama gli ha "
                 "dedicato un libro. La tavola ha due file di sei buche e 48 semi, quattro per "

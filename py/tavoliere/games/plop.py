@@ -109,6 +109,14 @@ class RoundEnd(NamedTuple):
 class Plop(Game):
     name = "plop"
     title = "Pferdeäppel (Plop)"
+    author = "Alex Randolph, 1981"
+    minutes = 10
+    rule_diagrams = (
+        {"caption": "setup"},
+        {"caption": "try", "playout": 52, "plies": 2, "try": True},
+        {"caption": "win", "playout": 52},
+        {"caption": "win", "playout": 0},
+    )
     options = (
         Option("variant", "classic", choices=("classic", "trail"),
                help="classic: Randolph's hunt with apples; trail: the squares left are closed"),
@@ -118,6 +126,7 @@ class Plop(Game):
     texts = {
         "en": {
             "player.0": "White", "player.1": "Brown",
+            "tagline": "Two knights, one hunting the other, on a board filling with apples.",
             "rules": [
                 "Pferdeäppel (Plop), by Alex Randolph (1981; \"Plop\" is its Italian edition), is "
                 "a hunt between two chess knights on an 8×8 board. The white horse flees and "
@@ -170,6 +179,7 @@ class Plop(Game):
         },
         "it": {
             "player.0": "Bianco", "player.1": "Marrone",
+            "tagline": "Due cavalli, uno a caccia dell'altro, su un tavoliere che si riempie di mele.",
             "rules": [
                 "Pferdeäppel (Plop), di Alex Randolph (1981; «Plop» è l'edizione italiana), è "
                 "una caccia fra due cavalli degli scacchi su un tavoliere 8×8. Il cavallo "
