@@ -68,10 +68,18 @@ export class BoardView {
   }
 
   setLayout(layout) {
-    this.layout = layout;
+    this.original = layout;
+    this.layout = this.flipped ? turned(layout) : layout;
     this.cells = new Map(layout.cells.map((cell) => [cell.name, cell]));
     this.spacing = nearestCentres(layout.cells);
     this.draw();
+  }
+
+  // The board turned half round, the far side nearest the player (who plays the second side).
+  setFlipped(flipped) {
+    if (Boolean(flipped) === Boolean(this.flipped)) return;
+    this.flipped = Boolean(flipped);
+    if (this.original) this.setLayout(this.original);
   }
 
   // How far apart neighbouring cells are on the screen, in CSS pixels.
@@ -259,6 +267,7 @@ export class BoardView {
     // The piece the last move ended on (its last cell that holds one) wears a dot, clear on
     // pieces of any colour; the other cells of the move keep only their tint.
     const marked = [...(this.picture.last || [])].reverse().find((name) => this.picture.pieces[name]);
+    const chosen = this.picture.chosen || {};
     for (const cell of this.layout.cells) {
       const piece = this.picture.pieces[cell.name];
       const moving = motion && motion.cells.get(cell.name);
@@ -266,6 +275,7 @@ export class BoardView {
         if (moving.old && moving.oldAlpha > 0) this.drawPiece(cell, moving.old, moving.oldAlpha);
         if (piece && !moving.hidden && moving.alpha > 0) this.drawPiece(cell, piece, moving.alpha, moving.scale);
       } else if (piece) this.piece(cell, piece);
+      else if (chosen[cell.name]) this.drawPiece(cell, chosen[cell.name], 0.5);  // the part of a move already chosen
       if (cell.name === marked && !moving) this.lastMark(cell);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
       if (sets.selected.has(cell.name)) this.ring(cell, 0.44, color.selected, 0.07);
@@ -433,9 +443,12 @@ export class BoardView {
     ctx.fill();
   }
 
+  // A badge in the piece's upper right corner, off the middle of the cell where pips, counts
+  // and crowns are drawn.
   lastMark(cell) {
-    this.dot(cell, 0.11, this.color["last-dot"]);
-    this.ring(cell, 0.11, this.color["piece-edge"], 0.025);
+    const badge = { x: cell.x + 0.3, y: cell.y - 0.3 };
+    this.dot(badge, 0.1, this.color["last-dot"]);
+    this.ring(badge, 0.1, this.color["piece-edge"], 0.025);
   }
 
   ring(cell, radius, stroke, width) {
@@ -481,4 +494,16 @@ export class BoardView {
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + cell.x * this.scale, y: rect.top + cell.y * this.scale };
   }
+}
+
+// A layout turned half round: every place mirrored through the board's centre (pieces and
+// words are drawn upright at their new places).
+function turned(layout) {
+  const { width, height } = layout;
+  const point = ([x, y]) => [width - x, height - y];
+  return {
+    ...layout,
+    cells: layout.cells.map((cell) => ({ ...cell, x: width - cell.x, y: height - cell.y, ...(cell.points ? { points: cell.points.map(point) } : {}) })),
+    labels: (layout.labels || []).map((label) => ({ ...label, x: width - label.x, y: height - label.y })),
+  };
 }

@@ -231,4 +231,10 @@ export default {
   "corr.none-archived": "No archived games.",
   "corr.exported.one": "{count} game exported.",
   "corr.exported.other": "{count} games exported.",
+  // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
+  "view-menu": "Language and theme",
+  "loupe-close": "Close the magnifier",
+  "flip-board": "Flip the board (automatic when you play the second side)",
+  "choose-next-any": "Now choose the next cell",
+  "win-bar-text": "{player} {chance}%",
 };

@@ -231,4 +231,10 @@ export default {
   "corr.none-archived": "Nessuna partita archiviata.",
   "corr.exported.one": "{count} partita esportata.",
   "corr.exported.other": "{count} partite esportate.",
+  // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
+  "view-menu": "Lingua e tema",
+  "loupe-close": "Chiudi la lente",
+  "flip-board": "Capovolgi il tavoliere (automatico se giochi col secondo colore)",
+  "choose-next-any": "Ora scegli la casella successiva",
+  "win-bar-text": "{player} {chance}%",
 };

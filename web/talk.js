@@ -10,12 +10,12 @@ export function bindTalk(room) {
   const { table, sounds } = room;
   table.addEventListener("message", ({ detail }) => {
     if (detail.answer) room.say(room.texts.error(detail.answer));
-    else room.say(stepText(room, detail.params.step) || t(detail.key, detail.params), detail.kind);
+    else room.say(stepText(room, detail.params.step) || t(nextKey(room, detail.key), detail.params), detail.kind);
     // A move half made: the strip above the board, in view on a phone, names the next step.
     // The strip says it at once, with the message line: the board follows once the engine
     // has told what the choice would change.
     const prompt = room.prompt;
-    if (detail.key === "choose-next") room.prompt = stepText(room, detail.params.step) || t("choose-next");
+    if (detail.key === "choose-next") room.prompt = stepText(room, detail.params.step) || t(nextKey(room, detail.key));
     if (detail.key === "choose-or-confirm") room.prompt = t("move-complete", detail.params);
     if (room.prompt !== prompt && table.clicks.length) drawStrip(room);
   });
@@ -75,4 +75,9 @@ function revealedText(room, revealed, cellless) {
 // The game's words for the next step of a move half made ("choose the path"), if it has some.
 function stepText(room, step) {
   return step ? room.texts.text(`step.${step}`, {}, "") : "";
+}
+
+// "Click a highlighted cell" only where cells are highlighted (the board marks a few only).
+function nextKey(room, key) {
+  return key === "choose-next" && !room.table.markedTargets().length ? "choose-next-any" : key;
 }
