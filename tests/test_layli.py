@@ -479,3 +479,20 @@ def test_perft_equals_the_reference(name, moves, depth, count):
 @pytest.mark.slow
 def test_perft_to_depth_six_equals_the_reference():
     assert perft(GAME, GAME.initial_state(), 6) == ref.perft(ref.new_game(), 6)
+
+
+def test_the_pits_are_labelled_as_their_owner_names_them():
+    """"Each player names the pits of his own row `a`–`f` from **his own left**": the board
+    labels each pit with that letter, on its owner's side, and each store with its owner."""
+    layout = GAME.layout()
+    cells = {c["name"]: c for c in layout["cells"]}
+    labels = {(round(lb["x"], 4), lb["text"]): lb["y"] for lb in layout["labels"]}
+    for pit in "abcdef":
+        south, north = cells[pit], cells[pit.upper()]
+        assert labels[(round(south["x"], 4), pit)] > south["y"]      # under South's row
+        assert labels[(round(north["x"], 4), pit)] < north["y"]      # above North's row
+    # South's a is at South's left, North's a at North's left (the right as South sees it)
+    assert cells["a"]["x"] < cells["f"]["x"] and cells["A"]["x"] > cells["F"]["x"]
+    assert labels[(round(cells["south"]["x"], 4), "S")] > cells["south"]["y"]
+    assert labels[(round(cells["north"]["x"], 4), "N")] < cells["north"]["y"]
+    assert len(layout["labels"]) == 14

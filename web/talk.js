@@ -34,7 +34,9 @@ export function bindTalk(room) {
     // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
     const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
     const text = revealedText(room, detail.revealed, cellless);
-    sayMove(room, cellless ? text : "", detail.mover);
+    // a round of sealed moves revealed: the game's marks (the warning) say it in its words
+    const roundSaid = detail.revealed.length > 1 && Boolean(room.texts.mark(v.marks));
+    sayMove(room, cellless && !roundSaid ? text : "", detail.mover);
     room.announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
     // a piece gone from the board is a capture; the end of the game has its own sound
     const motion = table.motion;
@@ -65,7 +67,8 @@ function revealedText(room, revealed, cellless) {
     if (player === null) return `${name}.`;
     const said = room.texts.text(`said.${move}`, { player }, "");  // a move in the game's own words
     if (said) return said;
-    if (name !== move) return t("chose", { player: room.texts.player(player), move: name });
+    // a button whose words name their player already is said alone ("White begins.")
+    if (name !== move) return name.includes(room.texts.player(player)) ? `${name}.` : t("chose", { player: room.texts.player(player), move: name });
     // a game may say a played move in its own words: a bid is offered, not played
     return room.texts.text("said.played", { player, move },
                            t("played", { player: room.texts.player(player), move }));

@@ -521,7 +521,10 @@ class Layli(Game):
         his row."""
         top = [CELL_NAMES[pit] for pit in reversed(range(ROW, PITS))]
         bottom = [CELL_NAMES[pit] for pit in range(ROW)]
-        return pits_layout(top, bottom, (STORES[1], STORES[0]))
+        # each pit labelled as its owner names it in a move (a-f from his own left), each
+        # store with its owner's initial (N, S: Nord, Sud)
+        labels = {name: name.lower() for name in CELL_NAMES} | {STORES[0]: "S", STORES[1]: "N"}
+        return pits_layout(top, bottom, (STORES[1], STORES[0]), labels)
 
     def diagram(self, state: LayliState) -> str:
         """North's row (f..a) above South's (a..f), Uurs marked S or N, the stores at the ends
