@@ -496,3 +496,25 @@ def test_the_pits_are_labelled_as_their_owner_names_them():
     assert labels[(round(cells["south"]["x"], 4), "S")] > cells["south"]["y"]
     assert labels[(round(cells["north"]["x"], 4), "N")] < cells["north"]["y"]
     assert len(layout["labels"]) == 14
+
+
+def test_a_sowing_is_given_seed_by_seed_for_the_page_to_show():
+    """"Sowing order (counter-clockwise): S a -> ... -> S f -> N a -> ... -> N f -> S a": the
+    steps of a move are the pit lifted, then one seed more in each next pit, relays included;
+    the capture is the move's result, after the last step."""
+    state = GAME.initial_state()
+    move = GAME.parse_move("a", state)
+    steps = GAME.move_steps(state, move)
+    count = lambda pieces, cell: int(pieces.get(cell, "counter=0").split("=")[1])  # noqa: E731
+    assert "a" not in steps[0] and count(steps[0], "b") == 4                # a lifted
+    assert [count(steps[i], "abcde"[i]) for i in range(1, 5)] == [5, 5, 5, 5]  # b, c, d, e
+    for before, after in zip(steps, steps[1:]):  # one seed dropped, or one pit lifted
+        changes = {c: count(after, c) - count(before, c) for c in "abcdefABCDEF"}
+        moved = {c: d for c, d in changes.items() if d}
+        assert list(moved.values()) == [1] or (len(moved) == 1 and count(after, *moved) == 0), moved
+    final = GAME.pieces(GAME.apply(state, move))
+    board = lambda p: {c: count(p, c) for c in "abcdefABCDEF"}  # noqa: E731
+    # the last step is the board before the capture: the result differs only where it took
+    changed = {c for c in "abcdefABCDEF" if board(steps[-1])[c] != board(final)[c]}
+    assert changed == {"c", "D"}  # South's c captured North's d (RULES LY-1's first capture)
+    assert len(steps) == 31

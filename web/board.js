@@ -14,6 +14,7 @@ const LEAVING_MS = 700;  // pieces the game says were captured fade out slowly
 const MOTION_MIN_MS = 180;
 const MOTION_STEP_MS = 40;
 const MOTION_MAX_MS = 250;
+const STEP_MS = 80;  // a move given as steps (a sowing) shows each for this long
 // When the next click chooses between several paths (or any several sets of cells), each
 // choice has its own tint, the one under the pointer or the keyboard cursor stronger.
 const PATH_TINTS = [[136, 78, 204], [232, 128, 24], [24, 150, 170], [204, 60, 140]];
@@ -97,7 +98,10 @@ export class BoardView {
       this.motion = motion;
       this.animation = null;  // a move animated before is cut short
       this.canvas.removeAttribute("data-animating");
-      if (motion && motion.before && !reducedMotion()) this.animate(motion.before, picture.pieces, motion.cells || [], picture.leaving || []);
+      if (motion && motion.before && !reducedMotion()) {
+        if (motion.steps && motion.steps.length) this.step(motion.steps);
+        else this.animate(motion.before, picture.pieces, motion.cells || [], picture.leaving || []);
+      }
     }
     this.picture = picture;
     this.draw();
@@ -130,6 +134,30 @@ export class BoardView {
       else this.canvas.removeAttribute("data-animating");
     };
     requestAnimationFrame(frame);
+  }
+
+  // A move given as steps: each step's pieces shown in turn, STEP_MS apiece, then the move's
+  // result (the picture's pieces).  Clicks are not held up, as with any animation.
+  step(steps) {
+    const start = performance.now();
+    this.animation = { steps, start, end: start + STEP_MS * steps.length };
+    this.canvas.setAttribute("data-animating", "");
+    const frame = () => {
+      const animation = this.animation;
+      if (!animation || animation.start !== start) return;
+      if (performance.now() >= animation.end) this.animation = null;
+      this.draw();
+      if (this.animation) requestAnimationFrame(frame);
+      else this.canvas.removeAttribute("data-animating");
+    };
+    requestAnimationFrame(frame);
+  }
+
+  // The pieces of the step on view while a move is shown step by step, else null.
+  stepPieces(now) {
+    const a = this.animation;
+    if (!a || !a.steps) return null;
+    return a.steps[Math.min(a.steps.length - 1, Math.floor((now - a.start) / STEP_MS))];
   }
 
   // The animation at this moment: per cell, how to draw its piece ({alpha, scale, old,
@@ -258,7 +286,9 @@ export class BoardView {
         ctx.stroke();
       }
     }
-    const motion = this.animation ? this.animationFrame(performance.now()) : null;
+    const stepped = this.stepPieces(performance.now());
+    const motion = this.animation && !stepped ? this.animationFrame(performance.now()) : null;
+    const pieces = stepped || this.picture.pieces;
     if (motion) {  // pieces leaving the board, under the rest
       for (const { name, token, alpha } of motion.fading) {
         if (alpha > 0) this.drawPiece(this.cells.get(name), token, alpha);
@@ -266,10 +296,10 @@ export class BoardView {
     }
     // The piece the last move ended on (its last cell that holds one) wears a dot, clear on
     // pieces of any colour; the other cells of the move keep only their tint.
-    const marked = [...(this.picture.last || [])].reverse().find((name) => this.picture.pieces[name]);
+    const marked = stepped ? null : [...(this.picture.last || [])].reverse().find((name) => pieces[name]);
     const chosen = this.picture.chosen || {};
     for (const cell of this.layout.cells) {
-      const piece = this.picture.pieces[cell.name];
+      const piece = pieces[cell.name];
       const moving = motion && motion.cells.get(cell.name);
       if (moving) {
         if (moving.old && moving.oldAlpha > 0) this.drawPiece(cell, moving.old, moving.oldAlpha);

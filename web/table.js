@@ -53,7 +53,7 @@ export class Table extends EventTarget {
     this.chosen = {};          // the part of a move already chosen, too many ways to go on to draw ahead
     this.hint = [];            // cells of a suggested move
     this.paths = [];           // the choices of the next click when they differ in cells: [{next, cells}]
-    this.motion = null;        // the step forward just shown: {before: pieces, cells: the move's}
+    this.motion = null;        // the step forward just shown: {before: pieces, cells: the move's, steps: its pieces step by step}
     this.thinking = null;      // {id, kind} while the computer searches
     this.playing = false;      // a move is on its way to the engine
     this.ready = false;        // the engine has answered once
@@ -405,7 +405,7 @@ export class Table extends EventTarget {
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
     // a sealed move changes nothing on view (answer.last is an older move, or none)
-    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
+    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [], steps: (answer.last && answer.last.steps) || [] };
     this.emit("change");
     // the plies this one revealed, itself included (none while it is sealed)
     const revealed = [];
@@ -461,7 +461,7 @@ export class Table extends EventTarget {
     }
     this.clearChoice();
     this.hint = [];
-    this.motion = before && view.last ? { before, cells: view.last.cells || [] } : null;
+    this.motion = before && view.last ? { before, cells: view.last.cells || [], steps: view.last.steps || [] } : null;
     this.emit("change");
   }
 }
