@@ -71,8 +71,8 @@ export class BoardView {
   setLayout(layout) {
     this.original = layout;
     this.layout = this.flipped ? turned(layout) : layout;
-    this.cells = new Map(layout.cells.map((cell) => [cell.name, cell]));
-    this.spacing = nearestCentres(layout.cells);
+    this.cells = new Map(this.layout.cells.map((cell) => [cell.name, cell]));
+    this.spacing = nearestCentres(this.layout.cells);
     this.draw();
   }
 
