@@ -250,3 +250,38 @@ def test_the_last_move_badge_leaves_a_dies_middle_pip_alone(browser, server):
     red, green, blue = middle
     assert not (red > 180 and green < 120), f"the middle pip is covered by the badge: {middle}"
     context.close()
+
+
+def test_a_round_of_bids_is_said_once_and_the_estimate_has_its_words(browser, server):
+    """REVIEWS defect 14: Footsteps said the round twice ("Last round: White bid 12, Black 22."
+    and "White bid 12. Black bid 22."); defect 9: the bar had no words."""
+    context, page = open_page(browser, "desk", server + "#game=footsteps&white=human&black=ai:1")
+    page.evaluate("window.tavoliere.play('12')")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
+    warning = page.locator("#warning").text_content()
+    assert warning.startswith("Last round: White bid 12")
+    assert "bid 12" not in page.locator("#message").text_content()
+    page.wait_for_function("!document.getElementById('win-bar').hidden")
+    words = page.locator("#win-bar-text").text_content()
+    chance = int(page.evaluate("parseFloat(document.getElementById('win-bar-fill').style.width)"))
+    assert words == f"White {chance}%"
+    context.close()
+
+
+def test_a_sowing_is_shown_seed_by_seed(browser, server):
+    """Layli: the board shows the move's steps one after the other (the view's last.steps),
+    so a relay can be followed; the last picture is the position after the move."""
+    context, page = open_page(browser, "desk", server + "#game=layli" + TWO_PEOPLE)
+    page.evaluate("""() => {
+        window.seen = new Set();
+        const canvas = document.getElementById('board');
+        const watch = () => { if (canvas.hasAttribute('data-animating')) window.seen.add(canvas.toDataURL()); requestAnimationFrame(watch); };
+        requestAnimationFrame(watch);
+    }""")
+    page.evaluate("window.tavoliere.play('a')")
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    steps = len(page.evaluate("window.tavoliere.lastMove().steps"))
+    page.wait_for_function("window.seen.size > 0")
+    page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
+    assert page.evaluate("window.seen.size") >= steps // 2  # (frames are skipped only when slow)
+    context.close()
