@@ -252,15 +252,21 @@ def test_the_last_move_badge_leaves_a_dies_middle_pip_alone(browser, server):
     context.close()
 
 
-def test_a_round_of_bids_is_said_once_and_the_estimate_has_its_words(browser, server):
+def test_a_round_of_bids_is_said_once(browser, server):
     """REVIEWS defect 14: Footsteps said the round twice ("Last round: White bid 12, Black 22."
-    and "White bid 12. Black bid 22."); defect 9: the bar had no words."""
+    and "White bid 12. Black bid 22.")."""
     context, page = open_page(browser, "desk", server + "#game=footsteps&white=human&black=ai:1")
     page.evaluate("window.tavoliere.play('12')")
     page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
     warning = page.locator("#warning").text_content()
     assert warning.startswith("Last round: White bid 12")
     assert "bid 12" not in page.locator("#message").text_content()
+    context.close()
+
+
+def test_the_estimate_bar_says_whose_chance_with_a_number(browser, server):
+    context, page = open_page(browser, "portrait", server + "#game=havannah(size=4)&white=human&black=ai:2")
+    page.evaluate("window.tavoliere.play('d4')")
     page.wait_for_function("!document.getElementById('win-bar').hidden")
     words = page.locator("#win-bar-text").text_content()
     chance = int(page.evaluate("parseFloat(document.getElementById('win-bar-fill').style.width)"))
