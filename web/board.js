@@ -1,6 +1,7 @@
 // Draws any board on a canvas from the engine's layout (cells as polygons or circles, each
 // with a tone) and any piece from its token (shape, owner, label); turns clicks into cell
 // names.  It knows no rules and no game.
+import { nearestCentres, turned } from "./layouts.js";
 import { pieceChanges, readPiece } from "./pieces.js";
 
 const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
@@ -27,18 +28,6 @@ const PIPS = {  // pip positions on a die face, in units of a third of the face
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
-
-// The smallest distance between two cell centres (sampled: boards are regular).
-function nearestCentres(cells) {
-  let best = Infinity;
-  for (const a of cells.slice(0, 12)) {
-    for (const b of cells) {
-      const d = Math.hypot(a.x - b.x, a.y - b.y);
-      if (d > 1e-6 && d < best) best = d;
-    }
-  }
-  return Number.isFinite(best) ? best : 1;
-}
 
 export class BoardView {
   constructor(canvas, onCell, onHover = () => {}) {
@@ -123,28 +112,22 @@ export class BoardView {
     const duration = Math.min(MOTION_MAX_MS, Math.max(MOTION_MIN_MS, 140 + MOTION_STEP_MS * steps));
     const slow = new Set(removed.filter((cell) => leaving.includes(cell)));
     const start = performance.now();
-    this.animation = { ...change, after, slow, duration, start, end: start + (slow.size ? Math.max(duration, LEAVING_MS) : duration) };
-    this.canvas.setAttribute("data-animating", "");
-    const frame = () => {
-      const animation = this.animation;
-      if (!animation || animation.start !== start) return;
-      if (performance.now() >= animation.end) this.animation = null;
-      this.draw();
-      if (this.animation) requestAnimationFrame(frame);
-      else this.canvas.removeAttribute("data-animating");
-    };
-    requestAnimationFrame(frame);
+    this.run({ ...change, after, slow, duration, start, end: start + (slow.size ? Math.max(duration, LEAVING_MS) : duration) });
   }
 
   // A move given as steps: each step's pieces shown in turn, STEP_MS apiece, then the move's
   // result (the picture's pieces).  Clicks are not held up, as with any animation.
   step(steps) {
     const start = performance.now();
-    this.animation = { steps, start, end: start + STEP_MS * steps.length };
+    this.run({ steps, start, end: start + STEP_MS * steps.length });
+  }
+
+  // Draws an animation frame by frame until its end (a newer one stops it).
+  run(animation) {
+    this.animation = animation;
     this.canvas.setAttribute("data-animating", "");
     const frame = () => {
-      const animation = this.animation;
-      if (!animation || animation.start !== start) return;
+      if (this.animation !== animation) return;
       if (performance.now() >= animation.end) this.animation = null;
       this.draw();
       if (this.animation) requestAnimationFrame(frame);
@@ -524,16 +507,4 @@ export class BoardView {
     const rect = this.canvas.getBoundingClientRect();
     return { x: rect.left + cell.x * this.scale, y: rect.top + cell.y * this.scale };
   }
-}
-
-// A layout turned half round: every place mirrored through the board's centre (pieces and
-// words are drawn upright at their new places).
-function turned(layout) {
-  const { width, height } = layout;
-  const point = ([x, y]) => [width - x, height - y];
-  return {
-    ...layout,
-    cells: layout.cells.map((cell) => ({ ...cell, x: width - cell.x, y: height - cell.y, ...(cell.points ? { points: cell.points.map(point) } : {}) })),
-    labels: (layout.labels || []).map((label) => ({ ...label, x: width - label.x, y: height - label.y })),
-  };
 }
