@@ -368,3 +368,12 @@ def test_the_longest_record_is_stated_once():
         for option in game_class(name)().info()["options"]:
             if option["name"] == "max_plies":
                 assert option["high"] <= MAX_PLIES, (name, option)
+
+
+def test_a_move_given_as_steps_comes_with_its_steps_and_others_without():
+    """Game.move_steps: the view's last move carries the pieces after each step (a sowing),
+    for the page to show one after the other; a move shown at once carries none."""
+    sowing = json.loads(handle(json.dumps({"op": "view", "game": "layli", "moves": ["a"]})))
+    assert len(sowing["last"]["steps"]) == 31 and "a" not in sowing["last"]["steps"][0]
+    placing = json.loads(handle(json.dumps({"op": "view", "game": "havannah(size=4)", "moves": ["d4"]})))
+    assert "steps" not in placing["last"]

@@ -479,3 +479,42 @@ def test_perft_equals_the_reference(name, moves, depth, count):
 @pytest.mark.slow
 def test_perft_to_depth_six_equals_the_reference():
     assert perft(GAME, GAME.initial_state(), 6) == ref.perft(ref.new_game(), 6)
+
+
+def test_the_pits_are_labelled_as_their_owner_names_them():
+    """"Each player names the pits of his own row `a`–`f` from **his own left**": the board
+    labels each pit with that letter, on its owner's side, and each store with its owner."""
+    layout = GAME.layout()
+    cells = {c["name"]: c for c in layout["cells"]}
+    labels = {(round(lb["x"], 4), lb["text"]): lb["y"] for lb in layout["labels"]}
+    for pit in "abcdef":
+        south, north = cells[pit], cells[pit.upper()]
+        assert labels[(round(south["x"], 4), pit)] > south["y"]      # under South's row
+        assert labels[(round(north["x"], 4), pit)] < north["y"]      # above North's row
+    # South's a is at South's left, North's a at North's left (the right as South sees it)
+    assert cells["a"]["x"] < cells["f"]["x"] and cells["A"]["x"] > cells["F"]["x"]
+    assert labels[(round(cells["south"]["x"], 4), "S")] > cells["south"]["y"]
+    assert labels[(round(cells["north"]["x"], 4), "N")] < cells["north"]["y"]
+    assert len(layout["labels"]) == 14
+
+
+def test_a_sowing_is_given_seed_by_seed_for_the_page_to_show():
+    """"Sowing order (counter-clockwise): S a -> ... -> S f -> N a -> ... -> N f -> S a": the
+    steps of a move are the pit lifted, then one seed more in each next pit, relays included;
+    the capture is the move's result, after the last step."""
+    state = GAME.initial_state()
+    move = GAME.parse_move("a", state)
+    steps = GAME.move_steps(state, move)
+    count = lambda pieces, cell: int(pieces.get(cell, "counter=0").split("=")[1])  # noqa: E731
+    assert "a" not in steps[0] and count(steps[0], "b") == 4                # a lifted
+    assert [count(steps[i], "abcde"[i]) for i in range(1, 5)] == [5, 5, 5, 5]  # b, c, d, e
+    for before, after in zip(steps, steps[1:]):  # one seed dropped, or one pit lifted
+        changes = {c: count(after, c) - count(before, c) for c in "abcdefABCDEF"}
+        moved = {c: d for c, d in changes.items() if d}
+        assert list(moved.values()) == [1] or (len(moved) == 1 and count(after, *moved) == 0), moved
+    final = GAME.pieces(GAME.apply(state, move))
+    board = lambda p: {c: count(p, c) for c in "abcdefABCDEF"}  # noqa: E731
+    # the last step is the board before the capture: the result differs only where it took
+    changed = {c for c in "abcdefABCDEF" if board(steps[-1])[c] != board(final)[c]}
+    assert changed == {"c", "D"}  # South's c captured North's d (RULES LY-1's first capture)
+    assert len(steps) == 31

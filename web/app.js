@@ -4,8 +4,10 @@
 // (docs/architecture.md has the map).
 import { BoardView } from "./board.js";
 import { bindButtons, drawButtons } from "./buttons.js";
+import { bindCalm, drawCalm } from "./calm.js";
 import { bindCorrespondence, renderPanel } from "./correspondence.js";
 import { Engine } from "./engine.js";
+import { bindFlip, drawFlip } from "./flip.js";
 import { errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { bindKeys } from "./keys.js";
 import { bindLoading, registerServiceWorker, showStage } from "./loading.js";
@@ -40,7 +42,7 @@ const table = new Table(engine, {
 });
 const room = makeRoom({ engine, table, board, sounds });
 // The regions, in the order the page is drawn.
-room.draws = [drawLoupe, drawStrip, drawMoves, drawButtons, drawReview, renderPanel];
+room.draws = [drawFlip, drawLoupe, drawStrip, drawMoves, drawCalm, drawButtons, drawReview, renderPanel];
 
 function bindRegions() {
   bindSettings(room);
@@ -57,6 +59,8 @@ function bindRegions() {
   bindTalk(room);
   bindStrip(room);
   bindWelcome(room);
+  bindCalm(room);
+  bindFlip(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());
 }

@@ -1,6 +1,7 @@
 // Draws any board on a canvas from the engine's layout (cells as polygons or circles, each
 // with a tone) and any piece from its token (shape, owner, label); turns clicks into cell
 // names.  It knows no rules and no game.
+import { nearestCentres, turned } from "./layouts.js";
 import { pieceChanges, readPiece } from "./pieces.js";
 
 const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
@@ -14,6 +15,7 @@ const LEAVING_MS = 700;  // pieces the game says were captured fade out slowly
 const MOTION_MIN_MS = 180;
 const MOTION_STEP_MS = 40;
 const MOTION_MAX_MS = 250;
+const STEP_MS = 80;  // a move given as steps (a sowing) shows each for this long
 // When the next click chooses between several paths (or any several sets of cells), each
 // choice has its own tint, the one under the pointer or the keyboard cursor stronger.
 const PATH_TINTS = [[136, 78, 204], [232, 128, 24], [24, 150, 170], [204, 60, 140]];
@@ -30,18 +32,6 @@ const PIPS = {  // pip positions on a die face, in units of a third of the face
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
-
-// The smallest distance between two cell centres (sampled: boards are regular).
-function nearestCentres(cells) {
-  let best = Infinity;
-  for (const a of cells.slice(0, 12)) {
-    for (const b of cells) {
-      const d = Math.hypot(a.x - b.x, a.y - b.y);
-      if (d > 1e-6 && d < best) best = d;
-    }
-  }
-  return Number.isFinite(best) ? best : 1;
-}
 
 export class BoardView {
   constructor(canvas, onCell, onHover = () => {}) {
@@ -72,10 +62,18 @@ export class BoardView {
   }
 
   setLayout(layout) {
-    this.layout = layout;
-    this.cells = new Map(layout.cells.map((cell) => [cell.name, cell]));
-    this.spacing = nearestCentres(layout.cells);
+    this.original = layout;
+    this.layout = this.flipped ? turned(layout) : layout;
+    this.cells = new Map(this.layout.cells.map((cell) => [cell.name, cell]));
+    this.spacing = nearestCentres(this.layout.cells);
     this.draw();
+  }
+
+  // The board turned half round, the far side nearest the player (who plays the second side).
+  setFlipped(flipped) {
+    if (Boolean(flipped) === Boolean(this.flipped)) return;
+    this.flipped = Boolean(flipped);
+    if (this.original) this.setLayout(this.original);
   }
 
   // How far apart neighbouring cells are on the screen, in CSS pixels.
@@ -94,7 +92,10 @@ export class BoardView {
       this.motion = motion;
       this.animation = null;  // a move animated before is cut short
       this.canvas.removeAttribute("data-animating");
-      if (motion && motion.before && !reducedMotion()) this.animate(motion.before, picture.pieces, motion.cells || [], picture.leaving || []);
+      if (motion && motion.before && !reducedMotion()) {
+        if (motion.steps && motion.steps.length) this.step(motion.steps);
+        else this.animate(motion.before, picture.pieces, motion.cells || [], picture.leaving || []);
+      }
     }
     this.picture = picture;
     this.draw();
@@ -116,17 +117,35 @@ export class BoardView {
     const duration = Math.min(MOTION_MAX_MS, Math.max(MOTION_MIN_MS, 140 + MOTION_STEP_MS * steps));
     const slow = new Set(removed.filter((cell) => leaving.includes(cell)));
     const start = performance.now();
-    this.animation = { ...change, after, slow, duration, start, end: start + (slow.size ? Math.max(duration, LEAVING_MS) : duration) };
+    this.run({ ...change, after, slow, duration, start, end: start + (slow.size ? Math.max(duration, LEAVING_MS) : duration) });
+  }
+
+  // A move given as steps: each step's pieces shown in turn, STEP_MS apiece, then the move's
+  // result (the picture's pieces).  Clicks are not held up, as with any animation.
+  step(steps) {
+    const start = performance.now();
+    this.run({ steps, start, end: start + STEP_MS * steps.length });
+  }
+
+  // Draws an animation frame by frame until its end (a newer one stops it).
+  run(animation) {
+    this.animation = animation;
     this.canvas.setAttribute("data-animating", "");
     const frame = () => {
-      const animation = this.animation;
-      if (!animation || animation.start !== start) return;
+      if (this.animation !== animation) return;
       if (performance.now() >= animation.end) this.animation = null;
       this.draw();
       if (this.animation) requestAnimationFrame(frame);
       else this.canvas.removeAttribute("data-animating");
     };
     requestAnimationFrame(frame);
+  }
+
+  // The pieces of the step on view while a move is shown step by step, else null.
+  stepPieces(now) {
+    const a = this.animation;
+    if (!a || !a.steps) return null;
+    return a.steps[Math.min(a.steps.length - 1, Math.floor((now - a.start) / STEP_MS))];
   }
 
   // The animation at this moment: per cell, how to draw its piece ({alpha, scale, old,
@@ -257,7 +276,9 @@ export class BoardView {
         ctx.stroke();
       }
     }
-    const motion = this.animation ? this.animationFrame(performance.now()) : null;
+    const stepped = this.stepPieces(performance.now());
+    const motion = this.animation && !stepped ? this.animationFrame(performance.now()) : null;
+    const pieces = stepped || this.picture.pieces;
     if (motion) {  // pieces leaving the board, under the rest
       for (const { name, token, alpha } of motion.fading) {
         if (alpha > 0) this.drawPiece(this.cells.get(name), token, alpha);
@@ -265,19 +286,21 @@ export class BoardView {
     }
     // The piece the last move ended on (its last cell that holds one) wears a dot, clear on
     // pieces of any colour; the other cells of the move keep only their tint.
-    const marked = [...(this.picture.last || [])].reverse().find((name) => this.picture.pieces[name]);
+    const marked = stepped ? null : [...(this.picture.last || [])].reverse().find((name) => pieces[name]);
+    const chosen = this.picture.chosen || {};
     // a move built by toggling cells: the marked pieces see-through, the cells that count
     // for a player under those marks with a small square of that player's colour
     const faded = new Set(this.picture.faded || []);
     const owned = new Map((this.picture.owned || []).flatMap((cells, player) => cells.map((name) => [name, player])));
     for (const cell of this.layout.cells) {
-      const piece = this.picture.pieces[cell.name];
+      const piece = pieces[cell.name];
       const moving = motion && motion.cells.get(cell.name);
       if (moving) {
         if (moving.old && moving.oldAlpha > 0) this.drawPiece(cell, moving.old, moving.oldAlpha);
         if (piece && !moving.hidden && moving.alpha > 0) this.drawPiece(cell, piece, moving.alpha, moving.scale);
       } else if (piece && faded.has(cell.name)) this.drawPiece(cell, piece, 0.4);
       else if (piece) this.piece(cell, piece);
+      else if (chosen[cell.name]) this.drawPiece(cell, chosen[cell.name], 0.5);  // the part of a move already chosen
       if (owned.has(cell.name)) this.ownedMark(cell, owned.get(cell.name));
       if (cell.name === marked && !moving) this.lastMark(cell);
       if (sets.win.has(cell.name)) this.ring(cell, 0.42, color.win, 0.09);
@@ -482,9 +505,12 @@ export class BoardView {
     ctx.fill();
   }
 
+  // A badge in the piece's upper right corner, off the middle of the cell where pips, counts
+  // and crowns are drawn.
   lastMark(cell) {
-    this.dot(cell, 0.11, this.color["last-dot"]);
-    this.ring(cell, 0.11, this.color["piece-edge"], 0.025);
+    const badge = { x: cell.x + 0.3, y: cell.y - 0.3 };
+    this.dot(badge, 0.1, this.color["last-dot"]);
+    this.ring(badge, 0.1, this.color["piece-edge"], 0.025);
   }
 
   ring(cell, radius, stroke, width) {

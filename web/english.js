@@ -257,4 +257,10 @@ export default {
   "rules.tried-other": "{move} is legal too; the example was {example}.",
   "rules.again": "Again",
   "rules.try-later": "This diagram can be played once the computer opponent has loaded.",
+  // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
+  "view-menu": "Language and theme",
+  "loupe-close": "Close the magnifier",
+  "flip-board": "Flip the board (automatic when you play the second side)",
+  "choose-next-any": "Now choose the next cell",
+  "win-bar-text": "{player} {chance}%",
 };

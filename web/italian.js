@@ -257,4 +257,10 @@ export default {
   "rules.tried-other": "Anche {move} è regolare; l'esempio era {example}.",
   "rules.again": "Di nuovo",
   "rules.try-later": "Questo diagramma si potrà giocare quando il computer avversario sarà caricato.",
+  // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
+  "view-menu": "Lingua e tema",
+  "loupe-close": "Chiudi la lente",
+  "flip-board": "Capovolgi il tavoliere (automatico se giochi col secondo colore)",
+  "choose-next-any": "Ora scegli la casella successiva",
+  "win-bar-text": "{player} {chance}%",
 };

@@ -14,7 +14,7 @@ const MAX_PATHS = 4;  // choices of the next click tinted apart (board.js has fo
 // different cells (two paths to one destination), each choice, {next: the cell clicked
 // for it, cells: the marked cells only its moves change}, so the board can tell them apart.
 export async function previewOf(table, candidates) {
-  if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [] };
+  if (candidates.length > MAX_PREVIEWS) return { cells: [], ahead: {}, changed: [], paths: [], chosen: await chosenPart(table, candidates) };
   const line = table.history.line();
   const before = table.view.pieces;
   const results = await Promise.all(candidates.map((m) => table.engine.request({ op: "preview", game: table.game, moves: line, move: m.name, seat: table.seat() })));
@@ -58,4 +58,21 @@ function choices(table, candidates, results, marked, before) {
   for (const cells of groups.values()) for (const cell of cells) owners.set(cell, (owners.get(cell) || 0) + 1);
   const paths = [...groups].map(([next, cells]) => ({ next, cells: [...cells].filter((cell) => owners.get(cell) === 1) }));
   return paths.some((path) => path.cells.length) ? paths : [];
+}
+
+// The part of a move already chosen, when the candidates are too many to preview: what both
+// the first and the last candidate put on the cells clicked so far (a pair's first stone), for
+// the board to draw see-through.
+async function chosenPart(table, candidates) {
+  const ends = [candidates[0], candidates[candidates.length - 1]];
+  const line = table.history.line();
+  const answers = await Promise.all(ends.map((m) => table.engine.request({ op: "preview", game: table.game, moves: line, move: m.name, seat: table.seat() })));
+  if (!answers.every((a) => a.ok)) return {};
+  const before = table.view.pieces;
+  const part = {};
+  for (const cell of table.clicks) {
+    const token = answers[0].pieces[cell];
+    if (token && token === answers[1].pieces[cell] && token !== before[cell]) part[cell] = token;
+  }
+  return part;
 }

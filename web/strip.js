@@ -60,6 +60,7 @@ export function drawWinBar(room) {
   if (!shown) return;
   const percent = Math.round(100 * room.chance);
   $("win-bar-fill").style.width = `${percent}%`;
+  $("win-bar-text").textContent = t("win-bar-text", { player: room.texts.player(0), chance: percent });
   $("win-bar").setAttribute("aria-label", t("win-bar", { player: room.texts.player(0), chance: percent }));
   $("win-bar").title = $("win-bar").getAttribute("aria-label");
 }

@@ -51,9 +51,10 @@ export class Table extends EventTarget {
     this.fits = null;          // the legal moves those clicks can still make (null: none yet)
     this.preview = [];         // cells the candidate moves would change
     this.ahead = {};           // the changes most candidate moves make: drawn at once
+    this.chosen = {};          // the part of a move already chosen, too many ways to go on to draw ahead
     this.hint = [];            // cells of a suggested move
     this.paths = [];           // the choices of the next click when they differ in cells: [{next, cells}]
-    this.motion = null;        // the step forward just shown: {before: pieces, cells: the move's}
+    this.motion = null;        // the step forward just shown: {before: pieces, cells: the move's, steps: its pieces step by step}
     this.thinking = null;      // {id, kind} while the computer searches
     this.playing = false;      // a move is on its way to the engine
     this.ready = false;        // the engine has answered once
@@ -138,6 +139,13 @@ export class Table extends EventTarget {
     return cells.length <= MAX_OPEN_TARGETS ? this.withSame(cells) : [];
   }
 
+  // The targets the board marks: none when there are more than a few (the second stone of a
+  // pair may go on any empty cell, and dots on all of them would hide the board).
+  markedTargets() {
+    const cells = this.targets();
+    return cells.length <= MAX_OPEN_TARGETS ? cells : [];
+  }
+
   // `cells` and every cell that stands for one of them.
   withSame(cells) {
     const same = Object.entries(this.view.same || {}).filter(([, to]) => cells.includes(to));
@@ -177,7 +185,8 @@ export class Table extends EventTarget {
       pieces,
       last: v.last ? v.last.cells : [],
       selected: this.clicks,
-      targets: this.targets(),
+      targets: this.markedTargets(),
+      chosen: this.chosen,
       preview: this.preview,
       shaded: v.outcome ? [] : marks.shaded || [],
       win: v.outcome ? v.outcome.cells : marks.highlight || [],
@@ -311,7 +320,7 @@ export class Table extends EventTarget {
     const complete = this.complete();
     this.say(complete ? "choose-or-confirm" : "choose-next",
       { move: complete ? complete.name : "", step: complete ? null : nextStep(candidates, clicks, this.freeAfter) }, "info");
-    ({ cells: this.preview, ahead: this.ahead, paths: this.paths } = await previewOf(this, candidates));
+    ({ cells: this.preview, ahead: this.ahead, paths: this.paths, chosen: this.chosen = {} } = await previewOf(this, candidates));
     this.emit("change");
   }
 
@@ -332,6 +341,7 @@ export class Table extends EventTarget {
     this.fits = null;
     this.preview = [];
     this.ahead = {};
+    this.chosen = {};
     this.paths = [];
   }
 
@@ -399,7 +409,7 @@ export class Table extends EventTarget {
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
     // a sealed move changes nothing on view (answer.last is an older move, or none)
-    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
+    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [], steps: (answer.last && answer.last.steps) || [] };
     this.emit("change");
     // the plies this one revealed, itself included (none while it is sealed)
     const revealed = [];
@@ -455,7 +465,7 @@ export class Table extends EventTarget {
     }
     this.clearChoice();
     this.hint = [];
-    this.motion = before && view.last ? { before, cells: view.last.cells || [] } : null;
+    this.motion = before && view.last ? { before, cells: view.last.cells || [], steps: view.last.steps || [] } : null;
     this.emit("change");
   }
 }

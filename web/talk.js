@@ -10,12 +10,12 @@ export function bindTalk(room) {
   const { table, sounds } = room;
   table.addEventListener("message", ({ detail }) => {
     if (detail.answer) room.say(room.texts.error(detail.answer));
-    else room.say(stepText(room, detail.params.step) || t(detail.key, detail.params), detail.kind);
+    else room.say(stepText(room, detail.params.step) || t(nextKey(room, detail.key), detail.params), detail.kind);
     // A move half made: the strip above the board, in view on a phone, names the next step.
     // The strip says it at once, with the message line: the board follows once the engine
     // has told what the choice would change.
     const prompt = room.prompt;
-    if (detail.key === "choose-next") room.prompt = stepText(room, detail.params.step) || t("choose-next");
+    if (detail.key === "choose-next") room.prompt = stepText(room, detail.params.step) || t(nextKey(room, detail.key));
     if (detail.key === "choose-or-confirm") room.prompt = t("move-complete", detail.params);
     if (room.prompt !== prompt && table.clicks.length) drawStrip(room);
   });
@@ -34,7 +34,9 @@ export function bindTalk(room) {
     // A move with no cell (a swap, a pass) changes the board in no one place: say it aloud.
     const cellless = Boolean(v.last) && (!v.last.cells || !v.last.cells.length);
     const text = revealedText(room, detail.revealed, cellless);
-    sayMove(room, cellless ? text : "", detail.mover);
+    // a round of sealed moves revealed: the game's marks (the warning) say it in its words
+    const roundSaid = detail.revealed.length > 1 && Boolean(room.texts.mark(v.marks));
+    sayMove(room, cellless && !roundSaid ? text : "", detail.mover);
     room.announce(`${text}${v.outcome ? " " + room.texts.outcome(v.outcome) : ""}`);
     // a piece gone from the board is a capture; the end of the game has its own sound
     const motion = table.motion;
@@ -65,7 +67,8 @@ function revealedText(room, revealed, cellless) {
     if (player === null) return `${name}.`;
     const said = room.texts.text(`said.${move}`, { player }, "");  // a move in the game's own words
     if (said) return said;
-    if (name !== move) return t("chose", { player: room.texts.player(player), move: name });
+    // a button whose words name their player already is said alone ("White begins.")
+    if (name !== move) return name.includes(room.texts.player(player)) ? `${name}.` : t("chose", { player: room.texts.player(player), move: name });
     // a game may say a played move in its own words: a bid is offered, not played
     return room.texts.text("said.played", { player, move },
                            t("played", { player: room.texts.player(player), move }));
@@ -75,4 +78,9 @@ function revealedText(room, revealed, cellless) {
 // The game's words for the next step of a move half made ("choose the path"), if it has some.
 function stepText(room, step) {
   return step ? room.texts.text(`step.${step}`, {}, "") : "";
+}
+
+// "Click a highlighted cell" only where cells are highlighted (the board marks a few only).
+function nextKey(room, key) {
+  return key === "choose-next" && !room.table.markedTargets().length ? "choose-next-any" : key;
 }

@@ -160,6 +160,8 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
         last = {**_move_info(game, move, cells=True), "player": game.to_move(states[shown - 1])}
         if shown_names[-1] != _record.names[shown - 1]:  # a ply kept hidden from this seat
             last = {"name": shown_names[-1], "clicks": [], "cells": [], "player": last["player"]}
+        elif not game.hides_information() and (steps := game.move_steps(states[shown - 1], move)):
+            last["steps"] = steps
     private = game.hides_information() and seat != mover
     legal = [] if mover == CHANCE or private else game.legal_moves(state)
     toggle = None if mover == CHANCE or private else _toggle(game, state, request or {})

@@ -353,6 +353,12 @@ class Game:
         """Every cell a move touches, for highlighting: by default the cells its name mentions."""
         return tuple(re.findall(r"[a-z]+[0-9]+", self.move_name(move)))
 
+    def move_steps(self, state, move) -> list[dict[str, str]]:
+        """A move seen as a sequence of steps, for the page to show one after the other (a
+        sowing seed by seed): the pieces after each step but the last, whose pieces are the
+        position after the move.  None by default: the move is shown at once."""
+        return []
+
     def pieces(self, state) -> dict[str, str]:
         """What stands on each occupied cell, as piece tokens (``piece()``)."""
         raise NotImplementedError

@@ -52,6 +52,8 @@ LETTERS = "abcdef"
 CELL_NAMES = tuple(LETTERS) + tuple(LETTERS.upper())  # pit index -> the cell's name
 STORES = ("south", "north")
 ENDLESS = -1
+MAX_STEPS = 48       # the steps of a sowing the page is shown (about 80 ms each)
+SOWN_LIMIT = 4000    # seeds dropped before a relay's steps stop being recorded
 PLAYER_WORDS = ("South", "North")
 
 
@@ -526,13 +528,37 @@ class Layli(Game):
                 out[STORES[player]] = piece("counter", player, seeds)
         return out
 
+    def move_steps(self, state: LayliState, move) -> list[dict[str, str]]:
+        """The sowing seed by seed, relays included: the pit lifted, then each seed dropped,
+        up to the last one (the capture or the new Uurs, and a round's end, are the move's
+        result).  A long relay is thinned to MAX_STEPS evenly spaced steps."""
+        board, taken, pit = list(state.pits), state.uurs[0] | state.uurs[1], move[0]
+        steps = []
+        snapshot = lambda: steps.append(self.pieces(state._replace(pits=tuple(board))))  # noqa: E731
+        while len(steps) < SOWN_LIMIT:
+            seeds, board[pit] = board[pit], 0
+            snapshot()
+            for step in range(1, seeds + 1):
+                board[(pit + step) % PITS] += 1
+                snapshot()
+            last = (pit + seeds) % PITS
+            if board[last] == 1 or taken >> last & 1:
+                break
+            pit = last
+        if len(steps) <= MAX_STEPS:
+            return steps
+        return [steps[round(i * (len(steps) - 1) / (MAX_STEPS - 1))] for i in range(MAX_STEPS)]
+
     def layout(self) -> dict:
         """North's row on top (its f at the left, above South's a), South's at the bottom;
         North's store at the left end, South's at the right, where each one's sowing leaves
         his row."""
         top = [CELL_NAMES[pit] for pit in reversed(range(ROW, PITS))]
         bottom = [CELL_NAMES[pit] for pit in range(ROW)]
-        return pits_layout(top, bottom, (STORES[1], STORES[0]))
+        # each pit labelled as its owner names it in a move (a-f from his own left), each
+        # store with its owner's initial (N, S: Nord, Sud)
+        labels = {name: name.lower() for name in CELL_NAMES} | {STORES[0]: "S", STORES[1]: "N"}
+        return pits_layout(top, bottom, (STORES[1], STORES[0]), labels)
 
     def diagram(self, state: LayliState) -> str:
         """North's row (f..a) above South's (a..f), Uurs marked S or N, the stores at the ends

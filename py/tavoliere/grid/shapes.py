@@ -10,10 +10,14 @@ import math
 MARGIN = 0.6
 
 
-def pits(top: list[str], bottom: list[str], stores: tuple[str, str] | None = None) -> dict:
+def pits(top: list[str], bottom: list[str], stores: tuple[str, str] | None = None,
+         labels: dict[str, str] | None = None) -> dict:
     """Two rows of round pits, ``top`` left to right above ``bottom`` left to right, and
     optionally two tall stores, ``stores[0]`` at the left end and ``stores[1]`` at the right.
-    Pits are circles one unit apart; the counts they hold are the game's pieces (counters)."""
+    Pits are circles one unit apart; the counts they hold are the game's pieces (counters).
+    ``labels`` names cells as the notation does: a top pit's label stands above it, a bottom
+    pit's below it, the left store's above it and the right store's below it (each on its
+    owner's side when the top row and the left store are one player's)."""
     if len(top) != len(bottom):
         raise ValueError("the two rows of pits must be as long")
     if len({*top, *bottom, *(stores or ())}) != 2 * len(top) + (2 if stores else 0):
@@ -30,8 +34,13 @@ def pits(top: list[str], bottom: list[str], stores: tuple[str, str] | None = Non
         for name, x in zip(stores, (MARGIN + 0.5, width - MARGIN - 0.5)):
             cells.append({"name": name, "x": x, "y": MARGIN + 1.0, "tone": 1,
                           "points": _rounded_box(x, MARGIN + 1.0, 0.42, 0.9)})
+    texts = labels or {}
+    above = {*top, *(stores[:1] if stores else ())}
     return {"kind": "pits", "width": round(width, 4), "height": 2 + 2 * MARGIN,
-            "cells": cells, "labels": []}
+            "cells": cells,
+            "labels": [{"text": texts[cell["name"]], "x": cell["x"],
+                        "y": MARGIN / 2 if cell["name"] in above else MARGIN + 2 + MARGIN / 2}
+                       for cell in cells if cell["name"] in texts]}
 
 
 def track(names: list[str], labels: list[str] | None = None,

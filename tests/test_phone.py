@@ -1,0 +1,293 @@
+"""The room in a phone's hand, in both orientations, and a calm panel (issue 37, parts 3-5):
+the board fills a landscape screen's height, nothing is clipped at 320 px in any game, the
+magnifier closes and never plays from its picture, the panel's buttons stay put, the board
+turns for the second side; every game photographed at the four sizes (test-output/)."""
+
+import random
+
+import pytest
+
+from conftest import NO_SNAPSHOTS, OUTPUT
+from tavoliere import load_game
+from test_conformance import first_specs, random_game
+
+pytestmark = pytest.mark.browser
+TWO_PEOPLE = "&white=human&black=human"
+TOUCH = dict(has_touch=True, is_mobile=True, device_scale_factor=2)
+SIZES = {
+    "desk": dict(viewport={"width": 1366, "height": 800}),
+    "portrait": dict(viewport={"width": 390, "height": 844}, **TOUCH),
+    "small": dict(viewport={"width": 320, "height": 640}, **TOUCH),
+    "landscape": dict(viewport={"width": 844, "height": 390}, **TOUCH),
+}
+
+
+def open_page(browser, size, hash_):
+    context = browser.new_context(**SIZES[size])
+    context.add_init_script(NO_SNAPSHOTS)
+    page = context.new_page()
+    page.goto(hash_)
+    page.evaluate("window.tavoliere.ready")
+    return context, page
+
+
+def box(page, selector):
+    return page.evaluate("s => { const r = document.querySelector(s).getBoundingClientRect();"
+                         " return {x: r.x, y: r.y, w: r.width, h: r.height}; }", selector)
+
+
+def tap_cell(page, name):
+    point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
+    page.touchscreen.tap(point["x"], point["y"])
+
+
+def moves(page):
+    return page.evaluate("window.tavoliere.view().moves")
+
+
+def random_names(game, seed, max_plies):
+    _, made = random_game(game, seed, max_plies)
+    return [game.move_name(move) for move in made]
+
+
+def open_by_link(page, spec, names):
+    """Opens a record in the same tab (the engine is started once)."""
+    game = load_game(spec)
+    page.evaluate("hash => { location.hash = hash; }", f"game={spec}&moves={','.join(names)}" + TWO_PEOPLE)
+    shown = len(names) - game.sealed(game.replay(names))
+    page.wait_for_function("([name, n]) => { const v = window.tavoliere.view();"
+                           " return v && v.game.split('(')[0] === name && v.moves.length === n; }",
+                           arg=[game.name, shown])
+    page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
+
+
+# Every visible control (a button, a select, the turn's words) whose box leaves the box of an
+# ancestor that clips it, or the window's width; and any text cut short inside its own box.
+CLIPPED = """() => {
+  const cut = [];
+  const visible = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+  const name = (e) => e.id || e.textContent.trim().slice(0, 20) || e.tagName;
+  for (const e of document.querySelectorAll('button, select, input, #turn, #game-name')) {
+    if (!visible(e) || e.closest('dialog:not([open])') || e.closest('details:not([open]) > :not(summary)')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) cut.push(`${name(e)} outside the window`);
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      if (a.scrollHeight > a.clientHeight + 1 && style.overflowY !== 'hidden') continue;  // it scrolls
+      const c = a.getBoundingClientRect();
+      if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5 || r.left < c.left - 0.5 || r.right > c.right + 0.5)
+        cut.push(`${name(e)} clipped by ${a.id || a.className}`);
+    }
+    if (e.id === 'turn' && e.scrollHeight > e.clientHeight + 1) cut.push('the turn is cut short');
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_game_at_four_sizes_is_whole_and_photographed(browser, server, size):
+    """Each game a few plies in, at each size: nothing clipped, nothing wider than the window
+    (at 320 px too), and a picture in test-output/ to look at."""
+    context, page = open_page(browser, size, server + "#game=barrier" + TWO_PEOPLE)
+    OUTPUT.mkdir(exist_ok=True)
+    width = SIZES[size]["viewport"]["width"]
+    for spec in first_specs():
+        game = load_game(spec)
+        names = random_names(game, seed=2, max_plies=14)[:-1]
+        open_by_link(page, spec, names)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, spec
+        assert page.evaluate(CLIPPED) == [], spec
+        page.screenshot(path=str(OUTPUT / f"phone-{size}-{game.name}.png"))
+    context.close()
+
+
+def test_at_320_px_the_header_is_one_row_and_the_new_game_dialog_shows_start(browser, server):
+    context, page = open_page(browser, "small", server + "#game=dadi(players=4)" + TWO_PEOPLE)
+    header = box(page, ".top")
+    assert header["h"] <= 60, header  # one row (it was three, 131 px)
+    # language and theme in one menu, opened and closed by taps
+    assert page.locator("#language").is_hidden()
+    page.locator("#view-menu > summary").tap()
+    assert page.locator("#language").is_visible() and page.locator("#theme").is_visible()
+    page.touchscreen.tap(160, 400)
+    assert page.locator("#language").is_hidden()
+    page.locator("#new-game").tap()
+    page.select_option("#game-choice", "dadi")
+    start = page.get_by_role("button", name="Start")
+    dialog = box(page, "#new-game-dialog")
+    assert dialog["y"] >= 0 and dialog["y"] + dialog["h"] <= 640, dialog
+    button = box(page, "#new-game-dialog button[value=start]")
+    assert dialog["y"] <= button["y"] and button["y"] + button["h"] <= dialog["y"] + dialog["h"], (button, dialog)
+    start.tap()
+    context.close()
+
+
+@pytest.mark.parametrize("spec", ["havannah(size=6)", "barrier"])
+def test_in_landscape_the_board_takes_the_height_below_the_header(browser, server, spec):
+    context, page = open_page(browser, "landscape", server + f"#game={spec}" + TWO_PEOPLE)
+    left = 390 - box(page, ".top")["h"]
+    board = box(page, "#board")
+    assert board["h"] >= 0.9 * left, (board, left)  # it was 199 px of about 300
+    assert board["y"] + board["h"] <= 390 + 0.5
+    assert min(board["w"], board["h"]) >= 0.85 * left  # a hexagon is a little narrower than high
+    assert page.evaluate("document.documentElement.scrollWidth") <= 844
+    assert page.evaluate(CLIPPED) == []
+    context.close()
+
+
+def test_the_magnifier_closes_plays_only_from_its_button_and_keeps_its_cells_in_view(browser, server):
+    context, page = open_page(browser, "portrait", server + "#game=havannah(size=10)" + TWO_PEOPLE)
+    tap_cell(page, "j10")
+    loupe = page.locator("#loupe")
+    loupe.wait_for(state="visible")
+    # the cells round the tapped one (5 by 5) stay in view beside the magnifier
+    centre = page.evaluate("window.tavoliere.cellCenter('j10')")
+    spacing = page.evaluate("window.tavoliere.cellSize()")
+    shown = box(page, "#loupe")
+    half = 2.5 * spacing
+    apart = (shown["x"] >= centre["x"] + half or shown["x"] + shown["w"] <= centre["x"] - half
+             or shown["y"] >= centre["y"] + half or shown["y"] + shown["h"] <= centre["y"] - half)
+    assert apart, (shown, centre, spacing)
+    # a tap on its picture plays nothing
+    picture = box(page, "#loupe-canvas")
+    page.touchscreen.tap(picture["x"] + picture["w"] / 2, picture["y"] + picture["h"] / 2)
+    page.wait_for_timeout(300)
+    assert moves(page) == []
+    # a tap outside it (the strip) closes it, and plays nothing
+    strip = box(page, "#board-status")
+    page.touchscreen.tap(strip["x"] + 10, strip["y"] + strip["h"] / 2)
+    assert loupe.is_hidden()
+    assert moves(page) == []
+    # its close button closes it
+    tap_cell(page, "j10")
+    loupe.wait_for(state="visible")
+    page.locator("#loupe-close").tap()
+    assert loupe.is_hidden()
+    assert moves(page) == []
+    # its Play button plays
+    tap_cell(page, "j10")
+    page.locator("#loupe-play").tap()
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    # an occupied cell never opens it: the cell's message comes at once
+    tap_cell(page, "j10")
+    page.wait_for_function("document.getElementById('message').textContent.includes('j10')")
+    assert loupe.is_hidden()
+    assert moves(page) == ["j10"]
+    context.close()
+
+
+MESSAGES = ["", "b2: no legal move there", "A much longer message that takes two or three lines "
+            "in the panel, so that a box without a fixed height would push the buttons down."]
+
+
+@pytest.mark.parametrize("size", ["desk", "portrait"])
+def test_the_panels_buttons_stay_put_whatever_the_messages(browser, server, size):
+    context, page = open_page(browser, size, server + "#game=hekka&white=human&black=ai:1")
+    where = lambda: [box(page, "#new-game"), box(page, "#undo")]  # noqa: E731
+    before = where()
+    assert page.locator("#status").is_hidden()  # no "Ready" once it is true
+    for text in MESSAGES:
+        page.evaluate("text => { document.getElementById('message').textContent = text; }", text)
+        assert where() == before, text
+    page.evaluate("() => { const w = document.getElementById('warning'); w.hidden = false;"
+                  " w.textContent = 'White places two stones a turn from now on.'; }")
+    assert where() == before
+    # a hint's line goes with its hint (a resignation, here)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.evaluate("window.tavoliere.play(window.tavoliere.view().legal[0])")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
+    page.locator("#hint").click()
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint')")
+    page.locator("#resign").click()
+    page.wait_for_function("window.tavoliere.view().outcome || document.getElementById('banner').hidden === false")
+    assert not page.locator("#message").text_content().startswith("Hint")
+    context.close()
+
+
+def test_the_board_turns_for_the_second_side_and_the_switch_turns_it_back(browser, server):
+    context, page = open_page(browser, "portrait", server + "#game=damone&white=ai:1&black=human")
+    low = lambda a, b: page.evaluate(  # noqa: E731
+        "([a, b]) => window.tavoliere.cellCenter(a).y > window.tavoliere.cellCenter(b).y", [a, b])
+    assert low("h8", "a1"), "Black's side (rank 8) is not at the bottom"
+    page.locator("#more > summary").tap()
+    assert page.locator("#flip-board").is_checked()
+    page.locator("#flip-board").uncheck()
+    assert low("a1", "h8")
+    page.locator("#new-game").tap()
+    page.get_by_role("button", name="Start").tap()
+    page.wait_for_function("window.tavoliere.view().moves.length <= 1")
+    assert page.locator("#flip-board").is_checked() == low("h8", "a1")
+    context.close()
+
+
+def test_a_pairs_first_stone_marks_no_flood_and_stands_translucent(browser, server):
+    context, page = open_page(browser, "desk", server + "#game=connect6(size=13)&moves=g7" + TWO_PEOPLE)
+    point = page.evaluate("window.tavoliere.cellCenter('a1')")
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_function("window.tavoliere.picture().selected.length === 1")
+    page.wait_for_function("Object.keys(window.tavoliere.picture().chosen).length === 1")
+    picture = page.evaluate("window.tavoliere.picture()")
+    assert picture["targets"] == []  # (it was every empty cell)
+    assert picture["chosen"] == {"a1": "stone.1"}
+    assert "highlighted" not in page.locator("#message").text_content()
+    context.close()
+
+
+def test_the_last_move_badge_leaves_a_dies_middle_pip_alone(browser, server):
+    """Cephalopod: a die placed with no capture shows 1, one pip in its middle; the badge of
+    the last move sits in a corner, so the middle is the pip's colour, not the badge's."""
+    context, page = open_page(browser, "desk", server + "#game=cephalopod&moves=c3" + TWO_PEOPLE)
+    page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
+    middle = page.evaluate("""() => {
+        const canvas = document.getElementById('board');
+        const rect = canvas.getBoundingClientRect();
+        const ratio = canvas.width / rect.width;
+        const p = window.tavoliere.cellCenter('c3');
+        const data = canvas.getContext('2d').getImageData(Math.round((p.x - rect.left) * ratio), Math.round((p.y - rect.top) * ratio), 1, 1).data;
+        return Array.from(data.slice(0, 3));
+    }""")
+    red, green, blue = middle
+    assert not (red > 180 and green < 120), f"the middle pip is covered by the badge: {middle}"
+    context.close()
+
+
+def test_a_round_of_bids_is_said_once(browser, server):
+    """REVIEWS defect 14: Footsteps said the round twice ("Last round: White bid 12, Black 22."
+    and "White bid 12. Black bid 22.")."""
+    context, page = open_page(browser, "desk", server + "#game=footsteps&white=human&black=ai:1")
+    page.evaluate("window.tavoliere.play('12')")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
+    warning = page.locator("#warning").text_content()
+    assert warning.startswith("Last round: White bid 12")
+    assert "bid 12" not in page.locator("#message").text_content()
+    context.close()
+
+
+def test_the_estimate_bar_says_whose_chance_with_a_number(browser, server):
+    context, page = open_page(browser, "portrait", server + "#game=havannah(size=4)&white=human&black=ai:2")
+    page.evaluate("window.tavoliere.play('d4')")
+    page.wait_for_function("!document.getElementById('win-bar').hidden")
+    words = page.locator("#win-bar-text").text_content()
+    chance = int(page.evaluate("parseFloat(document.getElementById('win-bar-fill').style.width)"))
+    assert words == f"White {chance}%"
+    context.close()
+
+
+def test_a_sowing_is_shown_seed_by_seed(browser, server):
+    """Layli: the board shows the move's steps one after the other (the view's last.steps),
+    so a relay can be followed; the last picture is the position after the move."""
+    context, page = open_page(browser, "desk", server + "#game=layli" + TWO_PEOPLE)
+    page.evaluate("""() => {
+        window.seen = new Set();
+        const canvas = document.getElementById('board');
+        const watch = () => { if (canvas.hasAttribute('data-animating')) window.seen.add(canvas.toDataURL()); requestAnimationFrame(watch); };
+        requestAnimationFrame(watch);
+    }""")
+    page.evaluate("window.tavoliere.play('a')")
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    steps = len(page.evaluate("window.tavoliere.lastMove().steps"))
+    page.wait_for_function("window.seen.size > 0")
+    page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
+    assert page.evaluate("window.seen.size") >= steps // 2  # (frames are skipped only when slow)
+    context.close()

@@ -1,0 +1,37 @@
+// Region: the page kept calm on every screen.  The header's menu (language and theme) is held
+// open on a wide screen, where its items stand in the header's row, and folds on a phone; the
+// result closing the move list is scrolled into view; a hint's line goes with its hint.
+import { t } from "./i18n.js";
+import { $ } from "./room.js";
+
+const wide = window.matchMedia("(min-width: 601px)");
+
+export function bindCalm(room) {
+  const menu = $("view-menu");
+  const fold = () => { menu.open = wide.matches; };
+  fold();
+  wide.addEventListener("change", fold);
+  // on a phone a choice made, or a tap elsewhere, folds the menu again
+  const done = () => { if (!wide.matches) menu.open = false; };
+  $("theme").addEventListener("change", done);
+  $("language").addEventListener("click", done);
+  document.addEventListener("pointerdown", (event) => { if (!menu.contains(event.target)) done(); }, true);
+  room.table.addEventListener("message", ({ detail }) => {
+    room.hintSaid = detail.key === "hint-is" ? t(detail.key, detail.params) : "";
+  });
+}
+
+export function drawCalm(room) {
+  const { table } = room;
+  // a hint said stays only while its move is drawn on the board (a move, a resignation or
+  // another position clears it)
+  if (room.hintSaid && !table.hint.length) {
+    if ($("message").textContent === room.hintSaid) room.say("", "info");
+    room.hintSaid = "";
+  }
+  // the result line, last in the list, in view at the record's end
+  const list = $("move-list");
+  if (table.history.atEnd && list.lastElementChild && list.lastElementChild.classList.contains("result")) {
+    list.scrollTop = list.scrollHeight;
+  }
+}
