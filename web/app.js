@@ -6,6 +6,7 @@ import { BoardView } from "./board.js";
 import { bindButtons, drawButtons } from "./buttons.js";
 import { bindCorrespondence, renderPanel } from "./correspondence.js";
 import { Engine } from "./engine.js";
+import { bindFairlink } from "./fairlink.js";
 import { errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { bindKeys } from "./keys.js";
 import { bindLoading, registerServiceWorker, showStage } from "./loading.js";
@@ -48,6 +49,7 @@ function bindRegions() {
   bindLoading(room);
   bindNewGame(room);
   bindCorrespondence(room);
+  bindFairlink(room);
   bindSession(room);  // (the record is saved before a stale review stops)
   bindReview(room);
   bindButtons(room);
