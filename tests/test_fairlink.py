@@ -120,3 +120,160 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
          "last_fragment": len(sent[-1].split("#", 1)[1])}))
     assert longest < 1500
     assert not anna.errors and not bruno.errors
+
+
+# -- Footsteps ----------------------------------------------------------------------------------
+def answer(bruno, bid):
+    """Bruno answers Anna's sealed bid with his own, in clear, from the panel's buttons."""
+    bruno.page.locator(f"#corr-bids button[data-move='{bid}']").click()
+    bruno.page.wait_for_function("b => window.tavoliere.correspondence.link().endsWith(',' + b)"
+                                 " || window.tavoliere.correspondence.link().includes(',' + b + '&')", arg=str(bid))
+
+
+def anna_bids(anna, bid):
+    assert anna.play(str(bid)) == "ok"
+    anna.page.wait_for_function("() => (window.tavoliere.correspondence.link() || '').includes('seal=')")
+    return anna.link()
+
+
+def anna_secret(anna):
+    kept = anna.page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('tavoliere.fair.')))")
+    [[_, text]] = json.loads(kept)
+    return json.loads(text)["seals"]
+
+
+def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browser, server):
+    anna, bruno = invite(browser, server, "footsteps")
+    rng = random.Random(7)
+    first = rng.randint(5, 20)
+    link = anna_bids(anna, first)
+    [secret] = anna_secret(anna)
+    assert secret["move"] == str(first) and link_moves(link) == [secret["token"]]
+    # nothing of Anna's bid leaves her browser before its reveal: her link and address bar
+    for text in (link, anna.page.url):
+        assert secret["salt"] not in text and f"moves={first}" not in text
+    link_first = link
+    bruno.open(link)
+    status = corr_status(bruno)
+    assert "Anna has sealed their bid; your bid now" in status, status
+    # the second bidder's page, address bar, storage and link hold nothing of the first bid
+    page_text = bruno.page.evaluate("document.documentElement.outerHTML + [...document.querySelectorAll('textarea,input')].map(e => e.value).join(' ')")
+    kept = storage(bruno)
+    for text in (page_text, bruno.page.url, kept, bruno.link()):
+        assert secret["salt"] not in text
+    [entry] = bruno.page.evaluate("window.tavoliere.correspondence.games()")
+    assert entry["moves"] == [] and entry["held"] == {"token": secret["token"], "reply": None}
+    assert bruno.view()["moves"] == [] and bruno.page.locator("#move-list").text_content().strip() == ""
+    bruno.page.screenshot(path=str(OUTPUT / "fairlink-footsteps-bruno-answers.png"))
+    # the same step in Italian, on a third browser set in Italian that opens the same link
+    carla = Player(browser, "Carla", locale="it-IT")
+    carla.open(link_first)
+    status = corr_status(carla)
+    assert "Anna ha sigillato la sua offerta; ora tocca a te" in status, status
+    carla.page.screenshot(path=str(OUTPUT / "fairlink-footsteps-italian.png"))
+    carla.context.close()
+    reply = rng.randint(1, 20)
+    answer(bruno, reply)
+    link = bruno.link()
+    assert link_moves(link) == [secret["token"], str(reply)]
+    anna.open(link)
+    assert anna.view()["moves"] == [str(first), str(reply)] and not anna_secret(anna)
+    sent = [link]
+    rounds = 1
+    while not anna.view()["outcome"]:
+        legal = anna.view()["legal"]
+        bid = rng.choice(legal[: max(1, len(legal) // 3)])
+        link = anna_bids(anna, bid)
+        sent.append(link)
+        kept = bruno.view()["moves"]
+        if rounds == 1:
+            ply = len(kept)   # Anna's bid revealed in this link (counted from 0): the round Bruno holds
+            moves = link_moves(link)
+            assert field(link, "seals").startswith(f"{ply + 1}:")
+            for edited, words in (
+                    (re.sub(r"moves=[^&]*", "moves=" + ",".join(moves[:ply] + [str(int(moves[ply]) + 1)] + moves[ply + 1:]), link),
+                     "does not match the commitment"),                                  # her reveal changed
+                    (re.sub(r"moves=[^&]*", "moves=" + ",".join(moves[:ply + 1] + [str(int(moves[ply + 1]) + 1)] + moves[ply + 2:]), link),
+                     "rewrites the game"),                                              # Bruno's bid changed
+                    (with_field(link, "seals", field(link, "seals")[:-1] + ("0" if field(link, "seals")[-1] != "0" else "1")),
+                     "does not match the commitment"),                                  # the salt changed
+                    (re.sub(r"&seals=[^&]*", "", link), "was not revealed")):           # no reveal at all
+                bruno.open(edited)
+                text = bruno.message()
+                assert "refused" in text and words in text, (words, text)
+                assert bruno.view()["moves"] == kept
+            assert "loses" in text or "perde" in text
+        bruno.open(link)
+        rounds += 1
+        if bruno.view()["outcome"]:
+            break
+        status = corr_status(bruno)
+        assert "Anna has sealed their bid; your bid now" in status, status
+        legal = bruno.page.evaluate("[...document.querySelectorAll('#corr-bids button')].map(b => b.dataset.move)")
+        answer(bruno, rng.choice(legal[: max(1, len(legal) // 3)]))
+        link = bruno.link()
+        sent.append(link)
+        anna.open(link)
+        assert "refused" not in anna.message(), anna.message()
+    # the last reveal goes to Bruno too: both pages end on the same game
+    if bruno.view()["moves"] != anna.view()["moves"]:
+        link = settled_link(anna)
+        sent.append(link)
+        bruno.open(link)
+    assert bruno.view()["moves"] == anna.view()["moves"] and bruno.view()["outcome"] == anna.view()["outcome"]
+    assert rounds >= 3
+    bruno.page.screenshot(path=str(OUTPUT / "fairlink-footsteps-over.png"))
+    # the finished record, exported, holds; one bid changed in it fails at its ply
+    record = export_record(anna)
+    assert "[Seals " in record
+    assert verify(anna, record).startswith("The record holds.")
+    seals = re.search(r'\[Seals "([^"]*)"\]', record).group(1)
+    proof = next(p for p in seals.split(".") if p.startswith("3:"))   # the second round's
+    bad = record.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
+    result = verify(anna, bad)
+    assert "fails at ply 3" in result and "does not match the commitment" in result, result
+    anna.page.screenshot(path=str(OUTPUT / "fairlink-verify.png"))
+    longest = max(len(s.split("#", 1)[1]) for s in sent)
+    (OUTPUT / "fairlink-footsteps.json").write_text(json.dumps({"rounds": rounds, "links": len(sent), "longest_fragment": longest}))
+    assert longest < 1500
+    assert not anna.errors and not bruno.errors
+
+
+def export_record(player):
+    """The finished game as 'Export all as records' writes it (the fair tags included)."""
+    return player.page.evaluate("""async () => {
+      const { fairTags } = await import('./web/fairlink.js');
+      const [entry] = window.tavoliere.correspondence.games();
+      const answer = await window.tavoliere.engineRequest({op: 'export', game: entry.game, moves: entry.moves,
+        tags: {White: entry.names[0], Black: entry.names[1], ...fairTags(entry)}});
+      return answer.text;
+    }""")
+
+
+def verify(player, text):
+    page = player.page
+    page.evaluate("document.getElementById('fair-verify-dialog').showModal()")
+    page.fill("#fair-verify-text", text)
+    page.evaluate("document.getElementById('fair-verify-result').textContent = ''")
+    page.click("#fair-verify")
+    page.wait_for_function("document.getElementById('fair-verify-result').textContent !== ''")
+    result = page.locator("#fair-verify-result").text_content()
+    page.evaluate("document.getElementById('fair-verify-dialog').close()")
+    return result
+
+
+def test_link_lengths_of_the_longest_games(browser, server):
+    """The fragment the page writes for a Footsteps game of 60 rounds (more than 50 points
+    allow: the bound) at its longest point, the 60th bid sealed and the 59th's proof."""
+    player = Player(browser, "Anna")
+    player.page.goto(server)
+    player.page.evaluate("window.tavoliere.ready")
+    length = player.page.evaluate("""async () => {
+      const { writeLink } = await import('./web/links.js');
+      const moves = Array(118).fill('1');
+      moves.push('seal=' + 'a'.repeat(64));
+      const fair = {seals: '117:' + 'b'.repeat(64) + ':' + 'c'.repeat(32)};
+      return writeLink({game: 'footsteps', moves, corr: {id: 'x'.repeat(16), names: ['Anna', 'Bruno'], by: 0}, fair}).length;
+    }""")
+    (OUTPUT / "fairlink-60-rounds.json").write_text(json.dumps({"fragment": length}))
+    assert length < 1500

@@ -287,7 +287,7 @@ export async function receiveFair(room, link, stored) {
   const view = await engine.request({ op: "view", game: entry.game, moves });
   if (!view.ok) return refuse(gameWords(site, entry.game).error(view));
   const movers = view.movers || [];
-  const before = stored ? stored.moves.length : 0;
+  const before = Math.min(ours.length, moves.length);  // (this side's answer to a sealed bid included)
   for (let ply = before; ply < moves.length; ply++) {
     if (movers[ply] === entry.side) {
       room.say(t("corr.for-you", { ply: ply + 1, move: excerpt(moves[ply]) }));
