@@ -125,7 +125,8 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
 # -- Footsteps ----------------------------------------------------------------------------------
 def answer(bruno, bid):
     """Bruno answers Anna's sealed bid with his own, in clear, from the panel's buttons."""
-    bruno.page.locator(f"#corr-bids button[data-move='{bid}']").click()
+    bruno.page.select_option("#corr-bid", str(bid))
+    bruno.page.click("#corr-bid-send")
     bruno.page.wait_for_function("b => window.tavoliere.correspondence.link().endsWith(',' + b)"
                                  " || window.tavoliere.correspondence.link().includes(',' + b + '&')", arg=str(bid))
 
@@ -209,7 +210,7 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
             break
         status = corr_status(bruno)
         assert "Anna has sealed their bid; your bid now" in status, status
-        legal = bruno.page.evaluate("[...document.querySelectorAll('#corr-bids button')].map(b => b.dataset.move)")
+        legal = bruno.page.evaluate("[...document.querySelectorAll('#corr-bid option')].map(o => o.value)")
         answer(bruno, rng.choice(legal[: max(1, len(legal) // 3)]))
         link = bruno.link()
         sent.append(link)
@@ -230,9 +231,8 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
     seals = re.search(r'\[Seals "([^"]*)"\]', record).group(1)
     proof = next(p for p in seals.split(".") if p.startswith("3:"))   # the second round's
     bad = record.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
-    result = verify(anna, bad)
+    result = verify(anna, bad, "fairlink-verify.png")
     assert "fails at ply 3" in result and "does not match the commitment" in result, result
-    anna.page.screenshot(path=str(OUTPUT / "fairlink-verify.png"))
     longest = max(len(s.split("#", 1)[1]) for s in sent)
     (OUTPUT / "fairlink-footsteps.json").write_text(json.dumps({"rounds": rounds, "links": len(sent), "longest_fragment": longest}))
     assert longest < 1500
@@ -250,7 +250,7 @@ def export_record(player):
     }""")
 
 
-def verify(player, text):
+def verify(player, text, picture=None):
     page = player.page
     page.evaluate("document.getElementById('fair-verify-dialog').showModal()")
     page.fill("#fair-verify-text", text)
@@ -258,6 +258,8 @@ def verify(player, text):
     page.click("#fair-verify")
     page.wait_for_function("document.getElementById('fair-verify-result').textContent !== ''")
     result = page.locator("#fair-verify-result").text_content()
+    if picture:
+        page.screenshot(path=str(OUTPUT / picture))
     page.evaluate("document.getElementById('fair-verify-dialog').close()")
     return result
 

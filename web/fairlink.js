@@ -364,14 +364,18 @@ export function drawFair(room) {
   legalAnswers(room, entry).then((legal) => {
     if (bids.dataset.key !== key) return;
     const words = gameWords(room.site, entry.game);
-    bids.replaceChildren(...legal.map((move) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = words.buttonLabel(move);
-      button.dataset.move = move;
-      button.addEventListener("click", () => answerSealed(room, move));
-      return button;
-    }));
+    const label = document.createElement("label");
+    label.textContent = `${t("fair.your-answer")} `;
+    const choice = document.createElement("select");
+    choice.id = "corr-bid";
+    choice.append(...legal.map((move) => new Option(words.buttonLabel({ name: move }), move)));
+    label.append(choice);
+    const play = document.createElement("button");
+    play.type = "button";
+    play.id = "corr-bid-send";
+    play.textContent = t("fair.answer");
+    play.addEventListener("click", () => answerSealed(room, choice.value));
+    bids.replaceChildren(label, play);
   });
 }
 
