@@ -66,7 +66,7 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
     bruno.open(link)
     players = {0: anna, 1: bruno}
     rng = random.Random(41)
-    sent, rolls, tampered_roll, tampered_value = [link], 0, False, False
+    sent, tampered_roll = [link], False
     holder, sender = bruno, anna   # who has the game now, who sent it
     for _ in range(400):
         view = holder.view()
@@ -91,17 +91,6 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
             assert "refused" in text and f"ply {ply + 1}" in text and "both players' dice values give" in text, text
             assert other.view()["moves"] == kept
             tampered_roll = True
-        elif not tampered_value and field(link, "shown") and "-" not in field(link, "shown").split("."):
-            # a hand-edited chain value: refused, the sender named as the loser, the game kept
-            shown = field(link, "shown").split(".")
-            mine = 0 if holder is anna else 1
-            value = shown[mine]
-            shown[mine] = ("0" if value[0] != "0" else "1") + value[1:]
-            other.open(with_field(link, "shown", ".".join(shown)))
-            text = other.message()
-            assert "refused" in text and "does not hash back" in text and "loses" in text, text
-            assert other.view()["moves"] == kept
-            tampered_value = True
         other.open(link)
         assert "refused" not in other.message(), other.message()
         holder = other
@@ -109,7 +98,7 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
     final = anna.view()["moves"]
     assert bruno.view()["moves"] == final
     rolls = sum(m.startswith("r") for m in final)
-    assert rolls >= 3 and tampered_roll and tampered_value
+    assert rolls >= 3 and tampered_roll
     # the panel explains why the dice are fair
     anna.page.locator("#corr-fair summary").click()
     assert "neither of you can choose it" in anna.page.locator("#corr-fair").text_content()
@@ -119,6 +108,23 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
         {"plies": len(final), "rolls": rolls, "links": len(sent), "longest_fragment": longest,
          "last_fragment": len(sent[-1].split("#", 1)[1])}))
     assert longest < 1500
+    # a second game: Bruno's chain value edited by hand in his first link.  Refused; by the
+    # rules a false reveal loses the game for its sender, and the game is kept as it was
+    anna.page.evaluate("window.tavoliere.correspondence.start({game: 'dadi', side: 0, names: ['Anna', 'Bruno']})")
+    bruno.open(settled_link(anna))
+    link = settled_link(bruno)
+    shown = field(link, "shown").split(".")
+    assert shown[0] == "-" and len(shown[1]) == 32
+    edited = with_field(link, "shown", "-." + ("0" if shown[1][0] != "0" else "1") + shown[1][1:])
+    anna.open(edited)
+    text = anna.message()
+    assert "refused" in text and "does not hash back" in text and "Black loses" in text, text
+    view = anna.view()
+    assert view["moves"] == [] and view["outcome"]["winner"] == 0 and view["outcome"]["reason"] == "false-reveal"
+    assert "Black revealed a value that does not match" in anna.page.locator("#turn").text_content()
+    anna.page.screenshot(path=str(OUTPUT / "fairlink-dadi-forfeit.png"))
+    anna.open(link)   # the true link comes too late: the game is over
+    assert "sent a false reveal and lost it" in anna.message() and anna.view()["outcome"]["reason"] == "false-reveal"
     assert not anna.errors and not bruno.errors
 
 
@@ -191,19 +197,12 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
             ply = len(kept)   # Anna's bid revealed in this link (counted from 0): the round Bruno holds
             moves = link_moves(link)
             assert field(link, "seals").startswith(f"{ply + 1}:")
-            for edited, words in (
-                    (re.sub(r"moves=[^&]*", "moves=" + ",".join(moves[:ply] + [str(int(moves[ply]) + 1)] + moves[ply + 1:]), link),
-                     "does not match the commitment"),                                  # her reveal changed
-                    (re.sub(r"moves=[^&]*", "moves=" + ",".join(moves[:ply + 1] + [str(int(moves[ply + 1]) + 1)] + moves[ply + 2:]), link),
-                     "rewrites the game"),                                              # Bruno's bid changed
-                    (with_field(link, "seals", field(link, "seals")[:-1] + ("0" if field(link, "seals")[-1] != "0" else "1")),
-                     "does not match the commitment"),                                  # the salt changed
-                    (re.sub(r"&seals=[^&]*", "", link), "was not revealed")):           # no reveal at all
-                bruno.open(edited)
-                text = bruno.message()
-                assert "refused" in text and words in text, (words, text)
-                assert bruno.view()["moves"] == kept
-            assert "loses" in text or "perde" in text
+            # Bruno's own bid changed in Anna's link: refused, the game kept as it was
+            edited = re.sub(r"moves=[^&]*", "moves=" + ",".join(moves[:ply + 1] + [str(int(moves[ply + 1]) + 1)] + moves[ply + 2:]), link)
+            bruno.open(edited)
+            text = bruno.message()
+            assert "refused" in text and "rewrites the game" in text, text
+            assert bruno.view()["moves"] == kept and not bruno.view()["outcome"]
         bruno.open(link)
         rounds += 1
         if bruno.view()["outcome"]:
@@ -233,10 +232,39 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
     bad = record.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
     result = verify(anna, bad, "fairlink-verify.png")
     assert "fails at ply 3" in result and "does not match the commitment" in result, result
+    # a false reveal in a new game for each: Anna's bid changed, her salt changed, no reveal
+    # at all.  Refused; she loses the game by the rules, its moves kept as they were
+    for name, edit, words in (
+            ("bid", lambda link: link.replace("moves=10,", "moves=11,"), "does not match the commitment"),
+            ("salt", lambda link: with_field(link, "seals", field(link, "seals")[:-1]
+                                             + ("0" if field(link, "seals")[-1] != "0" else "1")),
+             "does not match the commitment"),
+            ("reveal", lambda link: re.sub(r"&seals=[^&]*", "", link), "was not revealed")):
+        link = sealed_round(anna, bruno)
+        assert field(link, "seals").startswith("1:") and link_moves(link)[:2] == ["10", "5"]
+        bruno.open(edit(link))
+        text = bruno.message()
+        assert "refused" in text and words in text and "White loses" in text, (name, text)
+        view = bruno.view()
+        assert view["moves"] == [] and view["outcome"]["winner"] == 1 and view["outcome"]["reason"] == "false-reveal", name
+        bruno.open(link)
+        assert "sent a false reveal and lost it" in bruno.message(), name
+    bruno.page.screenshot(path=str(OUTPUT / "fairlink-footsteps-forfeit.png"))
     longest = max(len(s.split("#", 1)[1]) for s in sent)
     (OUTPUT / "fairlink-footsteps.json").write_text(json.dumps({"rounds": rounds, "links": len(sent), "longest_fragment": longest}))
     assert longest < 1500
     assert not anna.errors and not bruno.errors
+
+
+def sealed_round(anna, bruno):
+    """A new Footsteps game by link: Anna seals 10, Bruno answers 5, Anna reveals hers with her
+    next bid (3, sealed): the link Bruno receives."""
+    anna.page.evaluate("window.tavoliere.correspondence.start({game: 'footsteps', side: 0, names: ['Anna', 'Bruno']})")
+    bruno.open(anna_bids(anna, 10))
+    answer(bruno, 5)
+    anna.open(bruno.link())
+    assert anna.view()["moves"] == ["10", "5"]
+    return anna_bids(anna, 3)
 
 
 def export_record(player):

@@ -245,6 +245,7 @@ export default {
   "fair.received": "The link from {name} is taken in.",
   "fair.your-answer": "Your bid:",
   "fair.answer": "Bid",
+  "fair.forfeited": "this game is over: {side} sent a false reveal and lost it",
   "fair.why": "Why this game is fair",
   "fair.explain-dice": "The dice: at the start each browser drew a secret chain of values and sent only its last link, which binds it. Each roll comes from one value of each chain, shown only once the roll is due, so neither of you can choose it or know it in advance; the engine draws the dice from them with the game's own odds, and checks every roll your opponent sends.",
   "fair.explain-seals": "The sealed bids: whoever bids first in a round sends only a seal of the bid (a SHA-256 digest of the bid and a random salt kept in this browser). The other player cannot read the bid from the seal, and the first cannot change it once the seal has gone: the reveal in the next link must match it.",

@@ -15,7 +15,7 @@
 // never the other's commitment.
 import { gameInfo, gameWords, sideName } from "./games.js";
 import { t } from "./i18n.js";
-import { excerpt, writeLink } from "./links.js";
+import { endingOutcome, excerpt, writeLink } from "./links.js";
 import { $ } from "./room.js";
 import { saveCorrespondence } from "./storage.js";
 
@@ -182,12 +182,33 @@ function firstDifference(ours, theirs) {
   return null;
 }
 
+// The side a refused link's false reveal loses the game for: its sender only (a value of this
+// side's own, changed on the way, is the sender's doing too, and wins him nothing); or null.
+function culpritOf(entry, check) {
+  const winner = check.forfeit ? check.forfeit.winner : null;
+  return Number.isInteger(winner) && winner === entry.side ? 1 - entry.side : null;
+}
+
 // What a refused link says: the engine's reason, and who loses if it was a false reveal.
 function unfairText(room, entry, check) {
-  const words = gameWords(room.site, entry.game);
-  const detail = words.error(check.problem);
-  if (!check.forfeit || check.forfeit.winner === null || check.forfeit.winner === undefined) return detail;
-  return t("fair.forfeit", { detail, side: sideName(room.site, entry.game, 1 - check.forfeit.winner) });
+  const detail = gameWords(room.site, entry.game).error(check.problem);
+  const culprit = culpritOf(entry, check);
+  return culprit === null ? detail : t("fair.forfeit", { detail, side: sideName(room.site, entry.game, culprit) });
+}
+
+// A false reveal of the other player loses him the game (the issue's rule for a game by
+// link): recorded as this game's end, its moves kept as they were.  A game already over stays.
+function forfeit(entry, check) {
+  const culprit = culpritOf(entry, check);
+  if (culprit === null || entry.outcome || entry.ending) return;
+  entry.ending = `forfeit${culprit}`;
+  entry.outcome = endingOutcome(entry.ending);
+  entry.last = Date.now();
+  saveCorrespondence(entry);
+}
+
+function forfeited(entry) {
+  return typeof entry.ending === "string" && entry.ending.startsWith("forfeit");
 }
 
 // A fair game's link: the engine checks every roll, chain value, commitment and reveal (and,
@@ -206,6 +227,7 @@ export async function receiveFair(room, link, stored) {
     stored.fresh = true;
     return stored;
   }
+  if (stored && forfeited(stored)) return refuse(t("fair.forfeited", { side: sideName(site, stored.game, Number(stored.ending.slice(-1))) }));
   const now = Date.now();
   let entry = stored;
   if (!stored) {
@@ -254,7 +276,10 @@ export async function receiveFair(room, link, stored) {
   const previous = stored ? { moves: ours, fair: stored.fair } : undefined;
   const check = await engine.request({ op: "fair", step: "check", game: entry.game, moves: theirs, fair, ...(previous ? { previous } : {}) });
   if (!check.ok) return refuse(gameWords(site, entry.game).error(check));
-  if (!check.holds) return refuse(unfairText(room, entry, check));
+  if (!check.holds) {
+    if (stored) forfeit(stored, check);
+    return refuse(unfairText(room, entry, check));
+  }
   // this side's commitments: revealed once their round is complete, else kept in clear here
   let moves = [...theirs];
   let opened = { ...fair };

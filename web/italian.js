@@ -245,6 +245,7 @@ export default {
   "fair.received": "Il link di {name} è stato accolto.",
   "fair.your-answer": "La tua offerta:",
   "fair.answer": "Offri",
+  "fair.forfeited": "questa partita è finita: il {side} ha svelato un valore falso e l'ha persa",
   "fair.why": "Perché questa partita è leale",
   "fair.explain-dice": "I dadi: all'inizio ogni browser ha estratto una catena segreta di valori e ne ha inviato solo l'ultimo anello, che lo vincola. Ogni lancio nasce da un valore di ciascuna catena, mostrato solo quando il lancio è dovuto: nessuno dei due può sceglierlo né conoscerlo prima; il motore ne ricava i dadi con le probabilità del gioco e controlla ogni lancio che l'avversario invia.",
   "fair.explain-seals": "Le offerte sigillate: chi offre per primo in un turno invia solo il sigillo dell'offerta (un'impronta SHA-256 dell'offerta e di un sale casuale custodito in questo browser). L'avversario non può leggere l'offerta dal sigillo, e chi l'ha sigillata non può più cambiarla: ciò che svela nel link successivo deve corrispondere.",

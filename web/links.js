@@ -33,8 +33,10 @@ export function readName(text) {
 }
 
 // How the players ended a game after its last move, as a link and a saved game write it:
-// "resign0" or "resign1" (that player resigned) or "draw" (agreed).  Anything else is null.
-export const ENDINGS = ["resign0", "resign1", "draw"];
+// "resign0" or "resign1" (that player resigned) or "draw" (agreed), or "forfeit0" or
+// "forfeit1" (that player sent a false reveal in a fair game by link: web/fairlink.js).
+// Anything else is null.
+export const ENDINGS = ["resign0", "resign1", "draw", "forfeit0", "forfeit1"];
 
 export function readEnding(text) {
   return ENDINGS.includes(text) ? text : null;
@@ -50,7 +52,8 @@ export function readMoves(text) {
 // The outcome of an ending, as the engine writes outcomes.
 export function endingOutcome(ending) {
   if (ending === "draw") return { winner: null, reason: "agreement", cells: [] };
-  return { winner: 1 - Number(ending.slice(-1)), reason: "resign", cells: [] };
+  const reason = ending.startsWith("forfeit") ? "false-reveal" : "resign";
+  return { winner: 1 - Number(ending.slice(-1)), reason, cells: [] };
 }
 
 // The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:
