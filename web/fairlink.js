@@ -429,7 +429,11 @@ async function verifyRecord(room) {
   const words = gameWords(room.site, record.game);
   if (!check.ok) { out.textContent = t("fair.verify-fails", { detail: words.error(check) }); return; }
   if (!check.holds) {
-    out.textContent = t("fair.verify-ply", { ply: check.ply, detail: words.error(check.problem) });
+    // the reason alone: the sentence names the ply already
+    const { params } = check.problem;
+    const inner = params.inner || [];
+    const reason = inner.length ? { code: inner[0], params: { ...params, inner: inner.slice(1) } } : check.problem;
+    out.textContent = t("fair.verify-ply", { ply: check.ply, detail: words.error(reason) });
     return;
   }
   const facts = [t("fair.verify-plies", { count: record.moves.length })];
