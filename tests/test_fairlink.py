@@ -30,9 +30,13 @@ def link_moves(link):
 
 def settled_link(player):
     """This browser's link once it has done all it can (dice revealed, a bid sealed)."""
-    player.page.wait_for_function(
-        "() => !document.getElementById('corr-send').hidden && window.tavoliere.correspondence.link() !== null"
-        " && !window.tavoliere.thinking()")
+    try:
+        player.page.wait_for_function(
+            "() => !document.getElementById('corr-send').hidden && window.tavoliere.correspondence.link() !== null"
+            " && !window.tavoliere.thinking()")
+    except Exception:
+        raise AssertionError(f"{player.name} has nothing to send: {player.view()}, "
+                             f"{corr_status(player)!r}, {player.message()!r}, {player.link()}") from None
     return player.link()
 
 

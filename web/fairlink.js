@@ -368,6 +368,8 @@ export function fairStep(room) {
   const busy = room.table.rolling || room.table.playing;  // this side's value may be on its way
   if (v && v.to_move === -1 && !v.outcome) return { status: t("fair.waiting-dice", { name }), sendable: !busy, primary: entry.unsent };
   if (entry.unsent && v && (v.outcome || v.to_move !== entry.side)) return { status: null, sendable: true, primary: true };
+  // the game ended on a ply made here that was no move of this side's (a roll completed here)
+  if (v && v.outcome && !entry.ending && entry.moves.length > entry.sent) return { status: null, sendable: true, primary: true };
   return null;
 }
 
@@ -382,7 +384,11 @@ export function drawFair(room) {
   const needs = fairNeeds(room.site, entry.game);
   $("corr-fair-dice").hidden = !needs.dice;
   $("corr-fair-seals").hidden = !needs.seals;
-  if (!answering) { bids.replaceChildren(); return; }
+  if (!answering) {
+    bids.replaceChildren();
+    delete bids.dataset.key;
+    return;
+  }
   const key = `${entry.id}:${entry.moves.length}`;
   if (bids.dataset.key === key) return;
   bids.dataset.key = key;
