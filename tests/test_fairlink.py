@@ -73,6 +73,12 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
     sent, tampered_roll = [link], False
     holder, sender = bruno, anna   # who has the game now, who sent it
     for _ in range(400):
+        # the page may still be completing a roll: wait until it is this side's move or the
+        # page has something to send
+        holder.page.wait_for_function(
+            "s => { const v = window.tavoliere.view(); return (v.to_move === s && !v.outcome) ||"
+            " (!document.getElementById('corr-send').hidden && window.tavoliere.correspondence.link() !== null); }",
+            arg=0 if holder is anna else 1)
         view = holder.view()
         other = anna if holder is bruno else bruno
         if view["outcome"] and other.view()["moves"] == view["moves"]:
