@@ -259,6 +259,7 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
         assert view["moves"] == [] and view["outcome"]["winner"] == 1 and view["outcome"]["reason"] == "false-reveal", name
         bruno.open(link)
         assert "sent a false reveal and lost it" in bruno.message(), name
+        assert corr_status(bruno).startswith("The game is over") and bruno.page.locator("#corr-send").is_hidden()
     bruno.page.screenshot(path=str(OUTPUT / "fairlink-footsteps-forfeit.png"))
     longest = max(len(s.split("#", 1)[1]) for s in sent)
     (OUTPUT / "fairlink-footsteps.json").write_text(json.dumps({"rounds": rounds, "links": len(sent), "longest_fragment": longest}))

@@ -359,7 +359,7 @@ async function answerSealed(room, move) {
 // panel's own words hold).
 export function fairStep(room) {
   const entry = room.corr;
-  if (!isFair(entry)) return null;
+  if (!isFair(entry) || forfeited(entry)) return null;  // (a game over says so, and has nothing to send)
   const name = excerpt(entry.names[1 - entry.side], 30);
   if (entry.held && !entry.held.reply) return { status: t("fair.sealed-now", { name }), sendable: false };
   if (entry.held) return { status: t("fair.waiting-reveal", { name }), sendable: true, primary: entry.unsent };
@@ -378,7 +378,7 @@ export function drawFair(room) {
   const fair = isFair(entry);
   $("corr-fair").hidden = !fair;
   const bids = $("corr-bids");
-  const answering = fair && entry.held && !entry.held.reply;
+  const answering = fair && entry.held && !entry.held.reply && !forfeited(entry);
   bids.hidden = !answering;
   if (!fair) return;
   const needs = fairNeeds(room.site, entry.game);
