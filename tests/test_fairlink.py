@@ -141,6 +141,7 @@ def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server
 # -- Footsteps ----------------------------------------------------------------------------------
 def answer(bruno, bid):
     """Bruno answers Anna's sealed bid with his own, in clear, from the panel's buttons."""
+    bruno.page.wait_for_function("b => [...document.querySelectorAll('#corr-bid option')].some(o => o.value === b)", arg=str(bid))
     bruno.page.select_option("#corr-bid", str(bid))
     bruno.page.click("#corr-bid-send")
     bruno.page.wait_for_function("b => window.tavoliere.correspondence.link().endsWith(',' + b)"
@@ -219,6 +220,7 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
             break
         status = corr_status(bruno)
         assert "Anna has sealed their bid; your bid now" in status, status
+        bruno.page.wait_for_function("document.querySelectorAll('#corr-bid option').length > 0")   # (asked of the engine)
         legal = bruno.page.evaluate("[...document.querySelectorAll('#corr-bid option')].map(o => o.value)")
         answer(bruno, rng.choice(legal[: max(1, len(legal) // 3)]))
         link = bruno.link()
