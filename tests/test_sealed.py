@@ -153,10 +153,15 @@ def test_the_computers_sealed_bid_as_white_is_not_shown_before_the_person_bids(w
     assert watch.errors == []
 
 
-def test_a_game_that_seals_plies_is_not_offered_by_link(watch, server):
+def test_sealed_bids_go_by_link_and_hidden_pieces_do_not(watch, server):
+    """Footsteps is played by link with sealed bids (web/fairlink.js, tests/test_fairlink.py);
+    a game that hides pieces (Ghost) is not offered by link yet."""
     page = watch.open(server + TWO_PEOPLE)
     page.locator("#new-game").click()
     page.locator("#game-choice").select_option("footsteps")
+    assert page.locator("#corr-choice").is_enabled()
+    assert not page.locator("#corr-sealed").is_visible()
+    page.locator("#game-choice").select_option("ghost")
     assert page.locator("#corr-choice").is_disabled()
     assert page.locator("#corr-sealed").is_visible()
     assert not page.locator("#corr-fields").is_visible()
@@ -164,7 +169,7 @@ def test_a_game_that_seals_plies_is_not_offered_by_link(watch, server):
     assert page.locator("#corr-choice").is_enabled()
     assert not page.locator("#corr-sealed").is_visible()
     with pytest.raises(Exception, match="made in secret"):
-        page.evaluate("window.tavoliere.correspondence.start({game: 'footsteps', side: 0, "
+        page.evaluate("window.tavoliere.correspondence.start({game: 'ghost', side: 0, "
                       "names: ['Anna', 'Bruno']})")
     assert page.evaluate("window.tavoliere.correspondence.games()") == []
 

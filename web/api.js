@@ -1,9 +1,8 @@
 // The page API, window.tavoliere, for tests and embedding (docs/architecture.md; the README
 // documents it for site owners).
-import { startCorrespondence } from "./correspondence.js";
+import { entryLink, startCorrespondence } from "./correspondence.js";
 import { errorText } from "./i18n.js";
 import { currentReview } from "./reviewpanel.js";
-import { corrLink } from "./session.js";
 import { loadCorrespondence } from "./storage.js";
 
 export function pageApi(room) {
@@ -31,7 +30,7 @@ export function pageApi(room) {
           throw new Error(errorText(error, "en"));
         }
       },
-      link: () => (room.corr ? corrLink(room.corr) : null),
+      link: () => (room.corr ? entryLink(room.corr) : null),
       games: () => loadCorrespondence().games.map((g) => ({ ...g, moves: [...g.moves], names: [...g.names] })),
     },
     play: async (name) => {

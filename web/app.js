@@ -7,6 +7,7 @@ import { bindButtons, drawButtons } from "./buttons.js";
 import { bindCalm, drawCalm } from "./calm.js";
 import { bindCorrespondence, renderPanel } from "./correspondence.js";
 import { Engine } from "./engine.js";
+import { bindFairlink } from "./fairlink.js";
 import { bindFlip, drawFlip } from "./flip.js";
 import { errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { bindKeys } from "./keys.js";
@@ -52,6 +53,7 @@ function bindRegions() {
   bindLoading(room);
   bindNewGame(room);
   bindCorrespondence(room);
+  bindFairlink(room);
   bindSession(room);  // (the record is saved before a stale review stops)
   bindTabs(room);
   bindReview(room);

@@ -29,7 +29,8 @@ export const computerTurns = {
     const line = this.history.line();
     let answer;
     try {
-      answer = await this.engine.request({ op: "roll", game, moves: line });
+      // a correspondence game's fair dice (web/fairlink.js), when the room gives them
+      answer = (this.dice && await this.dice(game, line)) || await this.engine.request({ op: "roll", game, moves: line });
     } finally {
       this.rolling = false;
     }
@@ -37,6 +38,7 @@ export const computerTurns = {
     const same = game === this.game && this.history.line().join(" ") === line.join(" ");
     if (!same || !this.history.atEnd) { this.computerTurn(); return; }
     if (!answer.ok) { this.emit("message", { answer }); return; }
+    if (answer.move === null) { this.emit("change"); return; }  // the other player's value for these dice is still to come
     await this.play(answer.move);
   },
 

@@ -4,7 +4,8 @@
 // The session (web/session.js) opens the games; the rules stay in the engine.  Names and
 // moves from links are always set as text.
 import { PageError } from "./errors.js";
-import { defaultGame, gameTitle, gameWords, sealsPlies, sideName } from "./games.js";
+import { fairLink, fairStep, fairTags, forgetSecrets, drawFair, isFair, needsFair, playsByLink, receiveFair, startFair } from "./fairlink.js";
+import { defaultGame, gameTitle, gameWords, sideName } from "./games.js";
 import { errorText, getLanguage, t } from "./i18n.js";
 import { endingOutcome, excerpt, newCorrespondenceId, readName } from "./links.js";
 import { download } from "./records.js";
@@ -31,6 +32,12 @@ export function compareRecords(stored, received) {
 // The other player's name, short enough for a sentence.
 export function opponentOf(entry) {
   return excerpt(entry.names[1 - entry.side], 30);
+}
+
+// The link to send: a fair game's carries its public fields and this side's commitments
+// (web/fairlink.js); null while a bid just made is being sealed.
+export function entryLink(entry) {
+  return isFair(entry) ? fairLink(entry) : corrLink(entry);
 }
 
 // room: the room's context (web/room.js); room.corr is the correspondence game on screen.
@@ -79,24 +86,31 @@ export function renderPanel(room) {
   if (v.outcome) status = t("corr.status-over", { name: opponent });
   else if (v.to_move === entry.side) status = t("corr.status-yours", { side: sideName(room.site, entry.game, entry.side), name: opponent });
   else status = t("corr.status-waiting", { name: opponent, side: other });
+  // a fair game's step (a bid sealed, dice awaited) says more than whose turn it is
+  const step = fairStep(room);
+  if (step && step.status) status = step.status;
   $("corr-status").textContent = status;
   // Something to send: the other player's turn (or the end, after this browser's last move);
   // it stands out while the other player has not seen the last move.
   const last = v.last ? v.last.player : null;
   const resigned = entry.ending === `resign${entry.side}`;  // this side's resignation, to be sent
-  const sendable = room.table.history.atEnd && (resigned || (v.outcome ? !entry.ending && last === entry.side : v.to_move !== entry.side));
+  let sendable = room.table.history.atEnd && (resigned || (v.outcome ? !entry.ending && last === entry.side : v.to_move !== entry.side));
+  let primary = entry.moves.length > entry.sent || (resigned && !entry.sentEnd);
+  if (step && !resigned) ({ sendable, primary = primary } = step);
   $("corr-send").hidden = !sendable;
-  $("corr-send").classList.toggle("corr-primary", sendable && (entry.moves.length > entry.sent || (resigned && !entry.sentEnd)));
+  $("corr-send").classList.toggle("corr-primary", Boolean(sendable && primary));
   $("corr-switch").hidden = entry.settled;
+  drawFair(room);
   $("corr-switch").textContent = t("corr.switch", { name: excerpt(entry.names[1 - entry.side], 30), side: other });
 }
 
 // -- sending ------------------------------------------------------------------------------------
 function markSent(room) {
   const entry = room.corr;
-  if (!entry || (entry.sent === entry.moves.length && entry.sentEnd === Boolean(entry.ending))) return;
+  if (!entry || (entry.sent === entry.moves.length && entry.sentEnd === Boolean(entry.ending) && !entry.unsent)) return;
   entry.sent = entry.moves.length;
   entry.sentEnd = Boolean(entry.ending);
+  if (entry.unsent) entry.unsent = false;
   saveCorrespondence(entry);
   room.render();
 }
@@ -109,8 +123,10 @@ async function send(room) {
   if (navigator.share) {
     if (await share(room)) return;
   }
+  const link = entryLink(entry);
+  if (!link) { room.say(t("fair.sealing")); return; }
   try {
-    await navigator.clipboard.writeText(corrLink(entry));
+    await navigator.clipboard.writeText(link);
     markSent(room);
     room.say(t("corr.copied", { name: opponentOf(entry) }), "info");
   } catch {
@@ -122,11 +138,13 @@ async function send(room) {
 
 async function share(room) {
   const entry = room.corr;
+  const link = entryLink(entry);
+  if (!link) { room.say(t("fair.sealing")); return true; }
   try {
     await navigator.share({
       title: t("corr.share-title", { title: gameTitle(room.site, entry.game) }),
       text: t("corr.share-text", { name: excerpt(entry.names[1 - entry.side], 30) }),
-      url: corrLink(entry),
+      url: link,
     });
     markSent(room);
     room.say(t("corr.shared"), "info");
@@ -150,7 +168,8 @@ async function copy(room) {
 export function showSend(room, invite = false) {
   const entry = room.corr;
   if (!entry) return;
-  const link = corrLink(entry);
+  const link = entryLink(entry);
+  if (!link) { room.say(t("fair.sealing")); return; }
   const opponent = opponentOf(entry);
   $("corr-send-title").textContent = t(invite ? "corr.invite" : "corr.send");
   $("corr-send-text").textContent = t(invite ? "corr.invite-text" : "corr.send-text",
@@ -228,6 +247,7 @@ export function showList(room) {
     const remove = button(t("delete"), `${t("delete")}: ${which}`, () => {
       if (!window.confirm(t("corr.confirm-delete", { title, name: opponent }))) return;
       deleteCorrespondence(entry.id);
+      forgetSecrets(entry.id);
       const current = room.corr;
       if (current && current.id === entry.id) leave(room);
       showList(room);
@@ -250,7 +270,7 @@ async function exportAll(room) {
   const { games } = loadCorrespondence();
   const texts = [];
   for (const entry of games) {
-    const tags = { White: entry.names[0], Black: entry.names[1], Date: new Date(entry.created).toISOString().slice(0, 10), Event: "Correspondence" };
+    const tags = { White: entry.names[0], Black: entry.names[1], Date: new Date(entry.created).toISOString().slice(0, 10), Event: "Correspondence", ...fairTags(entry) };
     const answer = await room.engine.request({ op: "export", game: entry.game, moves: entry.moves, tags });
     if (answer.ok) texts.push(answer.text);
     else {
@@ -273,12 +293,19 @@ export async function receive(room, link) {
   const say = (text, kind) => room.say(text, kind);
   await engine.ready;
   const stored = findCorrespondence(link.corr.id);
+  // a game with dice or sealed plies goes by fair play (web/fairlink.js), unless this browser
+  // keeps it from before, played on trust
+  if (stored ? isFair(stored) : needsFair(site, link.game)) {
+    const entry = await receiveFair(room, link, stored);
+    if (entry && entry.fresh) receiveEnding(room, entry, link.ending);
+    return entry;
+  }
   const answer = await engine.request({ op: "view", game: link.game, moves: link.moves });
   if (!answer.ok) {
     say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: gameWords(site, link.game).error(answer) }));
     return stored;
   }
-  if (sealsPlies(site, answer.game)) {
+  if (!playsByLink(site, answer.game)) {
     say(t(stored ? "corr.refused-kept" : "corr.refused", { detail: t("corr.sealed-game") }));
     return stored;
   }
@@ -345,7 +372,7 @@ export async function startCorrespondence(room, { game, side, names }) {
   if (side !== 0 && side !== 1) throw new PageError("corr.bad-side", { text: excerpt(String(side)) });
   if (!Array.isArray(names) || names.length !== 2) throw new PageError("corr.no-name");
   const clean = names.map(readName);
-  if (sealsPlies(room.site, game)) throw new PageError("corr.sealed-game");
+  if (!playsByLink(room.site, game)) throw new PageError("corr.sealed-game");
   await room.engine.ready;
   const answer = await room.engine.request({ op: "view", game: String(game), moves: [] });
   if (!answer.ok) throw new Error(gameWords(room.site, game).error(answer));
@@ -355,7 +382,8 @@ export async function startCorrespondence(room, { game, side, names }) {
     id: newCorrespondenceId(), game: answer.game, moves: [], names: clean, side, created: now, updated: now,
     last: null, sent: 0, archived: false, settled: true, toMove: answer.to_move, outcome: null,
   };
+  await startFair(room, entry);  // dice and seals that neither player can bend
   sayAfterSave(room, saveCorrespondence(entry), "");
   await startGame(room, entry.game, [], null, { entry });
-  return corrLink(entry);
+  return entryLink(entry);
 }

@@ -33,8 +33,10 @@ export function readName(text) {
 }
 
 // How the players ended a game after its last move, as a link and a saved game write it:
-// "resign0" or "resign1" (that player resigned) or "draw" (agreed).  Anything else is null.
-export const ENDINGS = ["resign0", "resign1", "draw"];
+// "resign0" or "resign1" (that player resigned) or "draw" (agreed), or "forfeit0" or
+// "forfeit1" (that player sent a false reveal in a fair game by link: web/fairlink.js).
+// Anything else is null.
+export const ENDINGS = ["resign0", "resign1", "draw", "forfeit0", "forfeit1"];
 
 export function readEnding(text) {
   return ENDINGS.includes(text) ? text : null;
@@ -50,12 +52,13 @@ export function readMoves(text) {
 // The outcome of an ending, as the engine writes outcomes.
 export function endingOutcome(ending) {
   if (ending === "draw") return { winner: null, reason: "agreement", cells: [] };
-  return { winner: 1 - Number(ending.slice(-1)), reason: "resign", cells: [] };
+  const reason = ending.startsWith("forfeit") ? "false-reveal" : "resign";
+  return { winner: 1 - Number(ending.slice(-1)), reason, cells: [] };
 }
 
 // The record of a fragment (the text after "#"): {game (null when absent), moves, ply (null:
 // the last), players (the white=, black=, seat2= and seat3= texts, or null), corr (null, or {id, names, by}),
-// end (null, or an ending: see readEnding)}.
+// end (null, or an ending: see readEnding), fair (the fair-play fields: see readFair)}.
 // Throws a PageError naming what cannot be read.
 export function readLink(text) {
   if (text.length > MAX_FRAGMENT) throw new PageError("link.too-long");
@@ -75,7 +78,25 @@ export function readLink(text) {
     players: SEAT_KEYS.map((key) => params.get(key)),
     corr: readCorrespondence(params),
     end: readEnding(endText),
+    fair: readFair(params),
   };
+}
+
+// Fair play by link (docs/fairplay.md): the public fields dice= (chain heads), shown= (the
+// latest chain values) and seals= (the proof of the last opened seal), as {dice, shown, seals}
+// with only those present.  Their shape is checked here; the engine checks what they prove.
+export const FAIR_FIELDS = ["dice", "shown", "seals"];
+const FAIR_TEXT = /^[0-9a-f.:-]{1,600}$/;
+
+function readFair(params) {
+  const fair = {};
+  for (const key of FAIR_FIELDS) {
+    const text = params.get(key);
+    if (text === null) continue;
+    if (!FAIR_TEXT.test(text)) throw new PageError("link.fair-field", { field: key, text: excerpt(text) });
+    fair[key] = text;
+  }
+  return fair;
 }
 
 function readCorrespondence(params) {
@@ -89,7 +110,8 @@ function readCorrespondence(params) {
 
 // The fragment (without "#") of a record; `corr` ({id, names, by}) makes it a correspondence
 // link; `players` (their texts, "human" or "ai:N") names the seats of an ordinary one.
-export function writeLink({ game, moves = [], ply = null, corr = null, end = null, players = null }) {
+// `fair` ({dice, shown, seals}) adds the fair-play fields of a correspondence game.
+export function writeLink({ game, moves = [], ply = null, corr = null, end = null, players = null, fair = null }) {
   const parts = [];
   if (corr) parts.push(`c=${corr.id}`);
   parts.push(`game=${escape(game)}`);
@@ -98,6 +120,7 @@ export function writeLink({ game, moves = [], ply = null, corr = null, end = nul
   if (moves.length) parts.push(`moves=${moves.map((m) => escape(m).replace(/,/g, "%2C")).join(",")}`);
   if (ply !== null) parts.push(`ply=${ply}`);
   if (end) parts.push(`end=${end}`);
+  for (const key of FAIR_FIELDS) if (fair && fair[key]) parts.push(`${key}=${fair[key]}`);
   return parts.join("&");
 }
 

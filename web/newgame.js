@@ -81,7 +81,7 @@ function openNewGameDialog(room) {
         $(`seat-${side}`).textContent = words.player(side);
         $(`seat-${side}`).parentElement.hidden = side >= count;
       }
-      offerCorrespondence(!info.sealed_plies, count === 2);
+      offerCorrespondence(!info.hidden_information, count === 2);  // sealed plies go by fair play (fairlink.js)
     };
     const seatsOption = seatsControl(info);
     if (seatsOption) seatsOption.onchange = showSeats;

@@ -36,7 +36,7 @@ function readFragment(room) {
     while (seats.length && seats[seats.length - 1] === undefined) seats.pop();  // seats the link leaves open
     players = fitSeats(current, seats.length).map((p, i) => seats[i] || p);
   }
-  return { game: link.game || defaultGame(room.site), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.end, seated, players };
+  return { game: link.game || defaultGame(room.site), moves: link.moves, ply: link.ply, corr: link.corr, ending: link.end, seated, players, fair: link.fair };
 }
 
 // The correspondence part of this browser's links: the game's identifier, the names, and the

@@ -70,6 +70,7 @@ export class Table extends EventTarget {
     this.turns = [];           // who made each shown ply of the record (CHANCE: a roll)
     this.words = [];           // the game's words for each shown ply, where it has some
     this.rolling = false;      // the engine is drawing a roll
+    this.dice = null;          // (game, moves) => the roll's answer, or null: the room's fair dice
   }
 
   emit(type, detail = null) {
