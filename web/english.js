@@ -231,4 +231,7 @@ export default {
   "corr.none-archived": "No archived games.",
   "corr.exported.one": "{count} game exported.",
   "corr.exported.other": "{count} games exported.",
+  // pool (issue 43): the cores the computer thinks with
+  "cores": "Cores the computer thinks with",
+  "cores.all": "all",
 };

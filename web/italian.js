@@ -231,4 +231,7 @@ export default {
   "corr.none-archived": "Nessuna partita archiviata.",
   "corr.exported.one": "{count} partita esportata.",
   "corr.exported.other": "{count} partite esportate.",
+  // pool (issue 43): i core con cui pensa il computer
+  "cores": "Core con cui pensa il computer",
+  "cores.all": "tutti",
 };
