@@ -10,7 +10,7 @@
 //
 // The pool (issue 43, pool.js): a tree search is also run by the pool's workers, each with
 // its own seed, and their root statistics are merged by this worker; think() and stop() hide it.
-import { Pool, mergeRequest } from "./pool.js";
+import { Pool, deviceFacts, mergeRequest } from "./pool.js";
 import { STORED, deleteSnapshot, snapshotsWanted } from "./snapshot.js";
 
 const MAKE_AFTER_MS = 1000;     // after the engine is ready, then at the browser's next idle time
@@ -45,7 +45,9 @@ function takePrestarted() {
 }
 
 export class Engine {
-  constructor(onStatus) {
+  // `pool`: whether tree searches also run in the pool's workers (the room; an embedded
+  // board's page keeps one worker for all its boards).
+  constructor(onStatus, { pool = false } = {}) {
     this.onStatus = onStatus;
     this.pending = new Map();
     this.progress = new Map();
@@ -57,7 +59,8 @@ export class Engine {
     this.snapshot = null;
     this.snapshotDone = new Promise((resolve) => { this.resolveSnapshot = resolve; });
     this.pool = new Pool(() => new Worker(workerURL(), {
-      type: "module", name: snapshotsWanted() ? "pool" : "pool snapshot=off" }));
+      type: "module", name: snapshotsWanted() ? "pool" : "pool snapshot=off" }),
+    pool ? deviceFacts : () => ({ cores: 1 }));  // one core: a pool of none
     if (typeof document !== "undefined") this.pool.watchVisibility(document);
     this.start();
   }
