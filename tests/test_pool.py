@@ -193,3 +193,26 @@ def test_the_page_keeps_fifty_frames_a_second_while_every_worker_thinks(room):
     page.evaluate("document.getElementById('move-now').click()")
     assert counted["idle"] == 0  # every worker thought all along
     assert counted["frames"] >= 100, counted
+
+
+def test_the_pool_starts_from_the_engine_snapshot(browser, server):
+    """A browser with the engine's snapshot stored: every pool worker restores it (worker.js's
+    load path "snapshot") instead of starting Python from scratch."""
+    context = browser.new_context()  # snapshots on (the default), in a storage of its own
+    context.add_init_script(SAY_CORES)
+    try:
+        watch = PageWatch(context)
+        page = watch.page
+        page.set_default_timeout(240_000)
+        watch.open(server + "#white=human&black=human")
+        assert page.evaluate("window.tavoliere.snapshotDone()")["stored"]
+        page.goto("about:blank")
+        watch.open(server + "#white=human&black=human")
+        assert page.evaluate("window.tavoliere.engineLoad().path") == "snapshot"
+        think(page, game=TREE, moves=[], level=1, iterations=20, seed=1)
+        state = page.evaluate("window.tavoliere.poolReady()")
+        assert state["paths"] == ["snapshot"] * POOL
+        assert think(page, game=TREE, moves=[], level=1, iterations=50, seed=1)["workers"] == CORES
+        assert watch.errors == []
+    finally:
+        context.close()

@@ -55,9 +55,9 @@ export function pageApi(room) {
     engineRequest: (request) => engine.request(request),
     opened: () => room.opened,
     // The pool of search workers (issue 43, web/pool.js): its state ({size, started, ready,
-    // busy, treeGames}), a Promise of it once every worker started, how long the page must be
-    // hidden to free it (ms), and a search as the computer's ({game, moves, level|iterations,
-    // seed}; the answer's `workers` counts the searches merged).
+    // busy, paths, treeGames}), a Promise of it once every worker started, how long the page
+    // must be hidden to free it (ms), and a search as the computer's ({game, moves,
+    // level|iterations, seed}; the answer's `workers` counts the searches merged).
     pool: () => engine.pool.state(),
     poolReady: () => engine.pool.whenReady(),
     poolHiddenMs: (ms) => { engine.pool.hiddenMs = ms; },

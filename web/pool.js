@@ -85,6 +85,7 @@ class PoolWorker {
     this.nextId = 1;
     this.ready = false;
     this.failed = false;
+    this.path = null;
     worker.onmessage = (event) => this.receive(event.data);
     worker.onerror = (event) => {
       if (event.preventDefault) event.preventDefault();
@@ -94,7 +95,10 @@ class PoolWorker {
 
   receive(data) {
     if (data.type === "status") {
-      if (data.stage === "ready") this.ready = true;
+      if (data.stage === "ready") {
+        this.ready = true;
+        this.path = data.load ? data.load.path : null;  // "snapshot" when restored from it
+      }
     } else if (data.type === "failed") {
       this.fail(data.message);
     } else if (this.pending.has(data.id) && data.answer !== undefined) {
@@ -214,6 +218,7 @@ export class Pool {
       started: this.workers.length,
       ready: this.workers.filter((w) => w.ready).length,
       busy: this.busy(),
+      paths: this.workers.map((worker) => worker.path),  // how each started (worker.js's load.path)
       treeGames: [...this.treeGames],
     };
   }
