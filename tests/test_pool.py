@@ -162,6 +162,17 @@ def test_a_new_game_stops_every_worker(room):
     assert page.evaluate("window.tavoliere.view().moves") == []
 
 
+def test_undo_stops_every_worker(room):
+    """The person's move taken back while the computer answers it."""
+    watch, page = room
+    page.evaluate(f"location.hash = '#game={TREE}&white=human&black=ai:5&moves=a1'")
+    assert page.evaluate(WAIT_BUSY, POOL)
+    page.evaluate("document.getElementById('undo').click()")
+    page.wait_for_function("window.tavoliere.pool().busy === 0 && !window.tavoliere.thinking()",
+                           timeout=2000)
+    assert page.evaluate("window.tavoliere.view().moves") == []
+
+
 def test_a_page_hidden_a_while_frees_the_pool_and_the_next_search_starts_it_again(room):
     watch, page = room
     assert page.evaluate(LIVE) == POOL
