@@ -53,6 +53,14 @@ export function pageApi(room) {
     snapshotDone: () => engine.snapshotDone,
     engineRequest: (request) => engine.request(request),
     opened: () => room.opened,
+    // The pool of search workers (issue 43, web/pool.js): its state ({size, started, ready,
+    // busy, paths, treeGames}), a Promise of it once every worker started, how long the page
+    // must be hidden to free it (ms), and a search as the computer's ({game, moves,
+    // level|iterations, seed}; the answer's `workers` counts the searches merged).
+    pool: () => engine.pool.state(),
+    poolReady: () => engine.pool.whenReady(),
+    poolHiddenMs: (ms) => { engine.pool.hiddenMs = ms; },
+    think: (request) => engine.think(request),
     // the review of the finished game on the table, as far as it went: {done, verdicts: [{mover,
     // before, after, mark, best}]} with the mover's chances before and after each move, or null
     review: () => {

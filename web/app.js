@@ -31,7 +31,7 @@ import { bindTalk } from "./talk.js";
 import { bindWelcome, firstVisit, showWelcome } from "./welcome.js";
 
 const board = new BoardView($("board"), (cell, event) => tap(room, cell, event), (cell) => table.hover(cell));
-const engine = new Engine((...news) => showStage(room, ...news));
+const engine = new Engine((...news) => showStage(room, ...news), { pool: true });
 const sounds = new Sounds(loadFlag("tavoliere.sound", false));
 const table = new Table(engine, {
   players: loadPlayers(),

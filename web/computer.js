@@ -50,6 +50,8 @@ export const computerTurns = {
     this.emit("change");
     const answer = await pending;
     if (!this.thinking || this.thinking.id !== pending.id) return;  // stale: the record moved on
+    // the pool's searches merged (engine.js): the win bar shows the merged move's chance
+    if (answer.ok && answer.workers) this.emit("progress", answer.progress);
     this.thinking = null;
     if (!answer.ok) { this.emit("message", { answer }); this.emit("change"); return; }
     if (kind === "hint") {

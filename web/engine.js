@@ -7,6 +7,10 @@
 // there is one for this build.  When it had to start Python from scratch, this side waits
 // until the page is idle and then starts a second, short-lived worker that makes and stores a
 // new snapshot, so the next visit, or the next page with boards, starts in a moment.
+//
+// The pool (issue 43, pool.js): a tree search is also run by the pool's workers, each with
+// its own seed, and their root statistics are merged by this worker; think() and stop() hide it.
+import { Pool, deviceFacts, mergeRequest } from "./pool.js";
 import { STORED, deleteSnapshot, snapshotsWanted } from "./snapshot.js";
 
 const MAKE_AFTER_MS = 1000;     // after the engine is ready, then at the browser's next idle time
@@ -41,7 +45,9 @@ function takePrestarted() {
 }
 
 export class Engine {
-  constructor(onStatus) {
+  // `pool`: whether tree searches also run in the pool's workers (the room; an embedded
+  // board's page keeps one worker for all its boards).
+  constructor(onStatus, { pool = false } = {}) {
     this.onStatus = onStatus;
     this.pending = new Map();
     this.progress = new Map();
@@ -52,6 +58,10 @@ export class Engine {
     this.load = null;
     this.snapshot = null;
     this.snapshotDone = new Promise((resolve) => { this.resolveSnapshot = resolve; });
+    this.pool = new Pool(() => new Worker(workerURL(), {
+      type: "module", name: snapshotsWanted() ? "pool" : "pool snapshot=off" }),
+    pool ? deviceFacts : () => ({ cores: 1 }));  // one core: a pool of none
+    if (typeof document !== "undefined") this.pool.watchVisibility(document);
     this.start();
   }
 
@@ -171,12 +181,32 @@ export class Engine {
   }
 
   // Ask the computer for a move: {game, moves, level|seconds|iterations, seed}; the answer
-  // carries `move`.  onProgress sees each slice's progress; stop(id) ends it early.
+  // carries `move` (and `workers`, the searches merged, when the pool took part).
+  // onProgress sees each slice's progress of the main worker; stop(id) ends it early.
   think(request, onProgress) {
-    return this.request({ ...request, op: "think" }, onProgress);
+    const main = this.request({ ...request, op: "think" }, onProgress);
+    this.pool.search(request, main.id);
+    const answer = main.then((first) => this.merged(request, main.id, first));
+    answer.id = main.id;
+    return answer;
   }
 
+  // The main worker's answer, or the move its merge of every worker's root statistics gives.
+  async merged(request, id, first) {
+    const answers = await this.pool.finish(request, id, first);
+    const merge = mergeRequest(request, answers);
+    if (!merge) return first;
+    const merged = await this.request(merge);
+    if (!merged.ok) return first;
+    // the review and the win bar read the chance from the progress: the merged move's
+    const progress = { ...first.progress, best: merged.move, win_chance: merged.win_chance };
+    return { ...first, move: merged.move, cells: merged.cells, progress, visits: merged.visits,
+             workers: merge.root.length };
+  }
+
+  // Every search of the request `id` stops within a slice (the pool's too).
   stop(id) {
     this.worker.postMessage({ stop: id });
+    this.pool.stop(id);
   }
 }

@@ -293,4 +293,7 @@ export default {
   "fair.verify-trust": "This record has no fair-play fields: its rolls or bids were made on trust and cannot be proved.",
   "fair.verify-ply": "The record does not hold: it fails at ply {ply} ({detail}).",
   "fair.verify-fails": "The record cannot be checked: {detail}",
+  // pool (issue 43): the cores the computer thinks with
+  "cores": "Cores the computer thinks with",
+  "cores.all": "all",
 };

@@ -293,4 +293,7 @@ export default {
   "fair.verify-trust": "Questa partita non ha i campi del gioco leale: lanci e offerte sono stati fatti sulla fiducia e non si possono provare.",
   "fair.verify-ply": "La partita non è regolare: cade alla semimossa {ply} ({detail}).",
   "fair.verify-fails": "La partita non si può controllare: {detail}",
+  // pool (issue 43): i core con cui pensa il computer
+  "cores": "Core con cui pensa il computer",
+  "cores.all": "tutti",
 };

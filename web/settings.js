@@ -1,9 +1,10 @@
 // The settings: the theme (and the light board of a printout), the language, confirming
 // every tap, the winning-chance bar, sounds, the cells' names, quick start (the engine's
-// snapshot) and the game's rules.
+// snapshot), the cores the computer thinks with (the pool, pool.js) and the game's rules.
 import { defaultGame } from "./games.js";
 import { getLanguage, setLanguage, translatePage } from "./i18n.js";
 import { showStage } from "./loading.js";
+import { readCoresSetting, saveCoresSetting } from "./pool.js";
 import { saveFlag } from "./prefs.js";
 import { $ } from "./room.js";
 import { showDiagrams } from "./rulesview.js";
@@ -45,12 +46,27 @@ export function bindSettings(room) {
   });
   $("quick-start").checked = snapshotSetting();
   $("quick-start").addEventListener("change", () => setSnapshots($("quick-start").checked));
+  bindCores(room);
   $("rules").addEventListener("click", () => showRules(room));
   $("language").addEventListener("click", () => {
     setLanguage(getLanguage() === "it" ? "en" : "it");
     translatePage();
     useTexts(room, room.texts.info ? room.texts.info.name : defaultGame(room.site));
     showStage(room, room.stage, "");
+  });
+}
+
+// "all", or 1 to the device's cores; a new choice frees the pool, started again at its new
+// size by the computer's next search.
+function bindCores(room) {
+  const select = $("cores");
+  const cores = navigator.hardwareConcurrency || 1;
+  for (let n = 1; n <= cores; n++) select.append(new Option(String(n), String(n)));
+  const chosen = readCoresSetting();
+  select.value = chosen && chosen <= cores ? String(chosen) : "";
+  select.addEventListener("change", () => {
+    saveCoresSetting(Number(select.value) || null);
+    room.engine.pool.free();
   });
 }
 
