@@ -124,9 +124,18 @@ def test_with_fixed_iterations_and_seeds_the_merged_move_is_the_same_on_every_ru
     assert len({repr(answer["root"]) for answer in answers}) == CORES
 
 
+def test_the_weak_levels_think_without_the_pool(room):
+    """Levels 1 and 2 are meant to be weak on any device (web/pool.js, POOL_LEVEL)."""
+    watch, page = room
+    think(page, game=TREE, moves=[], level=3, iterations=20, seed=1)   # the pool is ready
+    assert page.evaluate("window.tavoliere.poolReady()")["ready"] == POOL
+    assert "workers" not in think(page, game=TREE, moves=[], level=2, iterations=20, seed=1)
+    assert think(page, game=TREE, moves=[], level=3, iterations=20, seed=1)["workers"] == CORES
+
+
 def test_the_computer_plays_a_move_with_every_worker_busy(room):
     watch, page = room
-    page.evaluate(f"location.hash = '#game={TREE}&white=ai:2&black=human'")
+    page.evaluate(f"location.hash = '#game={TREE}&white=ai:3&black=human'")
     seen = page.evaluate(WATCH_MOVE, 1)
     assert seen["most"] == POOL
     assert len(seen["moves"]) == 1
@@ -223,7 +232,7 @@ def test_the_pool_starts_from_the_engine_snapshot(browser, server):
         think(page, game=TREE, moves=[], level=1, iterations=20, seed=1)
         state = page.evaluate("window.tavoliere.poolReady()")
         assert state["paths"] == ["snapshot"] * POOL
-        assert think(page, game=TREE, moves=[], level=1, iterations=50, seed=1)["workers"] == CORES
+        assert think(page, game=TREE, moves=[], level=3, iterations=50, seed=1)["workers"] == CORES
         assert watch.errors == []
     finally:
         context.close()

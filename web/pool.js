@@ -19,6 +19,9 @@ export const HIDDEN_FREE_MS = 60_000;            // hidden this long, the pool's
 // "The page's pool").  The pool takes at most a quarter of the device's memory.
 export const WORKER_MB = 100;
 const MEMORY_SHARE = 0.25;
+// The weak levels are meant to be weak on every device: only these levels and above (and the
+// searches given seconds or iterations, not a level) think in the pool.
+export const POOL_LEVEL = 3;
 const MAX_EXTRA = 15;  // at most 16 searches, as the merge op takes at most 64 workers anyway
 
 // How many extra workers to start: one less than the cores (the main worker searches too),
@@ -176,6 +179,7 @@ export class Pool {
   // tree search, nor when the pool is off.
   search(request, id) {
     if (!this.treeGames.has(request.game) || this.size() === 0) return [];
+    if (request.level !== undefined && request.level < POOL_LEVEL) return [];
     this.start();
     const joined = [];
     this.workers.forEach((worker, i) => {

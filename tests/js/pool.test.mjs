@@ -120,6 +120,16 @@ test("the pool starts only once a search answered root statistics, then searches
   assert.equal(pool.busy(), 0);
 });
 
+test("the weak levels think alone: a stronger device does not make them stronger", async () => {
+  const { make } = fakeWorkers();
+  const pool = new Pool(make, () => ({ cores: 4 }));
+  const request = { game: "hex", moves: [], level: 5, seed: 10 };
+  await pool.finish(request, 1, { ok: true, move: "a1", root: ROOT_A });
+  await pool.whenReady(1);
+  for (const level of [1, 2]) assert.deepEqual(pool.search({ ...request, level }, 10 + level), []);
+  assert.equal(pool.search({ ...request, level: 3 }, 20).length, 3);
+});
+
 test("a game whose search answers no statistics never starts the pool", async () => {
   const { made, make } = fakeWorkers();
   const pool = new Pool(make, () => ({ cores: 8 }));
