@@ -260,7 +260,7 @@ export default {
   "problems.none": "There are no problems for {game} yet.",
   "problems.loading": "Proving the problem…",
   "compose": "Make a problem",
-  "compose.help": "From the position on the board, with the side to move to win.",
+  "compose.help": "From the position on the room's board, behind this window: the side to move must win.",
   "compose.goal": "Goal: win in",
   "compose.prove": "Prove",
   "compose.proving": "Proving… {settled} of {moves} first moves, {nodes} positions",

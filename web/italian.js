@@ -260,7 +260,7 @@ export default {
   "problems.none": "Non ci sono ancora problemi di {game}.",
   "problems.loading": "Il motore verifica il problema…",
   "compose": "Componi un problema",
-  "compose.help": "Dalla posizione sul tavoliere: deve vincere chi ha la mossa.",
+  "compose.help": "Dalla posizione sul tavoliere della sala, dietro questa finestra: deve vincere chi ha la mossa.",
   "compose.goal": "Obiettivo: vincere in",
   "compose.prove": "Verifica",
   "compose.proving": "Verifica in corso… {settled} prime mosse su {moves}, {nodes} posizioni",
