@@ -10,7 +10,7 @@ from tavoliere.solving import problem_id
 
 pytestmark = pytest.mark.browser
 
-# a shipped Barrier win in 3 (tests/test_solving.py): White's c3 must reach the eighth row
+# a shipped Barrier win in 3 (tests/test_solving.py): White (c3) must leave Black (e7) no move
 POSITION = "pawn.0:c3;block:c4,a5,b5,c5,d5,e5,a6,d6,e6,a7,c7,d7;pawn.1:e7 w ply=6"
 ID = problem_id("barrier", POSITION)
 LINE = ["c3-d3-e3-e4", "e7-f7-g7-g6", "e4-f4-f3-f2", "g6-g5-g4-h4", "f2-g2-h2-h1"]
