@@ -207,3 +207,25 @@ def test_an_unknown_step_is_refused_naming_the_steps():
     answer = ask(op="problem", step="fly")
     assert not answer["ok"] and answer["code"] == "request.problem-step"
     assert "move" in answer["params"]["steps"]
+
+
+def test_a_shipped_problem_is_answered_from_its_known_proof():
+    """Its key and line come from the collection; only what the reader's moves reach is
+    searched (a Connect6 win in 2 would take seconds to prove from the start)."""
+    from tavoliere import solving
+    entry = next(p for p in problems.collection("connect6") if p["n"] == 2)
+    pid = problem_id(entry["spec"], entry["position"])
+    solving._solving.clear()
+    opened = ask(op="problem", step="open", game="connect6", id=pid)
+    assert opened["ok"] and opened["keys"] == [entry["key"]] and opened["line"] == entry["line"]
+    answer = ask(op="problem", step="move", game=entry["spec"], id=pid, position=entry["position"],
+                 goal=entry["goal"], moves=[], move=entry["key"])
+    assert answer["verdict"] == "correct" and answer["left"] == 1
+    game, after = state_after({"game": entry["spec"], "position": entry["position"]}, [entry["key"]])
+    replied = game.apply(after, game.parse_move(answer["reply"], after))
+    assert game.outcome(replied) is None
+    solving._solving.clear()   # the worker may have dropped it: the id finds it again
+    line = entry["line"]
+    last = ask(op="problem", step="move", game=entry["spec"], id=pid, position=entry["position"],
+               goal=entry["goal"], moves=line[:2], move=line[2])
+    assert last["verdict"] == "solved"

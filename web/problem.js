@@ -130,8 +130,9 @@ export class Solver extends EventTarget {
     const before = table.history.line().slice(0, -1);
     this.phase = "answering";
     this.emit("change");
-    const { spec, position, goal } = this.problem;
-    const verdict = await this.engine.request({ op: "problem", step: "move", game: spec, position, goal, moves: before, move });
+    const { spec, position, goal, id } = this.problem;
+    const named = id ? { id } : {};  // a shipped problem: the engine knows its proof
+    const verdict = await this.engine.request({ op: "problem", step: "move", game: spec, position, goal, ...named, moves: before, move });
     if (table !== this.table) return;  // another problem was opened meanwhile
     if (!verdict.ok) {
       this.phase = "solving";

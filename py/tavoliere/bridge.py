@@ -654,7 +654,8 @@ def _opened(request: dict):
         name = _game_name(request)
         problem = (_problem_call(problem_of_the_day, name, _day(request)) if request.get("today")
                    else _problem_call(shipped, name, _field(request, "id", r"[0-9a-f]{8}")))
-        return _problem_call(solving, problem["spec"], problem["position"], problem["goal"]), problem
+        return _problem_call(solving, problem["spec"], problem["position"], problem["goal"],
+                             problem), problem
     spec = _game(request).spec
     return _problem_call(solving, spec, _field(request, "position"), _field(request, "goal", r".{1,20}")), None
 
@@ -673,13 +674,15 @@ def op_problem_open(request: dict) -> dict:
 
 def op_problem_move(request: dict) -> dict:
     """The verdict on the reader's ``move`` after ``moves`` (played from the problem's
-    ``position``): ``verdict`` solved, correct or wrong, the defender's ``reply`` (the longest
+    ``position`` with its ``goal``, or from the shipped problem ``id``): ``verdict`` solved, correct or wrong, the defender's ``reply`` (the longest
     defence, or the refutation of a wrong try), and for a wrong one its ``reason``
     (tavoliere.solving)."""
     from .solving import solving
-    game = _game(request)
-    found = _problem_call(solving, game.spec, _field(request, "position"),
-                          _field(request, "goal", r".{1,20}"))
+    if "id" in request:   # a shipped problem: its proof is known (see solving.Solving)
+        found = _opened(request)[0]
+    else:
+        found = _problem_call(solving, _game(request).spec, _field(request, "position"),
+                              _field(request, "goal", r".{1,20}"))
     return _problem_call(found.answer, _moves(request), _move(request))
 
 

@@ -68,15 +68,22 @@ def _drain(generator):
 
 
 class Solving:
-    """One problem being solved: its game, start, goal and proof."""
+    """One problem being solved: its game, start, goal and proof.  A shipped problem
+    (``known``: its entry in the collection) was proven when it was shipped: its key and
+    line are read from there, and only the positions the reader's moves reach are searched
+    (a Connect6 win in 2 takes seconds to prove from the start, most of them refuting the
+    thousands of wrong first pairs nobody plays)."""
 
-    def __init__(self, spec: str, position: str, goal: str):
+    def __init__(self, spec: str, position: str, goal: str, known: dict | None = None):
         self.n = parse_goal(goal)
         self.game = problem_game(spec)
         self.start = self.game.read_position(position)
         self.position = self.game.position_text(self.start)
         self.attacker = self.game.to_move(self.start)
         self.prover = Prover(self.game, self.start, self.n)
+        if known is not None:
+            self.result = {"keys": [known["key"]], "line": list(known["line"])}
+            return
         self.result = self.prover.run(MAX_NODES)
         if self.result is None:
             raise Problem("solving.too-hard", nodes=MAX_NODES)
@@ -147,11 +154,12 @@ class Solving:
 _solving: dict[tuple, Solving] = {}
 
 
-def solving(spec: str, position: str, goal: str) -> Solving:
-    """The problem's ``Solving``, proven once and kept while its page needs it."""
+def solving(spec: str, position: str, goal: str, known: dict | None = None) -> Solving:
+    """The problem's ``Solving``, proven once and kept while its page needs it; ``known``:
+    its entry in a shipped collection, when it is one."""
     key = (spec, position, goal)
     if key not in _solving:
-        made = Solving(spec, position, goal)
+        made = Solving(spec, position, goal, known)
         while len(_solving) >= KEPT:
             del _solving[next(iter(_solving))]
         _solving[key] = made
