@@ -341,6 +341,8 @@ async function startProblem(element) {
     element.frame.querySelector(".buttons").replaceChildren(...controls);
     element.frame.querySelector(".buttons").hidden = !controls.length;
     const moves = table.shownMoves();
+    element.moves = moves;  // the element's record: the moves played from the problem's position
+    element.ply = table.shownCursor();
     element.frame.querySelector(".moves").textContent = solver.phase === "shown" ? "" : solutionText(moves);
     element.frame.dataset.phase = solver.phase;
     show.disabled = solver.phase === "shown";
