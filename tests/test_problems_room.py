@@ -152,8 +152,12 @@ def test_the_same_problem_is_solved_in_the_article(sized, server):
     page = watch.page
     page.goto(server + "web/article.html")
     page.evaluate("customElements.whenDefined('tavoliere-board')")
-    page.locator("#problema").scroll_into_view_if_needed()
     board = "document.getElementById('problema')"
+    # the stipulation is read from the attributes, before the engine starts
+    page.wait_for_function(f"{board}.shadowRoot.querySelector('.stipulation')")
+    assert page.evaluate(f"{board}.shadowRoot.querySelector('.stipulation').textContent") == \
+        "Il Bianco muove e vince in 3 mosse"
+    page.locator("#problema").scroll_into_view_if_needed()
     page.wait_for_function(f"{board}.solver && {board}.solver.phase === 'solving' && {board}.solver.table.humanToMove()",
                            timeout=120_000)
     page.wait_for_function(f"{board}.shadowRoot.querySelector('.stipulation').textContent !== ''")

@@ -157,6 +157,7 @@ class TavoliereBoard extends HTMLElement {
       const pieces = this.mode === "problem" ? problemPieces(this) : this.hasAttribute("position") ? readPosition(this.getAttribute("position")) : (this.moves && this.moves.length ? {} : data.view.pieces);
       this.board.show({ pieces });
       this.showRecordText();
+      if (this.mode === "problem") showStipulation(this);
       this.frame.querySelector(".nav").hidden = this.mode !== "view";
       this.dispatchEvent(new CustomEvent("shown"));
       this.startWhenSeen();
@@ -319,12 +320,30 @@ function problemRequest(element) {
   return { game: element.spec, position: element.getAttribute("position") || "", goal: element.getAttribute("goal") || "win:1" };
 }
 
+// The paragraph above the board that holds the stipulation.
+function heading(element) {
+  let found = element.frame.querySelector(".stipulation");
+  if (!found) {
+    found = document.createElement("p");
+    found.className = "stipulation";
+    element.frame.prepend(found);
+  }
+  return found;
+}
+
+// The stipulation read from the attributes (the side to move is the position's second word,
+// w or b), so a reader sees it before the engine starts; a shipped problem waits for it.
+function showStipulation(element) {
+  const side = (element.getAttribute("position") || "").trim().split(/\s+/)[1];
+  const goal = /^win:([1-9])$/.exec(element.getAttribute("goal") || "");
+  if (element.hasAttribute("problem") || !goal || !["w", "b"].includes(side)) return;
+  const problem = { attacker: side === "w" ? 0 : 1, n: Number(goal[1]) };
+  heading(element).textContent = stipulation(problem, (key, params) => element.text(key, params), element.words);
+}
+
 async function startProblem(element) {
   const solver = new Solver(engine());
   element.solver = solver;
-  const heading = element.root.querySelector(".stipulation") || document.createElement("p");
-  heading.className = "stipulation";
-  element.frame.prepend(heading);
   const show = document.createElement("button");
   show.type = "button";
   show.className = "show-solution";
@@ -361,7 +380,7 @@ async function startProblem(element) {
   element.words = new GameTexts(await siteInfo(), answer.spec.split("(")[0], element.lang);
   const layout = await engine().request({ op: "layout", game: answer.spec });
   if (layout.ok) element.board.setLayout(layout.layout);
-  heading.textContent = stipulation(answer, (key, params) => element.text(key, params), element.words);
+  heading(element).textContent = stipulation(answer, (key, params) => element.text(key, params), element.words);
   draw();
   element.dispatchEvent(new CustomEvent("ready", { detail: { problem: answer.id || null, spec: answer.spec } }));
 }
