@@ -183,3 +183,20 @@ def test_the_same_problem_is_solved_in_the_article(sized, server):
     assert status == "f2-g2-h2-h1 vince: risolto, dopo un tentativo sbagliato."
     page.locator("#problema").screenshot(path=str(OUTPUT / f"problem-article-{size}-solved.png"))
     assert watch.errors == []
+
+
+def test_a_game_without_problems_says_so(watch, server):
+    page = watch.open(server)
+    page.click("#problems")
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
+    page.select_option("#problems-game", "go")
+    page.wait_for_function("document.getElementById('problems-dialog').dataset.empty === 'true'")
+    assert page.text_content("#problem-status") == "There are no problems for Go yet."
+    assert not page.locator("#problem-board").is_visible()
+    page.select_option("#problems-game", "layli")
+    page.wait_for_function(f"{SOLVER}.solver.problem && {SOLVER}.solver.problem.spec === 'layli'"
+                           " && document.getElementById('problems-dialog').dataset.empty === 'false'", timeout=60_000)
+    assert page.locator("#problem-board").is_visible()
+    assert page.text_content("#problem-stipulation").endswith("to play and win in " + str(
+        page.evaluate(f"{SOLVER}.solver.problem.n")) + (" move" if page.evaluate(f"{SOLVER}.solver.problem.n") == 1 else " moves"))
+    assert watch.errors == []

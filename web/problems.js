@@ -125,6 +125,7 @@ export function drawProblem(room) {
   const table = solver.table;
   const dialog = $("problems-dialog");
   dialog.dataset.phase = solver.phase;
+  dialog.dataset.empty = String(!state.listed.length);  // a game without problems: no board
   if (table && table.view && state.board.layout) {
     state.board.show(table.picture());
     const controls = tableControls(table, (key, params) => t(key, params), state.words, $("problem-board").clientWidth || Infinity);
