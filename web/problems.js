@@ -20,6 +20,9 @@ export function bindProblems(room) {
   const state = { solver, board, game: null, listed: [], today: null, words: null, message: "", kind: "info", proving: 0 };
   room.problems = state;
   $("problems-dialog").problems = state;  // for the browser tests: the solver and its board
+  $("problem-board").addEventListener("keydown", (event) => {   // Enter plays a move half made
+    if (event.key === "Enter" && solver.table) solver.table.confirm();
+  });
   solver.addEventListener("change", () => drawProblem(room));
   solver.addEventListener("message", ({ detail }) => {
     state.message = messageText(detail, t, state.words);
