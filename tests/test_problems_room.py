@@ -121,6 +121,7 @@ def test_a_problem_is_solved_and_a_wrong_try_refuted_in_the_room(sized, server):
     # a clean solution stays kept; the solution can be shown at any time
     page.click("#problem-show")
     wait_phase(page, "shown")
+    page.wait_for_function("document.getElementById('problem-status').textContent.startsWith('Solution')")
     assert room_state(page)["status"] == ("Solution: 1. c3-d3-e3-e4 e7-f7-g7-g6 "
                                           "2. e4-f4-f3-f2 g6-g5-g4-h4 3. f2-g2-h2-h1")
     assert page.evaluate("JSON.parse(localStorage.getItem('tavoliere.problems'))")[f"barrier:{ID}"] == "solved"

@@ -75,7 +75,7 @@ export class Solver extends EventTarget {
     this.takeBack = takeBack;
     this.problem = null;    // the engine's answer to "open": spec, position, goal, n, attacker, keys, line, id
     this.table = null;
-    this.phase = "none";    // solving, answering, refuted, solved, shown
+    this.phase = "none";    // opening, solving, answering, refuted, solved, shown
     this.missed = false;    // a wrong try was played or the solution shown
     this.answering = false; // the defender's reply is being played
   }
@@ -99,6 +99,7 @@ export class Solver extends EventTarget {
   async open(request) {
     const answer = await this.engine.request({ op: "problem", step: "open", ...request });
     if (!answer.ok) return answer;
+    this.phase = "opening";  // until its table has the start position on view
     this.problem = answer;
     this.missed = false;
     const players = [DEFENDER, DEFENDER];
@@ -115,10 +116,10 @@ export class Solver extends EventTarget {
 
   // The problem from its start again (after a miss, or to solve it once more).
   async restart() {
-    this.phase = "solving";
     const players = [DEFENDER, DEFENDER];
     players[this.problem.attacker] = { kind: "human" };
     const opened = await this.table.open({ game: this.problem.spec, moves: [], players });
+    this.phase = "solving";
     if (!opened.ok) this.emit("message", { answer: opened });
     this.emit("change");
   }
