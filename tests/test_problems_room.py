@@ -113,6 +113,7 @@ def test_a_problem_is_solved_and_a_wrong_try_refuted_in_the_room(sized, server):
     assert state["moves"] == [WRONG, "e7-f7-f6-f5"]
     assert state["status"] == ("c3-c2-c1-b1 does not win: after e7-f7-f6-f5, White cannot win "
                                "in the 2 moves left.")
+    page.wait_for_function(f"!{SOLVER}.board.animating")
     page.screenshot(path=str(OUTPUT / f"problem-room-{size}-refuted.png"))
     page.wait_for_function(f"{SOLVER}.solver.phase === 'solving' && {SOLVER}.solver.table.view.ply === 0")
     state = room_state(page)
@@ -172,6 +173,7 @@ def test_the_same_problem_is_solved_in_the_article(sized, server):
     page.wait_for_function(f"{board}.solver.phase === 'refuted'", timeout=60_000)
     status = page.evaluate(f"{board}.shadowRoot.querySelector('.status').textContent")
     assert status == "c3-c2-c1-b1 non vince: dopo e7-f7-f6-f5 il Bianco non vince più nelle 2 mosse rimaste."
+    page.wait_for_function(f"!{board}.board.animating")
     page.locator("#problema").screenshot(path=str(OUTPUT / f"problem-article-{size}-refuted.png"))
     page.wait_for_function(f"{board}.solver.phase === 'solving' && {board}.solver.table.view.ply === 0")
     for ply in (0, 2, 4):

@@ -264,7 +264,7 @@ class TavoliereBoard extends HTMLElement {
 
   click(cell) {
     if (!this.started) { this.start(); return; }
-    if (this.solver) { if (this.solver.table) this.solver.table.click(cell); return; }
+    if (this.solver) { this.solver.click(cell); return; }
     if (this.table) this.table.click(cell);
   }
 
@@ -355,7 +355,7 @@ async function startProblem(element) {
   const draw = () => {
     const table = solver.table;
     if (!table || !table.view) return;
-    element.board.show(table.picture());
+    element.board.show(solver.picture());
     const controls = tableControls(table, (key, params) => element.text(key, params), element.words, element.canvas.clientWidth || Infinity);
     element.frame.querySelector(".buttons").replaceChildren(...controls);
     element.frame.querySelector(".buttons").hidden = !controls.length;

@@ -114,6 +114,18 @@ export class Solver extends EventTarget {
     return answer;
   }
 
+  // A tap on the board counts only while the reader is to find a move (not while a reply
+  // or a refuted try is on view).
+  click(cell) {
+    if (this.table && this.phase === "solving") this.table.click(cell);
+  }
+
+  // What the board shows: the table's picture, without targets while no move is asked for.
+  picture() {
+    const picture = this.table.picture();
+    return this.phase === "solving" ? picture : { ...picture, targets: [], paths: [] };
+  }
+
   // The problem from its start again (after a miss, or to solve it once more).
   async restart() {
     const players = [DEFENDER, DEFENDER];

@@ -16,7 +16,7 @@ const SLICE_SECONDS = 0.1;  // one step of a composition's proof; the worker ans
 
 export function bindProblems(room) {
   const solver = new Solver(room.engine);
-  const board = new BoardView($("problem-board"), (cell) => solver.table && solver.table.click(cell));
+  const board = new BoardView($("problem-board"), (cell) => solver.click(cell));
   const state = { solver, board, game: null, listed: [], today: null, words: null, message: "", kind: "info", proving: 0 };
   room.problems = state;
   $("problems-dialog").problems = state;  // for the browser tests: the solver and its board
@@ -130,7 +130,7 @@ export function drawProblem(room) {
   dialog.dataset.phase = solver.phase;
   dialog.dataset.empty = String(!state.listed.length);  // a game without problems: no board
   if (table && table.view && state.board.layout) {
-    state.board.show(table.picture());
+    state.board.show(solver.picture());
     const controls = tableControls(table, (key, params) => t(key, params), state.words, $("problem-board").clientWidth || Infinity);
     $("problem-buttons").replaceChildren(...controls);
   }

@@ -115,3 +115,16 @@ test("the solution is shown on the board and in words, numbered as a magazine pr
   assert.equal(said.at(-1), "problem.solution");
   assert.equal(solutionText(["a", "b", "c", "d", "e"]), "1. a b 2. c d 3. e");
 });
+
+test("no tap counts and no target shows while the defence's reply or a refuted try is on view", async () => {
+  kept();
+  const { solver } = await opened();
+  await solver.table.play("t");
+  await settled(solver, "refuted");
+  solver.click("k");
+  await solver.table.clicking;
+  assert.deepEqual(solver.table.history.line(), ["t", "x"]);
+  assert.deepEqual(solver.picture().targets, []);
+  await settled(solver, "solving");
+  assert.ok(solver.picture().targets.length > 0);
+});
