@@ -290,6 +290,30 @@ def all_bad_answers():
     yield "root", ask(op="merge", game="barrier", moves=[], root=[[["zz", 1, 1, 0]]])
     yield "root", ask(op="merge", game="barrier", moves=[], root=[[["a1", True, 1, 7]]] * 99)
     yield "record full", record_full()
+    # problems solved on the page (tests/test_solving.py has the rest)
+    problem = {"op": "problem", "game": "barrier", "goal": "win:1",
+               "position": "pawn.0:c3;block:c4,a5,b5,c5,d5,e5,a6,d6,e6,a7,c7,d7;pawn.1:e7 w"}
+    yield "unsound", ask(**problem, step="move", moves=[], move="c3-d3-e3-e4")
+    yield "not yours", ask(**{**problem, "goal": "win:3"}, step="move", moves=["c3-d3-e3-e4"], move="e7-f7-g7-g6")
+    yield "problem step", ask(op="problem", step="fly")
+    yield "no such id", ask(op="problem", step="open", game="barrier", id="00000000")
+    yield "bad field", ask(op="problem", step="open", game="barrier", id="x")
+    yield "position", ask(op="view", game="barrier", moves=[], position=5)
+    yield "too hard", too_hard(problem)
+    yield "over", ask(**{**problem, "goal": "win:3"}, step="move", moves=[
+        "c3-d3-e3-e4", "e7-f7-g7-g6", "e4-f4-f3-f2", "g6-g5-g4-h4", "f2-g2-h2-h1"], move="a1")
+
+
+def too_hard(problem):
+    """A proof past the nodes a page may spend (a limit of one node here, to reach it)."""
+    from tavoliere import solving
+    from tavoliere.ai.prover import Prover
+    saved, solving.MAX_NODES, Prover.CHUNK = (solving.MAX_NODES, Prover.CHUNK), 1, 1
+    solving._solving.clear()
+    try:
+        return ask(**{**problem, "goal": "win:2"}, step="open")
+    finally:
+        solving.MAX_NODES, Prover.CHUNK = saved
 
 
 def record_full():

@@ -17,6 +17,7 @@ import { drawMoves } from "./movelist.js";
 import { bindNewGame } from "./newgame.js";
 import { pageApi } from "./api.js";
 import { loadFlag, loadPlayers } from "./prefs.js";
+import { bindProblems } from "./problems.js";
 import { bindRecords } from "./records.js";
 import { bindReview, drawReview } from "./reviewpanel.js";
 import { $, makeRoom } from "./room.js";
@@ -63,6 +64,7 @@ function bindRegions() {
   bindWelcome(room);
   bindCalm(room);
   bindFlip(room);
+  bindProblems(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());
 }

@@ -1,7 +1,7 @@
 // The iframe route: embed.html#game=...&moves=...&ply=...&mode=...&white=...&black=...
 // (the same fragment as the room's links) shows one board and tells the parent page its
 // height, so the host can size the iframe.
-const ATTRIBUTES = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position"];
+const ATTRIBUTES = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position", "goal", "problem"];
 const params = new URLSearchParams(location.hash.slice(1));
 const board = document.createElement("tavoliere-board");
 for (const name of ATTRIBUTES) {

@@ -17,6 +17,7 @@ import { Engine } from "./engine.js";
 import { PageError } from "./errors.js";
 import { errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
+import { Solver, messageText, solutionText, stipulation } from "./problem.js";
 import { readMoves } from "./links.js";
 import { readPlayer } from "./seats.js";
 import { specName } from "./spec.js";
@@ -57,7 +58,7 @@ function readSide(element, side) {
 }
 
 class TavoliereBoard extends HTMLElement {
-  static observedAttributes = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position"];
+  static observedAttributes = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position", "goal", "problem"];
 
   constructor() {
     super();
@@ -136,7 +137,7 @@ class TavoliereBoard extends HTMLElement {
       this.ply = plyText === "last" ? null : Number(plyText);
       if (this.ply !== null && !(Number.isInteger(this.ply) && this.ply >= 0)) throw new PageError("embed.attribute", { attribute: "ply", value: plyText.slice(0, 20) });
       this.mode = this.getAttribute("mode") || "view";
-      if (!["view", "play"].includes(this.mode)) throw new PageError("embed.attribute", { attribute: "mode", value: this.mode.slice(0, 20) });
+      if (!["view", "play", "problem"].includes(this.mode)) throw new PageError("embed.attribute", { attribute: "mode", value: this.mode.slice(0, 20) });
       // the seats of a game of more players, when given; the others copy Black's (table.js)
       const more = ["seat2", "seat3"].filter((seat) => this.hasAttribute(seat)).map((seat) => readSide(this, seat));
       const players = [readSide(this, "white"), readSide(this, "black"), ...more];
@@ -153,9 +154,10 @@ class TavoliereBoard extends HTMLElement {
       if (token !== this.token) return;
       this.words = new GameTexts(info, specName(key), this.lang);
       this.board.setLayout(data.layout);
-      const pieces = this.hasAttribute("position") ? readPosition(this.getAttribute("position")) : (this.moves && this.moves.length ? {} : data.view.pieces);
+      const pieces = this.mode === "problem" ? problemPieces(this) : this.hasAttribute("position") ? readPosition(this.getAttribute("position")) : (this.moves && this.moves.length ? {} : data.view.pieces);
       this.board.show({ pieces });
       this.showRecordText();
+      if (this.mode === "problem") showStipulation(this);
       this.frame.querySelector(".nav").hidden = this.mode !== "view";
       this.dispatchEvent(new CustomEvent("shown"));
       this.startWhenSeen();
@@ -199,6 +201,7 @@ class TavoliereBoard extends HTMLElement {
     } catch {
       return;
     }
+    if (this.mode === "problem") { await startProblem(this); return; }
     if (this.moves === null) {  // the record is the element's text
       const read = await engine().request({ op: "import", text: `[Game "${this.spec.replace(/["\\]/g, "")}"]\n${this.textContent}` });
       if (!read.ok) { this.fail(this.words.error(read)); return; }
@@ -261,6 +264,7 @@ class TavoliereBoard extends HTMLElement {
 
   click(cell) {
     if (!this.started) { this.start(); return; }
+    if (this.solver) { this.solver.click(cell); return; }
     if (this.table) this.table.click(cell);
   }
 
@@ -291,6 +295,94 @@ class TavoliereBoard extends HTMLElement {
     if (!this.table) { this.start(); return; }
     await this.table.open({ game: this.spec });
   }
+}
+
+// -- mode="problem": a problem to solve in an article (web/problem.js) ----------------------
+//   <tavoliere-board game="barrier" mode="problem" goal="win:3" position="pawn.0:c3;... w ply=6">
+//   <tavoliere-board game="barrier" mode="problem" problem="barrier:a025c089">  (shipped; or barrier:today)
+// The stipulation shows above the board, the reader plays the side that must win, the engine
+// answers; "show the solution" at any time.
+
+// The pieces of the problem's position text (its first word), drawn before the engine starts.
+function problemPieces(element) {
+  const text = element.getAttribute("position");
+  return text ? readPosition(text.trim().split(/\s+/)[0].replace(/^-$/, "")) : {};
+}
+
+// What the engine is asked to open: a shipped problem ("game:id", "game:today"), or the
+// element's game, position and goal.
+function problemRequest(element) {
+  const named = element.getAttribute("problem");
+  if (named) {
+    const [game, id] = named.split(":");
+    return id === "today" ? { game, today: true } : { game, id };
+  }
+  return { game: element.spec, position: element.getAttribute("position") || "", goal: element.getAttribute("goal") || "win:1" };
+}
+
+// The paragraph above the board that holds the stipulation.
+function heading(element) {
+  let found = element.frame.querySelector(".stipulation");
+  if (!found) {
+    found = document.createElement("p");
+    found.className = "stipulation";
+    element.frame.prepend(found);
+  }
+  return found;
+}
+
+// The stipulation read from the attributes (the side to move is the position's second word,
+// w or b), so a reader sees it before the engine starts; a shipped problem waits for it.
+function showStipulation(element) {
+  const side = (element.getAttribute("position") || "").trim().split(/\s+/)[1];
+  const goal = /^win:([1-9])$/.exec(element.getAttribute("goal") || "");
+  if (element.hasAttribute("problem") || !goal || !["w", "b"].includes(side)) return;
+  const problem = { attacker: side === "w" ? 0 : 1, n: Number(goal[1]) };
+  heading(element).textContent = stipulation(problem, (key, params) => element.text(key, params), element.words);
+}
+
+async function startProblem(element) {
+  const solver = new Solver(engine());
+  element.solver = solver;
+  const show = document.createElement("button");
+  show.type = "button";
+  show.className = "show-solution";
+  show.textContent = element.text("problems.show");
+  show.addEventListener("click", () => solver.showSolution());
+  element.frame.querySelector(".nav").after(show);
+  let said = "";
+  let kind = null;
+  const draw = () => {
+    const table = solver.table;
+    if (!table || !table.view) return;
+    element.board.show(solver.picture());
+    const controls = tableControls(table, (key, params) => element.text(key, params), element.words, element.canvas.clientWidth || Infinity);
+    element.frame.querySelector(".buttons").replaceChildren(...controls);
+    element.frame.querySelector(".buttons").hidden = !controls.length;
+    const moves = table.shownMoves();
+    element.moves = moves;  // the element's record: the moves played from the problem's position
+    element.ply = table.shownCursor();
+    element.frame.querySelector(".moves").textContent = solver.phase === "shown" ? "" : solutionText(moves);
+    element.frame.dataset.phase = solver.phase;
+    show.disabled = solver.phase === "shown";
+    element.status(said || element.text(solver.phase === "answering" ? "problem.defending" : "problem.your-move"), kind);
+  };
+  solver.addEventListener("change", draw);
+  solver.addEventListener("message", ({ detail }) => {
+    said = messageText(detail, (key, params) => element.text(key, params), element.words);
+    kind = detail.kind === "error" ? "error" : null;
+    draw();
+  });
+  solver.addEventListener("finished", ({ detail }) => element.dispatchEvent(new CustomEvent("solved", { detail })));
+  const answer = await solver.open(problemRequest(element));
+  if (!answer.ok) { element.fail(element.words.error(answer)); return; }
+  element.spec = answer.spec;
+  element.words = new GameTexts(await siteInfo(), answer.spec.split("(")[0], element.lang);
+  const layout = await engine().request({ op: "layout", game: answer.spec });
+  if (layout.ok) element.board.setLayout(layout.layout);
+  heading(element).textContent = stipulation(answer, (key, params) => element.text(key, params), element.words);
+  draw();
+  element.dispatchEvent(new CustomEvent("ready", { detail: { problem: answer.id || null, spec: answer.spec } }));
 }
 
 if (!customElements.get("tavoliere-board")) customElements.define("tavoliere-board", TavoliereBoard);

@@ -41,13 +41,15 @@ class _Record:
 
     def __init__(self):
         self.game = None
+        self.start = None      # the state the record starts from (a problem's), None: the game's
         self.names: list[str] = []
         self.moves: list = []  # the moves' values, for the games that word plies from them
         self.states: list = []
 
-    def states_for(self, game, names: list[str]) -> list:
-        if self.game != game:
-            self.game, self.names, self.moves, self.states = game, [], [], [game.initial_state()]
+    def states_for(self, game, names: list[str], start=None) -> list:
+        if self.game != game or self.start != start:
+            first = game.initial_state() if start is None else start
+            self.game, self.start, self.names, self.moves, self.states = game, start, [], [], [first]
         same = 0
         while same < min(len(names), len(self.names)) and names[same] == self.names[same]:
             same += 1
@@ -79,6 +81,20 @@ def _game(request: dict):
     except Problem as error:
         raise BridgeError("unknown-game" if error.code == "game.unknown" else "bad-game",
                           error) from None
+
+
+def _start(request: dict | None, game):
+    """The state a record starts from: the request's ``position`` (a position text, see
+    ``Game.position_text``: a problem's), else None for the game's own start."""
+    text = (request or {}).get("position")
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise BridgeError("bad-request", "request.position")
+    try:
+        return game.read_position(text)
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
 
 
 def _moves(request: dict) -> list[str]:
@@ -146,7 +162,7 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
     the page keeps the record it sent), and only the player to move is given legal moves.
     ``random`` (only when true) offers to play one of the legal moves chosen at random
     (``Game.offers_random``: a set-up)."""
-    states = _record.states_for(game, names)
+    states = _record.states_for(game, names, _start(request, game))
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
     seat = _seat(request or {}, game, states[-1])
@@ -212,7 +228,7 @@ def _words(game, states: list) -> dict:
 def _shown_state(game, names: list[str], request: dict | None = None):
     """The last state of the record as the request's seat may know it (``_seat``; by default
     the player to move, ``Game.view``)."""
-    state = _record.states_for(game, names)[-1]
+    state = _record.states_for(game, names, _start(request, game))[-1]
     return game.view(state, _seat(request or {}, game, state))
 
 
@@ -272,7 +288,7 @@ def op_play(request: dict) -> dict:
     game = _game(request)
     names = _moves(request)
     text = _move(request)
-    state = _record.states_for(game, names)[-1]
+    state = _record.states_for(game, names, _start(request, game))[-1]
     if len(names) >= MAX_MOVES:  # the record would hold a ply too many to be opened again
         raise BridgeError("illegal-move", "move.record-full", max=MAX_MOVES)
     try:
@@ -317,7 +333,7 @@ def op_preview(request: dict) -> dict:
     While a ply is sealed nothing moves until the reveal, so the preview of a move that
     answers it, or that is sealed itself, shows the concealed position."""
     game = _game(request)
-    state = _record.states_for(game, _moves(request))[-1]
+    state = _record.states_for(game, _moves(request), _start(request, game))[-1]
     text = _move(request, blank=True)
     try:
         move = game.parse_move(text, state)
@@ -600,6 +616,166 @@ OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play,
        "narrow": op_narrow, "think_start": op_think_start, "think_step": op_think_step,
        "think_stop": op_think_stop, "merge": op_merge,
        "fair": op_fair}
+
+
+# -- problems (tavoliere.solving; docs/problems.md) ----------------------------------------------
+# A problem is a start position, a goal (win:N) and its proof.  The page draws it with the
+# ordinary ops given the problem's ``position`` (``_start``), and asks these for the rest.
+_provers: dict[str, tuple] = {}  # id -> (game, state, goal, Prover): compositions being proven
+
+
+def _problem_call(function, *args):
+    """A call into problems or solving; what they refuse comes back as a "bad-request"."""
+    try:
+        return function(*args)
+    except (InvalidMove, IllegalMove) as error:
+        raise BridgeError("illegal-move" if isinstance(error, IllegalMove) else "invalid-move",
+                          error) from None
+    except Problem as error:
+        raise BridgeError("bad-request", error) from None
+
+
+def _field(request: dict, key: str, pattern: str = r".{1,4000}") -> str:
+    value = request.get(key)
+    if not isinstance(value, str) or not re.fullmatch(pattern, value, re.S):
+        raise BridgeError("bad-request", "request.field", field=key, text=excerpt(value))
+    return value
+
+
+def _game_name(request: dict) -> str:
+    """The game of a request that names a collection: a name, or a spec of that game."""
+    return _game(request).name
+
+
+def _day(request: dict):
+    import datetime
+    if request.get("date") is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(_field(request, "date", r"\d{4}-\d{2}-\d{2}"))
+    except ValueError:
+        raise BridgeError("bad-request", "request.field", field="date",
+                          text=excerpt(request["date"])) from None
+
+
+def op_problems(request: dict) -> dict:
+    """The problems shipped for the request's game, and ``today``: the id of the problem of
+    the day (UTC, or the request's ``date``, YYYY-MM-DD)."""
+    from .solving import listing
+    return _problem_call(listing, _game_name(request), _day(request))
+
+
+def _opened(request: dict):
+    """The problem a request names: a shipped one (``id``, or ``today``: true), or a
+    ``position`` with a ``goal`` in the request's game."""
+    from .solving import shipped, solving
+    from .problems import problem_of_the_day
+    if "id" in request or request.get("today"):
+        name = _game_name(request)
+        problem = (_problem_call(problem_of_the_day, name, _day(request)) if request.get("today")
+                   else _problem_call(shipped, name, _field(request, "id", r"[0-9a-f]{8}")))
+        return _problem_call(solving, problem["spec"], problem["position"], problem["goal"],
+                             problem), problem
+    spec = _game(request).spec
+    return _problem_call(solving, spec, _field(request, "position"), _field(request, "goal", r".{1,20}")), None
+
+
+def op_problem_open(request: dict) -> dict:
+    """A problem to solve: its spec, start ``position``, ``goal``, ``n``, ``attacker`` (the
+    side to move, who must win), ``keys`` and main ``line`` (for "show the solution"), and
+    for a shipped one its ``id`` and ``difficulty``; the view of the start position."""
+    from .solving import problem_id
+    solving, problem = _opened(request)
+    extra = {} if problem is None else {"id": problem_id(problem["spec"], problem["position"]),
+                                        "difficulty": problem["difficulty"]}
+    view = _view(solving.game, [], {"position": solving.position})
+    return {**solving.summary(), **extra, "view": view}
+
+
+def op_problem_move(request: dict) -> dict:
+    """The verdict on the reader's ``move`` after ``moves`` (played from the problem's
+    ``position`` with its ``goal``, or from the shipped problem ``id``): ``verdict`` solved, correct or wrong, the defender's ``reply`` (the longest
+    defence, or the refutation of a wrong try), and for a wrong one its ``reason``
+    (tavoliere.solving)."""
+    from .solving import solving
+    if "id" in request:   # a shipped problem: its proof is known (see solving.Solving)
+        found = _opened(request)[0]
+    else:
+        found = _problem_call(solving, _game(request).spec, _field(request, "position"),
+                              _field(request, "goal", r".{1,20}"))
+    return _problem_call(found.answer, _moves(request), _move(request))
+
+
+def op_prove_start(request: dict) -> dict:
+    """Start proving ``goal`` from a ``position``, or from the record ``moves`` (composing a
+    problem); the step ``step`` continues it a slice at a time, ``stop`` answers."""
+    from .ai.prover import Prover
+    from .problems import parse_goal, problem_game
+    spec = _game(request).spec
+    game = _problem_call(problem_game, spec)
+    n = _problem_call(parse_goal, _field(request, "goal", r".{1,20}"))
+    start = _start(request, game)
+    state = _record.states_for(game, _moves(request), start)[-1]
+    if game.outcome(state) is not None:
+        raise BridgeError("bad-request", "position.over", **game.outcome(state).message_params(game))
+    key = _id(request)
+    while len(_provers) >= MAX_SEARCHES:
+        del _provers[next(iter(_provers))]
+    _provers[key] = (game, state, n, Prover(game, state, n))
+    return {"id": key, "position": _problem_call(game.position_text, state), "goal": f"win:{n}"}
+
+
+def _prover(request: dict):
+    found = _provers.get(_id(request))
+    if found is None:
+        raise BridgeError("bad-request", "request.no-search")
+    return found
+
+
+def op_prove_step(request: dict) -> dict:
+    """Prove for about ``slice`` seconds; ``progress``: first moves settled, nodes, done."""
+    import time
+    seconds = request.get("slice", 0.05)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
+        raise BridgeError("bad-request", "request.slice")
+    prover = _prover(request)[3]
+    until = time.perf_counter() + seconds
+    while not prover.done and time.perf_counter() < until:
+        prover.work()
+    return {"progress": {**prover.progress, "done": prover.done}}
+
+
+def op_prove_stop(request: dict) -> dict:
+    """The proof, once done (else ``done`` false): ``sound`` (exactly one key), ``keys``,
+    ``cooks`` (the keys beyond the first, when there are several), ``value``, ``line`` and
+    ``refutations``; with the problem's ``spec``, ``position`` and ``goal``.  The proof
+    is dropped."""
+    game, state, n, prover = _prover(request)
+    _provers.pop(_id(request), None)
+    if not prover.done:
+        return {"done": False}
+    result = prover.result
+    return {"done": True, "spec": game.spec, "position": game.position_text(state),
+            "goal": f"win:{n}", **result,
+            "cooks": result["keys"][1:] if len(result["keys"]) > 1 else []}
+
+
+PROBLEM_STEPS = {"list": op_problems, "open": op_problem_open, "move": op_problem_move,
+                 "start": op_prove_start, "step": op_prove_step, "stop": op_prove_stop}
+
+
+def op_problem(request: dict) -> dict:
+    """Problems, one op whose ``step`` is list, open or move (solving), start, step or stop
+    (proving a composition in slices); the functions above say what each takes and answers."""
+    step = request.get("step")
+    step = PROBLEM_STEPS.get(step) if isinstance(step, str) else None
+    if step is None:
+        raise BridgeError("bad-request", "request.problem-step",
+                          step=excerpt(request.get("step")), steps=list(PROBLEM_STEPS))
+    return step(request)
+
+
+OPS["problem"] = op_problem
 
 
 _JSON_TOKEN = re.compile(r'["\[\]{}]')

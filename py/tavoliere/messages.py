@@ -226,6 +226,33 @@ MESSAGES: dict[str, dict[str, str]] = {
     "problem.unknown": {
         "en": "no problems are shipped for {game}",
         "it": "non ci sono problemi di {game}"},
+    # -- solving a problem on the page (solving.py, the bridge's problem ops) -----------------
+    "solving.no-id": {
+        "en": "{game} has no problem {id}",
+        "it": "non c'è il problema {id} di {game}"},
+    "solving.too-hard": {
+        "en": "this problem's proof needs more than {nodes} positions: choose a shorter goal",
+        "it": "la soluzione di questo problema richiede più di {nodes} posizioni: scegliere "
+              "un obiettivo più breve"},
+    "solving.unsound": {
+        "en": "no move wins within the goal ({goal}): this is not a problem",
+        "it": "nessuna mossa vince entro l'obiettivo ({goal}): non è un problema"},
+    "solving.over": {
+        "en": "the problem is over: no move is left to find",
+        "it": "il problema è concluso: non resta alcuna mossa da trovare"},
+    "solving.not-yours": {
+        "en": "the defender is to move: the reader plays the side that must win",
+        "it": "tocca alla difesa: il solutore gioca la parte che deve vincere"},
+    "request.position": {
+        "en": "\"position\" must be a position text such as pawn.0:a1;pawn.1:c2 w",
+        "it": "\"position\" deve essere una posizione scritta come testo, per esempio "
+              "pawn.0:a1;pawn.1:c2 w"},
+    "request.problem-step": {
+        "en": "{step} is not a step of the problem op; its steps are {steps}",
+        "it": "{step} non è un passo dell'operazione problem; i suoi passi sono {steps}"},
+    "request.field": {
+        "en": "\"{field}\" is missing or not accepted: {text}",
+        "it": "\"{field}\" manca o non è ammesso: {text}"},
     "board.not-a-cell": {
         "en": "{cell} is not a cell of the {side}x{side} board",
         "it": "{cell} non è una casella del tavoliere {side}×{side}"},

@@ -1,0 +1,166 @@
+"""A reader solving a problem, move by move (the page's side of ``problems.py``).
+
+The page opens a problem (a shipped one by its id, the problem of the day, or any position
+with a goal), then sends each move the reader makes.  ``Solving`` keeps the proof of the
+problem (``ai/prover.py``): its tables already hold the value of every position the main
+line and the tries pass through, so answering a move costs little more than a look-up.
+
+A reader's move, with k of the attacker's moves left:
+
+* it wins at once: the problem is **solved**;
+* it keeps a win within k - 1 more moves: it is **correct**, and the defender answers with
+  the *longest defence* (the reply after which the quickest win is slowest, the first such
+  in move order, as in the main line); the problem is solved when that reply ends the game
+  in the attacker's favour (a Hexade six outlasting it);
+* otherwise it is **wrong**: the defender answers with the *refutation* (a reply after which
+  the attacker no longer wins within k - 1), and ``reason`` says why the try fails:
+  ``ends`` (the try itself ends the game, without winning), ``loses`` (the refutation wins
+  for the defender), ``slow`` (no move was left: the key had to win at once) or
+  ``escapes`` (after the refutation no win within the moves left).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from .ai.prover import Prover
+from .core import IllegalMove, InvalidMove
+from .messages import Problem, excerpt
+from .problems import collection, parse_goal, problem_game, problem_of_the_day
+
+MAX_NODES = 3_000_000   # a problem whose proof needs more is refused, not searched for minutes
+KEPT = 4                # proofs kept (the boards of one page share the worker)
+
+
+def problem_id(spec: str, position: str) -> str:
+    """A shipped problem's short name, stable when the collection grows: 8 hex digits of a
+    SHA-256 of its spec and position."""
+    return hashlib.sha256(f"{spec} {position}".encode()).hexdigest()[:8]
+
+
+def listing(name: str, day: datetime.date | None = None) -> dict:
+    """The problems shipped for the game ``name``: their ids, specs, positions, goals and
+    grades, in the collection's order (by difficulty), and the id of the problem of ``day``."""
+    problems = collection(name)
+    today = problem_of_the_day(name, day)
+    return {"game": name, "today": problem_id(today["spec"], today["position"]),
+            "problems": [{"id": problem_id(p["spec"], p["position"]), "spec": p["spec"],
+                          "position": p["position"], "goal": p["goal"], "n": p["n"],
+                          "difficulty": p["difficulty"]} for p in problems]}
+
+
+def shipped(name: str, wanted: str) -> dict:
+    """The shipped problem of the game ``name`` whose id is ``wanted``."""
+    for problem in collection(name):
+        if problem_id(problem["spec"], problem["position"]) == wanted:
+            return problem
+    raise Problem("solving.no-id", game=excerpt(name), id=excerpt(wanted))
+
+
+def _drain(generator):
+    """A prover's search generator run to its end, without slices: its value."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
+
+
+class Solving:
+    """One problem being solved: its game, start, goal and proof.  A shipped problem
+    (``known``: its entry in the collection) was proven when it was shipped: its key and
+    line are read from there, and only the positions the reader's moves reach are searched
+    (a Connect6 win in 2 takes seconds to prove from the start, most of them refuting the
+    thousands of wrong first pairs nobody plays)."""
+
+    def __init__(self, spec: str, position: str, goal: str, known: dict | None = None):
+        self.n = parse_goal(goal)
+        self.game = problem_game(spec)
+        self.start = self.game.read_position(position)
+        self.position = self.game.position_text(self.start)
+        self.attacker = self.game.to_move(self.start)
+        self.prover = Prover(self.game, self.start, self.n)
+        if known is not None:
+            self.result = {"keys": [known["key"]], "line": list(known["line"])}
+            return
+        self.result = self.prover.run(MAX_NODES)
+        if self.result is None:
+            raise Problem("solving.too-hard", nodes=MAX_NODES)
+        if not self.result["keys"]:
+            raise Problem("solving.unsound", goal=f"win:{self.n}")
+
+    def summary(self) -> dict:
+        """What the page shows before the first move: the stipulation's parts and the
+        solution (kept back by the page until the reader asks for it)."""
+        return {"spec": self.game.spec, "position": self.position, "goal": f"win:{self.n}",
+                "n": self.n, "attacker": self.attacker, "keys": self.result["keys"],
+                "line": self.result["line"]}
+
+    def replay(self, names: list[str]):
+        """The state after the moves played so far, and how many attacker's moves are left."""
+        state, left = self.start, self.n
+        for ply, text in enumerate(names, 1):
+            if self.game.outcome(state) is not None:
+                raise Problem("solving.over")
+            mover = self.game.to_move(state)
+            try:
+                move = self.game.parse_move(text, state)
+            except (InvalidMove, IllegalMove) as error:
+                raise error.wrapped("at-move", ply=ply, entry=excerpt(text, 16, quoted=False))
+            state = self.game.apply(state, move)
+            left -= mover == self.attacker
+        return state, left
+
+    def answer(self, names: list[str], text: str) -> dict:
+        """The verdict on the reader's move ``text`` after ``names`` (see the module's words)."""
+        game = self.game
+        state, left = self.replay(names)
+        if game.outcome(state) is not None or left < 1:
+            raise Problem("solving.over")
+        if game.to_move(state) != self.attacker:
+            raise Problem("solving.not-yours")
+        move = game.parse_move(text, state)
+        name, after = game.move_name(move), game.apply(state, move)
+        outcome = game.outcome(after)
+        if outcome is not None:
+            if outcome.winner == self.attacker:
+                return {"verdict": "solved", "move": name, "reply": None, "left": left - 1}
+            return {"verdict": "wrong", "move": name, "reply": None, "reason": "ends",
+                    "left": left - 1}
+        value = _drain(self.prover.defend(after, left - 1))
+        if value <= left - 1:
+            reply = self.longest_defence(after, value)
+            replied = game.outcome(game.apply(after, reply))
+            solved = replied is not None and replied.winner == self.attacker
+            return {"verdict": "solved" if solved else "correct", "move": name,
+                    "reply": game.move_name(reply), "left": left - 1}
+        reply = _drain(self.prover.refutation(after, left - 1))
+        refuted = game.outcome(game.apply(after, reply))
+        reason = ("loses" if refuted is not None and refuted.winner not in (None, self.attacker)
+                  else "slow" if left == 1 else "escapes")
+        return {"verdict": "wrong", "move": name, "reply": game.move_name(reply),
+                "reason": reason, "left": left - 1}
+
+    def longest_defence(self, state, value: int):
+        """The first defence (in move order) after which the quickest win takes ``value``
+        more moves: the reply that resists longest."""
+        for move in self.game.legal_moves(state):
+            if _drain(self.prover.attack(self.game.apply(state, move), value)) == value:
+                return move
+        raise AssertionError("a proven value has a defence that keeps it")
+
+
+_solving: dict[tuple, Solving] = {}
+
+
+def solving(spec: str, position: str, goal: str, known: dict | None = None) -> Solving:
+    """The problem's ``Solving``, proven once and kept while its page needs it; ``known``:
+    its entry in a shipped collection, when it is one."""
+    key = (spec, position, goal)
+    if key not in _solving:
+        made = Solving(spec, position, goal, known)
+        while len(_solving) >= KEPT:
+            del _solving[next(iter(_solving))]
+        _solving[key] = made
+    return _solving[key]

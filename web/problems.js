@@ -1,0 +1,176 @@
+// Region: the Problems dialog.  The collection of a game (the current one first, opened at
+// the problem of the day), a problem solved on a board of its own (web/problem.js: the
+// computer answers with the longest defence, a wrong try is refuted and taken back), "show
+// the solution", the results kept in this browser; and "Make a problem": the position on the
+// room's board proven for a goal (sound, the key, cooks, main line), given as a link and a
+// tag for an article.  The room's own game is left as it is.
+import { BoardView } from "./board.js";
+import { tableControls } from "./controls.js";
+import { gameWords } from "./games.js";
+import { t } from "./i18n.js";
+import { Solver, loadResults, messageText, solutionText, stipulation } from "./problem.js";
+import { $ } from "./room.js";
+import { specName } from "./spec.js";
+
+const SLICE_SECONDS = 0.1;  // one step of a composition's proof; the worker answers between steps
+
+export function bindProblems(room) {
+  const solver = new Solver(room.engine);
+  const board = new BoardView($("problem-board"), (cell) => solver.click(cell));
+  const state = { solver, board, game: null, listed: [], today: null, words: null, message: "", kind: "info", proving: 0 };
+  room.problems = state;
+  $("problems-dialog").problems = state;  // for the browser tests: the solver and its board
+  $("problem-board").addEventListener("keydown", (event) => {   // Enter plays a move half made
+    if (event.key === "Enter" && solver.table) solver.table.confirm();
+  });
+  solver.addEventListener("change", () => drawProblem(room));
+  solver.addEventListener("message", ({ detail }) => {
+    state.message = messageText(detail, t, state.words);
+    state.kind = detail.kind || "info";
+    drawProblem(room);
+  });
+  solver.addEventListener("finished", () => drawList(room));
+  $("problems").addEventListener("click", () => openProblems(room));
+  $("problems-game").addEventListener("change", () => listProblems(room, $("problems-game").value));
+  $("problems-list").addEventListener("change", () => openProblem(room, $("problems-list").value));
+  $("problem-show").addEventListener("click", () => solver.showSolution());
+  $("problem-again").addEventListener("click", () => { state.message = ""; solver.restart(); });
+  $("problem-next").addEventListener("click", () => nextProblem(room));
+  $("compose-prove").addEventListener("click", () => compose(room));
+}
+
+// The dialog, at the current game's problem of the day (or the game chosen last time).
+async function openProblems(room) {
+  const state = room.problems;
+  const games = $("problems-game");
+  games.replaceChildren(...room.site.games.map((g) => new Option(g.title, g.name)));
+  const current = room.table.game ? specName(room.table.game) : room.site.games[0].name;
+  games.value = state.game || current;
+  $("problems-dialog").showModal();
+  $("compose-result").textContent = "";
+  if (!state.solver.problem || state.game !== games.value) await listProblems(room, games.value);
+  else drawProblem(room);
+}
+
+async function listProblems(room, game) {
+  const state = room.problems;
+  state.game = game;
+  state.message = t("problems.loading");
+  state.kind = "info";
+  $("problems-list").replaceChildren();
+  drawProblem(room);
+  const answer = await room.engine.request({ op: "problem", step: "list", game });
+  if (state.game !== game) return;
+  if (!answer.ok) {
+    state.listed = [];
+    state.message = t("problems.none", { game: gameWords(room.site, game).title });
+    $("problem-stipulation").textContent = "";
+    drawProblem(room);
+    return;
+  }
+  state.listed = answer.problems;
+  state.today = answer.today;
+  drawList(room);
+  await openProblem(room, answer.today);
+}
+
+// The collection as a list: the problem of the day first, each with its grade and result.
+function drawList(room) {
+  const state = room.problems;
+  const results = loadResults();
+  const select = $("problems-list");
+  const chosen = select.value || state.today;
+  const mark = (p) => {
+    const result = results[`${state.game}:${p.id}`];
+    return result ? ` (${t(`problems.${result}-mark`)})` : "";
+  };
+  const options = state.listed.map((p, i) => new Option(t("problems.item", { number: i + 1, n: p.n, difficulty: p.difficulty }) + mark(p), p.id));
+  const today = state.listed.find((p) => p.id === state.today);
+  if (today) options.unshift(new Option(`${t("problems.today")}: ${t("problems.item", { number: state.listed.indexOf(today) + 1, n: today.n, difficulty: today.difficulty })}${mark(today)}`, `today:${today.id}`));
+  select.replaceChildren(...options);
+  select.value = chosen === state.today ? `today:${state.today}` : chosen;
+}
+
+async function openProblem(room, id) {
+  const state = room.problems;
+  const wanted = id.replace(/^today:/, "");
+  state.message = t("problems.loading");
+  drawProblem(room);
+  const answer = await state.solver.open({ game: state.game, id: wanted });
+  if (!answer.ok) {
+    state.message = state.words ? state.words.error(answer) : answer.message;
+    state.kind = "error";
+    drawProblem(room);
+    return;
+  }
+  state.words = gameWords(room.site, answer.spec);
+  const layout = await room.engine.request({ op: "layout", game: answer.spec });
+  if (layout.ok) state.board.setLayout(layout.layout);
+  state.message = "";
+  state.kind = "info";
+  $("problem-stipulation").textContent = stipulation(answer, t, state.words);
+  drawProblem(room);
+}
+
+function nextProblem(room) {
+  const state = room.problems;
+  const at = state.listed.findIndex((p) => p.id === (state.solver.problem || {}).id);
+  const next = state.listed[(at + 1) % state.listed.length];
+  if (!next) return;
+  $("problems-list").value = next.id;
+  openProblem(room, next.id);
+}
+
+// The problem's board, its controls and what the solver says.
+export function drawProblem(room) {
+  const state = room.problems;
+  const { solver } = state;
+  const table = solver.table;
+  const dialog = $("problems-dialog");
+  dialog.dataset.phase = solver.phase;
+  dialog.dataset.empty = String(!state.listed.length);  // a game without problems: no board
+  if (table && table.view && state.board.layout) {
+    state.board.show(solver.picture());
+    const controls = tableControls(table, (key, params) => t(key, params), state.words, $("problem-board").clientWidth || Infinity);
+    $("problem-buttons").replaceChildren(...controls);
+  }
+  const status = $("problem-status");
+  const fallback = solver.phase === "answering" ? t("problem.defending") : solver.phase === "solving" ? t("problem.your-move") : "";
+  status.textContent = state.message || fallback;
+  status.dataset.kind = state.kind;
+  $("problem-show").disabled = !solver.problem || solver.phase === "shown";
+}
+
+// -- composing -----------------------------------------------------------------------------
+// The room's position proven for the goal chosen, in slices (the worker stays free); the
+// answer says whether it is sound, its key or cooks and main line, with a link and a tag.
+async function compose(room) {
+  const { table } = room;
+  const out = $("compose-result");
+  if (!table.game || !table.view) return;
+  const goal = `win:${$("compose-goal").value}`;
+  const id = `compose-${++room.problems.proving}`;
+  const started = await room.engine.request({ op: "problem", step: "start", id, game: table.game, moves: table.history.line(), goal });
+  if (!started.ok) { out.textContent = gameWords(room.site, table.game).error(started); return; }
+  for (;;) {
+    const step = await room.engine.request({ op: "problem", step: "step", id, slice: SLICE_SECONDS });
+    if (!step.ok) { out.textContent = step.message; return; }
+    out.textContent = t("compose.proving", step.progress);
+    if (step.progress.done) break;
+  }
+  const proof = await room.engine.request({ op: "problem", step: "stop", id });
+  if (!proof.ok || !proof.done) return;
+  const n = goal.slice(4);
+  const said = !proof.keys.length ? [t("compose.unsound", { n })]
+    : [proof.sound ? t("compose.sound", { key: proof.keys[0] }) : t("compose.cooked", { count: proof.keys.length, keys: proof.keys.join(", ") }),
+      t("compose.line", { line: solutionText(proof.line) })];
+  out.textContent = said.join(" ");
+  out.dataset.sound = String(proof.sound);
+  const fields = new URLSearchParams({ game: proof.spec, mode: "problem", position: proof.position, goal: proof.goal });
+  $("compose-link").value = new URL(`web/embed.html#${fields}`, new URL("./", location.href)).href;
+  $("compose-embed").value = `<tavoliere-board game="${attribute(proof.spec)}" mode="problem" goal="${proof.goal}"\n  position="${attribute(proof.position)}"></tavoliere-board>`;
+}
+
+function attribute(text) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
