@@ -28,14 +28,8 @@ import { bindTalk } from "./talk.js";
 const board = new BoardView($("board"), (cell, event) => tap(room, cell, event), (cell) => table.hover(cell));
 const engine = new Engine((...news) => showStage(room, ...news));
 const sounds = new Sounds(loadFlag("tavoliere.sound", false));
-const table = new Table(engine, {
-  players: loadPlayers(),
-  confirmBranch: () => {
-    if (!room.corr) return window.confirm(t("new-line"));
-    room.say(t("corr.at-end"));  // a correspondence game never rewrites its moves
-    return false;
-  },
-});
+// a move at an earlier position opens a variation (web/tree.js); the game's moves stay
+const table = new Table(engine, { players: loadPlayers(), explore: true });
 const room = makeRoom({ engine, table, board, sounds });
 // The regions, in the order the page is drawn.
 room.draws = [drawLoupe, drawStrip, drawMoves, drawButtons, drawReview, renderPanel];

@@ -35,13 +35,15 @@ export { freshSeed };
 const MAX_OPEN_TARGETS = 24;
 
 export class Table extends EventTarget {
-  // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
-  // played at an earlier position may drop the later ones (the room asks; embeds refuse).
-  constructor(engine, { players, confirmBranch = () => false, seed = freshSeed }) {
+  // engine: the worker client; players: [{kind, level}]; explore: whether a move played at
+  // an earlier position opens a variation (the room, a study embed), played by whoever is
+  // at the device for either side; without it such a move is refused.  The main line stays
+  // the game: the computer answers only there, and a variation never changes what was sent.
+  constructor(engine, { players, explore = false, seed = freshSeed }) {
     super();
     this.engine = engine;
     this.players = players;
-    this.confirmBranch = confirmBranch;
+    this.explore = explore;
     this.seed = seed;
     this.game = null;          // the canonical spec, once the engine has read it
     this.history = new History();
@@ -81,8 +83,15 @@ export class Table extends EventTarget {
   // -- what the skins draw -----------------------------------------------------------------
   humanToMove() {
     const v = this.view;
-    return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
-      this.handover === null && !this.midRound() && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+    if (!(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
+      this.handover === null && !this.midRound() && this.players[v.to_move])) return false;
+    return this.exploring() || this.players[v.to_move].kind === "human";
+  }
+
+  // A position before the game's end (or in a variation) where moves open variations: the
+  // reader plays every side there.  Not in a game that hides information from a seat.
+  exploring() {
+    return Boolean(this.explore && !this.history.atEnd && this.view && !this.view.hidden_information);
   }
 
   // An earlier position inside a round that was revealed later (a bid made, the answer
@@ -101,6 +110,7 @@ export class Table extends EventTarget {
   // The ply on view among the shown moves: the record's end, with its sealed plies, counts
   // as the last shown ply (its position looks the same until the reveal).
   shownCursor() {
+    if (!this.history.onMain) return this.history.cursor;  // a variation hides no sealed ply
     return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
   }
 
@@ -108,7 +118,7 @@ export class Table extends EventTarget {
   // that player's moves, never a click or a call here.
   remoteToMove() {
     const v = this.view;
-    return Boolean(v && !v.outcome && this.players[v.to_move] && this.players[v.to_move].kind === "remote");
+    return Boolean(v && !v.outcome && !this.exploring() && this.players[v.to_move] && this.players[v.to_move].kind === "remote");
   }
 
   // How many first clicks of a move keep their order (the rest come in any order).
@@ -250,10 +260,47 @@ export class Table extends EventTarget {
   // counts shown moves: the last of them is the record's end, sealed plies and all.
   async goTo(ply) {
     this.stopThinking();
-    if (ply >= this.history.moves.length - this.hidden) ply = this.history.moves.length;
+    if (this.history.onMain && ply >= this.history.moves.length - this.hidden) ply = this.history.moves.length;
     const step = this.view && ply === this.history.cursor + 1 ? this.view.pieces : null;
     this.history.goTo(ply);
     if (await this.showQuietly(step)) this.computerTurn();
+  }
+
+  // A position of the study tree ({line, n}: the move list's buttons and the keys name them).
+  async goToPlace(place) {
+    this.stopThinking();
+    this.history.goToPlace(place);
+    if (await this.showQuietly()) this.computerTurn();
+  }
+
+  // Up and down: the other moves played at the ply on view.
+  async switchVariation(step) {
+    if (!this.history.switchVariation(step)) return;
+    this.stopThinking();
+    await this.showQuietly();
+  }
+
+  // An edit of the tree (promote, delete): the position on view may have moved; a promotion
+  // into the main line changes the game's record.
+  async editTree(edit) {
+    if (this.thinking || this.playing) return false;
+    const record = this.history.moves.join(" ");
+    if (!this.history[edit]()) return false;
+    if (this.history.moves.join(" ") !== record) {
+      this.ending = null;
+      this.movers = new Map();
+    }
+    await this.show();
+    this.emit("record");
+    return true;
+  }
+
+  // A note on the position on view (comment, glyph, mark): the tree changed, nothing else.
+  annotate(change) {
+    if (!this.ready) return;
+    change(this.history);
+    this.emit("change");
+    this.emit("record");
   }
 
   // -- making moves ------------------------------------------------------------------------
@@ -361,7 +408,8 @@ export class Table extends EventTarget {
       this.say("mid-round");
       return { ok: false, error: "mid-round" };
     }
-    if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
+    const exploring = this.exploring();
+    if (!this.history.atEnd && !exploring) return { ok: false, error: "cancelled" };
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
     // against the old position.
@@ -384,7 +432,8 @@ export class Table extends EventTarget {
       this.emit("change");
       return answer;
     }
-    this.history.push(answer.played);
+    const kind = this.history.push(answer.played);
+    if (kind !== "game") return this.explored(answer, before, kind);
     this.movers.set(this.history.cursor, mover);
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
@@ -406,6 +455,24 @@ export class Table extends EventTarget {
     this.emit("record");
     if (answer.outcome) this.emit("gameover", answer.outcome);
     this.computerTurn();
+    return answer;
+  }
+
+  // A move made at an earlier position or in a variation: the view follows it, the game's
+  // record is the same; "record" still tells that the tree has a new line to keep.
+  explored(answer, before, kind) {
+    if (kind === "too-deep") {
+      this.history.goTo(this.history.cursor);  // (the tree is unchanged)
+      this.say("too-deep");
+      this.emit("change");
+      return { ok: false, error: "too-deep" };
+    }
+    this.view = answer;
+    this.hint = [];
+    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
+    this.emit("change");
+    if (kind !== "followed") this.emit("record");
+    this.computerTurn();  // (only at the game's end, which a followed move may reach)
     return answer;
   }
 
