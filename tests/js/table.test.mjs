@@ -165,9 +165,10 @@ test("exploring: a move at an earlier position opens a variation; the computer a
   assert.equal(await table.editTree("promote"), true);      // it becomes the game
   assert.deepEqual(table.history.moves, ["a1-b2", "c3"]);
   assert.equal(table.history.cursor, 1);                    // the same position on view
-  await table.goTo(2);                                      // the game's end: the computer's turn
+  await table.goTo(2);                                      // the game's end
+  await table.play("c3");
   await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.deepEqual(table.history.moves, ["a1-b2", "c3", "a1-b1"]);  // the computer answers the game
+  assert.deepEqual(table.history.moves, ["a1-b2", "c3", "c3", "a1-b1"]);  // the computer answers the game
 });
 
 test("an illegal move is reported and changes nothing", async () => {
