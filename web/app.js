@@ -22,17 +22,18 @@ import { applyTheme, bindSettings } from "./settings.js";
 import { Sounds } from "./sound.js";
 import { loadCorrespondence, loadGames } from "./storage.js";
 import { bindStrip, drawStrip } from "./strip.js";
+import { bindStudy, drawStudy, markTap } from "./studypanel.js";
 import { Table } from "./table.js";
 import { bindTalk } from "./talk.js";
 
-const board = new BoardView($("board"), (cell, event) => tap(room, cell, event), (cell) => table.hover(cell));
+const board = new BoardView($("board"), (cell, event) => markTap(room, cell) || tap(room, cell, event), (cell) => table.hover(cell));
 const engine = new Engine((...news) => showStage(room, ...news));
 const sounds = new Sounds(loadFlag("tavoliere.sound", false));
 // a move at an earlier position opens a variation (web/tree.js); the game's moves stay
 const table = new Table(engine, { players: loadPlayers(), explore: true });
 const room = makeRoom({ engine, table, board, sounds });
 // The regions, in the order the page is drawn.
-room.draws = [drawLoupe, drawStrip, drawMoves, drawButtons, drawReview, renderPanel];
+room.draws = [drawLoupe, drawStrip, drawMoves, drawButtons, drawReview, renderPanel, drawStudy];
 
 function bindRegions() {
   bindSettings(room);
@@ -47,6 +48,7 @@ function bindRegions() {
   bindButtons(room);
   bindTalk(room);
   bindStrip(room);
+  bindStudy(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());
 }

@@ -114,6 +114,11 @@ export class Table extends EventTarget {
     return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
   }
 
+  // The ply a link names: in a variation, where it leaves the game (a link carries the game).
+  linkCursor() {
+    return this.history.onMain ? this.shownCursor() : Math.min(this.history.mainPly, this.history.moves.length - this.hidden);
+  }
+
   // A player who moves elsewhere (a correspondence game's other side): the record brings
   // that player's moves, never a click or a call here.
   remoteToMove() {
@@ -195,6 +200,7 @@ export class Table extends EventTarget {
       leaving: marks.leaving || [],
       cursor,
       motion: this.motion,
+      notes: this.history.notes().marks,  // the study's board marks on this position
     };
   }
 
@@ -210,10 +216,10 @@ export class Table extends EventTarget {
   }
 
   // Open a record: {game (a spec), moves, ply (null: the end), ending, players (null: the
-  // seats as they are)}.  The engine checks every move first.  The answer is the engine's; on
+  // seats as they are), tree (a study, Study.to_dict()'s form, whose main line is `moves`)}.  The engine checks every move first.  The answer is the engine's; on
   // a failure nothing changes but the seats.  The table is the one owner of the seats: they
   // change here, fitted to the game's count, and in showPrebuilt.
-  async open({ game, moves = [], ply = null, ending = null, players = null }) {
+  async open({ game, moves = [], ply = null, ending = null, players = null, tree = null }) {
     this.stopThinking();
     if (players) this.players = players;
     // nobody's view: this answer only tells about the record (the position is asked for again)
@@ -236,7 +242,9 @@ export class Table extends EventTarget {
     this.handover = this.handoverAfter(null, full);
     this.movers = new Map();
     // a ply counts shown moves (a link's does): the last of them is the record's end
-    this.history = new History(line, ply === null || ply >= full.moves.length ? line.length : ply);
+    const cursor = ply === null || ply >= full.moves.length ? line.length : ply;
+    const mainLine = tree && Array.isArray(tree.line) ? tree.line.map((node) => node && node.move) : null;
+    this.history = mainLine && mainLine.join(" ") === line.join(" ") ? History.fromStudy(tree, cursor) : new History(line, cursor);
     await this.show();
     await this.playEarlyClick();
     return full;
@@ -268,6 +276,10 @@ export class Table extends EventTarget {
 
   // A position of the study tree ({line, n}: the move list's buttons and the keys name them).
   async goToPlace(place) {
+    if (place.line === this.history.main) {  // the game's plies: goTo knows its sealed ones
+      if (!this.history.onMain) this.history.goToPlace({ line: place.line, n: Math.min(place.n, place.line.nodes.length) });
+      return this.goTo(place.n);
+    }
     this.stopThinking();
     this.history.goToPlace(place);
     if (await this.showQuietly()) this.computerTurn();
@@ -463,7 +475,7 @@ export class Table extends EventTarget {
   explored(answer, before, kind) {
     if (kind === "too-deep") {
       this.history.goTo(this.history.cursor);  // (the tree is unchanged)
-      this.say("too-deep");
+      this.say("study.too-deep");
       this.emit("change");
       return { ok: false, error: "too-deep" };
     }

@@ -145,6 +145,13 @@ export class Tree {
     return this.here.n ? this.here.line.nodes[this.here.n - 1] : null;
   }
 
+  // The ply of the main line where the position on view is, or where its variation leaves it.
+  get mainPly() {
+    let { line, n } = this.here;
+    while (line.parent) { n = line.at; line = line.parent; }
+    return n;
+  }
+
   // How many variations deep the position on view is (0: the main line).
   get depth() {
     let depth = 0;

@@ -1,0 +1,87 @@
+// The study's region: the notes on the position on view (a comment, a move mark, board marks)
+// and the edits of the tree of variations (promote, delete).  The tree is web/tree.js, under
+// the table's history; the move list (web/movelist.js) shows it.  A comment is only ever
+// written as text (a textarea's value, an element's textContent), never as markup.
+import { t } from "./i18n.js";
+import { $ } from "./room.js";
+import { GLYPHS } from "./tree.js";
+
+const LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+export function bindStudy(room) {
+  const { table } = room;
+  room.marking = null;  // the board mark a tap puts: {kind, from (an arrow's first cell)}
+  const glyphs = $("study-glyphs");
+  glyphs.replaceChildren(...GLYPHS.map((glyph) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.glyph = glyph;
+    button.textContent = glyph;
+    button.title = t(`study.glyph.${glyph}`);
+    button.setAttribute("aria-label", t(`study.glyph.${glyph}`));
+    button.addEventListener("click", () => table.annotate((tree) => tree.setGlyph(glyph)));
+    return button;
+  }));
+  $("study-comment").addEventListener("input", () => {
+    const text = $("study-comment").value;
+    table.annotate((tree) => tree.setComment(text));
+  });
+  $("study-promote").addEventListener("click", () => promote(room));
+  $("study-delete").addEventListener("click", () => table.editTree("remove"));
+  $("study-mark").addEventListener("change", () => {
+    const kind = $("study-mark").value;
+    room.marking = kind ? { kind, from: null } : null;
+    room.render();
+  });
+}
+
+// Promoting a variation into the main line changes the game: never in a correspondence game
+// (its record stays as sent).
+function promote(room) {
+  const { table } = room;
+  if (room.corr && table.history.promotesToMain) { room.say(t("study.sent")); return; }
+  table.editTree("promote");
+}
+
+// A tap on the board while a mark is chosen: the mark is put on (or taken off) the cell; an
+// arrow takes two taps.  Answers whether the tap was the mark's.
+export function markTap(room, cell) {
+  const marking = room.marking;
+  if (!marking) return false;
+  const { table } = room;
+  if (marking.kind === "arrow" && !marking.from) {
+    marking.from = cell;
+    room.say(t("study.arrow-to", { cell }), "info");
+    return true;
+  }
+  let mark = { kind: marking.kind, cell };
+  if (marking.kind === "arrow") mark = { kind: "arrow", cell: marking.from, to: cell };
+  if (marking.kind === "label") {
+    const marks = table.history.notes().marks;
+    const old = marks.find((m) => m.kind === "label" && m.cell === cell);
+    const used = new Set(marks.filter((m) => m.kind === "label").map((m) => m.text));
+    mark.text = old ? old.text : [...LABELS].find((letter) => !used.has(letter)) || "Z";
+  }
+  marking.from = null;
+  room.say("");
+  table.annotate((tree) => tree.toggleMark(mark));
+  return true;
+}
+
+export function drawStudy(room) {
+  const { table } = room;
+  const tree = table.history;
+  const node = tree.node();
+  const ready = room.stage === "ready" && table.ready;
+  for (const button of $("study-glyphs").children) {
+    button.disabled = !ready || !node;
+    button.setAttribute("aria-pressed", String(Boolean(node && node.glyph === button.dataset.glyph)));
+  }
+  const comment = $("study-comment");
+  const text = tree.notes().comment;
+  if (document.activeElement !== comment && comment.value !== text) comment.value = text;
+  comment.disabled = !ready;
+  $("study-promote").disabled = !ready || tree.onMain || Boolean(room.corr && tree.promotesToMain);
+  $("study-delete").disabled = !ready || tree.onMain;
+  $("study-where").textContent = tree.onMain ? "" : t("study.in-variation", { depth: tree.depth });
+}
