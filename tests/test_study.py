@@ -152,3 +152,63 @@ def test_an_imported_study_is_shown_and_exported_with_its_tree(room, server):
     text = page.locator("#record-text").input_value()
     assert "{[%cr" in text and "nice}" in text and "(1. c3? {too slow})" in text
     assert room.errors == []
+
+
+def embedded(page, expression):
+    return page.evaluate("(() => { const b = document.querySelector('tavoliere-board[mode=study]');"
+                         f" return {expression}; }})()")
+
+
+def test_the_annotated_game_of_the_example_article(room, server):
+    page = room.page
+    page.goto(server + "web/article.html")
+    board = page.locator("tavoliere-board[mode=study]")
+    board.scroll_into_view_if_needed()
+    comment = "b.shadowRoot.querySelector('.comment')"
+    page.wait_for_function("(() => { const b = document.querySelector('tavoliere-board[mode=study]');"
+                           f" return b.table && b.table.ready && !{comment}.hidden; }})()", timeout=60000)
+    # ply 3 on view: White's e5!?, its comment under the board and its marks drawn
+    assert embedded(page, f"{comment}.textContent") == "Il Bianco punta all'angolo g7."
+    assert embedded(page, "b.table.picture().notes") == [
+        {"kind": "circle", "cell": "g7"}, {"kind": "arrow", "cell": "e5", "to": "g7"}]
+    moves = board.locator(".moves button")
+    assert [moves.nth(i).text_content() for i in range(4)] == ["1. d4", "c3", "2. e5!?", "2. c4?"]
+    shot(page, f"embed-{room.size}")
+    # the variation, clicked: its comment and its mark
+    board.locator(".moves button", has_text="2. c4?").click()
+    page.wait_for_function(f"(() => {{ const b = document.querySelector('tavoliere-board[mode=study]');"
+                           f" return {comment}.textContent === 'Troppo vicino al Nero.'; }})()")
+    assert embedded(page, "b.table.history.line()") == ["d4", "c3", "c4"]
+    assert embedded(page, "b.table.picture().notes") == [{"kind": "cross", "cell": "c4"}]
+    # the reader tries a move of their own (study mode), then goes back to the game
+    back = board.locator(".back")
+    assert back.is_hidden()
+    embedded(page, "b.table.play('a1')")
+    page.wait_for_function("(() => { const b = document.querySelector('tavoliere-board[mode=study]');"
+                           " return b.table.history.line().join() === 'd4,c3,c4,a1'; })()")
+    back.wait_for(state="visible")
+    shot(page, f"embed-tried-{room.size}")
+    back.click()
+    back.wait_for(state="hidden")
+    assert embedded(page, "b.table.history.line()") == ["d4", "c3"]
+    assert embedded(page, "b.table.history.toStudy('x').line[2].variations[0].length") == 2
+    assert room.errors == []
+
+
+def test_a_comment_with_markup_is_shown_as_text_in_an_embed(room, server):
+    page = room.page
+    page.goto(server + "web/article.html")
+    page.evaluate("""hostile => {
+        const b = document.createElement('tavoliere-board');
+        b.id = 'hostile';
+        b.setAttribute('game', 'havannah(size=4)');
+        b.setAttribute('mode', 'view');
+        b.setAttribute('record', `1. d4 {${hostile}}`);
+        document.querySelector('article').prepend(b);
+    }""", HOSTILE)
+    page.wait_for_function("(() => { const b = document.getElementById('hostile');"
+                           " return b.table && b.table.ready && !b.shadowRoot.querySelector('.comment').hidden; })()",
+                           timeout=60000)
+    assert page.evaluate("document.getElementById('hostile').shadowRoot.querySelector('.comment').textContent") == HOSTILE
+    assert page.evaluate("document.getElementById('hostile').shadowRoot.querySelectorAll('img').length") == 0
+    assert page.evaluate("window.hacked") is None

@@ -37,7 +37,8 @@ const MAX_OPEN_TARGETS = 24;
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; explore: whether a move played at
   // an earlier position opens a variation (the room, a study embed), played by whoever is
-  // at the device for either side; without it such a move is refused.  The main line stays
+  // at the device for either side; without it such a move is refused; "everywhere": the
+  // reader plays at the game's end too (a study embed, whose seats are nobody's).  The main line stays
   // the game: the computer answers only there, and a variation never changes what was sent.
   constructor(engine, { players, explore = false, seed = freshSeed }) {
     super();
@@ -91,7 +92,8 @@ export class Table extends EventTarget {
   // A position before the game's end (or in a variation) where moves open variations: the
   // reader plays every side there.  Not in a game that hides information from a seat.
   exploring() {
-    return Boolean(this.explore && !this.history.atEnd && this.view && !this.view.hidden_information);
+    const here = this.explore === "everywhere" || !this.history.atEnd;
+    return Boolean(this.explore && here && this.view && !this.view.hidden_information);
   }
 
   // An earlier position inside a round that was revealed later (a bid made, the answer
