@@ -212,3 +212,32 @@ def test_a_comment_with_markup_is_shown_as_text_in_an_embed(room, server):
     assert page.evaluate("document.getElementById('hostile').shadowRoot.querySelector('.comment').textContent") == HOSTILE
     assert page.evaluate("document.getElementById('hostile').shadowRoot.querySelectorAll('img').length") == 0
     assert page.evaluate("window.hacked") is None
+
+
+def test_a_review_writes_its_verdicts_as_notes_and_draws_the_graph(room, server):
+    # Black's g5 leaves a4 open: White closes the bridge a1-a4 at once (as tests/test_room.py).
+    page = room.open(server + "#game=havannah(size=4)&white=human&black=human"
+                     "&moves=a1,g7,a2,g6,a3,g5,a4")
+    page.locator("#review").click()
+    page.wait_for_function("window.tavoliere.review() && window.tavoliere.review().done", timeout=60_000)
+    page.wait_for_function("window.tavoliere.study().line[5].glyph !== undefined")
+    g5 = study(page)["line"][5]
+    verdict = page.evaluate("window.tavoliere.review().verdicts[5]")
+    assert g5["glyph"] == verdict["mark"] and "preferred a4" in g5["comment"]
+    assert page.locator('#move-list .move[data-ply="6"]').text_content() == "g5" + verdict["mark"]
+    # the verdicts are notes like the reader's: the comment can be changed
+    page.locator('#move-list .move[data-ply="6"]').click()
+    page.wait_for_function("document.getElementById('study-comment').value.includes('preferred a4')")
+    page.locator("#study-comment").fill("g5 lets a4 through")
+    assert study(page)["line"][5]["comment"] == "g5 lets a4 through"
+    # the graph: one column a position, a tap goes there
+    graph = page.locator("#study-graph")
+    assert graph.is_visible() and graph.locator("rect.ply").count() == 8
+    column = graph.locator('rect[data-ply="3"]')
+    if room.size == "phone":
+        column.tap()
+    else:
+        column.click()
+    page.wait_for_function("window.tavoliere.line().length === 3")
+    shot(page, f"graph-{room.size}")
+    assert room.errors == []

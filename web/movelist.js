@@ -53,9 +53,9 @@ function plyButton(room, ply, move) {
   button.textContent = label;
   if (label !== move) button.title = move;
   button.dataset.ply = String(ply);
-  const node = table.history.main.nodes[ply - 1];
-  if (node && node.glyph) button.append(glyphMark(node.glyph));
   markVerdict(room, button, ply);
+  const node = table.history.main.nodes[ply - 1];  // (a verdict written as a glyph shows once)
+  if (node && node.glyph && node.glyph !== button.dataset.verdict) button.append(glyphMark(node.glyph));
   if (table.history.onMain && ply === table.shownCursor()) button.setAttribute("aria-current", "step");
   button.addEventListener("click", () => table.goToPlace({ line: table.history.main, n: ply }));
   return button;

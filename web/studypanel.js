@@ -3,6 +3,7 @@
 // the table's history; the move list (web/movelist.js) shows it.  A comment is only ever
 // written as text (a textarea's value, an element's textContent), never as markup.
 import { t } from "./i18n.js";
+import { currentReview, verdictText } from "./reviewpanel.js";
 import { $ } from "./room.js";
 import { GLYPHS } from "./tree.js";
 
@@ -84,4 +85,66 @@ export function drawStudy(room) {
   $("study-promote").disabled = !ready || tree.onMain || Boolean(room.corr && tree.promotesToMain);
   $("study-delete").disabled = !ready || tree.onMain;
   $("study-where").textContent = tree.onMain ? "" : t("study.in-variation", { depth: tree.depth });
+  drawGraph(room);
+}
+
+// The review's verdicts become the moves' glyphs and comments, where the reader has written
+// none: notes like any other, which the reader may change.  Once per review.
+export function noteVerdicts(room, review) {
+  review.noted = true;
+  room.table.annotate((tree) => {
+    review.verdicts().forEach((verdict, i) => {
+      const node = tree.main.nodes[i];
+      if (!verdict || !verdict.mark || !node || node.move !== review.moves[i]) return;
+      if (!node.glyph) node.glyph = verdict.mark;
+      if (!node.comment) node.comment = verdictText(room, review, i + 1);
+    });
+  });
+}
+
+// -- the win-chance graph of a reviewed game ---------------------------------------------------
+const SVG = "http://www.w3.org/2000/svg";
+const GRAPH_HEIGHT = 40;
+
+function svg(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  return element;
+}
+
+// The first player's chance after each ply of the game (the review's estimates), a line over
+// the plies; a tap on a ply's column goes to that position.
+function drawGraph(room) {
+  const box = $("study-graph");
+  const review = currentReview(room);
+  const chances = review && review.done ? review.white : null;
+  box.hidden = !chances || chances.length < 2;
+  if (box.hidden) { box.replaceChildren(); return; }
+  const graph = svg("svg", {});
+  const { table } = room;
+  const last = chances.length - 1;
+  graph.setAttribute("viewBox", `-0.5 0 ${last + 1} ${GRAPH_HEIGHT}`);
+  graph.setAttribute("preserveAspectRatio", "none");
+  const y = (chance) => GRAPH_HEIGHT * (1 - chance);
+  const parts = [svg("line", { x1: -0.5, x2: last + 0.5, y1: y(0.5), y2: y(0.5), class: "even" })];
+  let path = "";
+  chances.forEach((chance, ply) => {
+    if (chance === null) return;
+    path += `${path && chances[ply - 1] !== null ? "L" : "M"}${ply} ${y(chance).toFixed(2)} `;
+  });
+  parts.push(svg("path", { d: path, class: "chance" }));
+  if (table.history.onMain) {
+    const ply = table.history.cursor;
+    parts.push(svg("line", { x1: ply, x2: ply, y1: 0, y2: GRAPH_HEIGHT, class: "here" }));
+  }
+  chances.forEach((chance, ply) => {
+    const column = svg("rect", { x: ply - 0.5, y: 0, width: 1, height: GRAPH_HEIGHT, class: "ply", "data-ply": ply });
+    const title = svg("title", {});
+    title.textContent = chance === null ? String(ply) : `${ply}: ${Math.round(100 * chance)}%`;
+    column.append(title);
+    column.addEventListener("click", () => table.goToPlace({ line: table.history.main, n: ply }));
+    parts.push(column);
+  });
+  graph.append(...parts);
+  box.replaceChildren(graph);
 }
