@@ -246,7 +246,7 @@ export class Table extends EventTarget {
     // a ply counts shown moves (a link's does): the last of them is the record's end
     const cursor = ply === null || ply >= full.moves.length ? line.length : ply;
     const mainLine = tree && Array.isArray(tree.line) ? tree.line.map((node) => node && node.move) : null;
-    this.history = mainLine && mainLine.join(" ") === line.join(" ") ? History.fromStudy(tree, cursor) : new History(line, cursor);
+    this.history = mainLine && mainLine.join(" ") === line.join(" ") ? studyOr(tree, line, cursor) : new History(line, cursor);
     await this.show();
     await this.playEarlyClick();
     return full;
@@ -423,7 +423,10 @@ export class Table extends EventTarget {
       return { ok: false, error: "mid-round" };
     }
     const exploring = this.exploring();
-    if (!this.history.atEnd && !exploring) return { ok: false, error: "cancelled" };
+    if (!this.history.atEnd && !exploring) {
+      if (this.explore) this.say("study.hidden");  // a game that hides information: no variations
+      return { ok: false, error: "cancelled" };
+    }
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
     // against the old position.
@@ -534,6 +537,16 @@ export class Table extends EventTarget {
     this.hint = [];
     this.motion = before && view.last ? { before, cells: view.last.cells || [] } : null;
     this.emit("change");
+  }
+}
+
+// The study kept with a record (a saved game's, an import's), or the plain record when the
+// study cannot be read (a saved game changed by hand): the game opens either way.
+function studyOr(tree, line, cursor) {
+  try {
+    return History.fromStudy(tree, cursor);
+  } catch {
+    return new History(line, cursor);
   }
 }
 

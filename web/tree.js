@@ -40,10 +40,15 @@ export class Tree {
   static fromStudy(study, ply = null) {
     const tree = new Tree();
     tree.root = { comment: study.comment || "", marks: [...(study.marks || [])] };
-    const read = (items, depth) => items.map((item) => ({
-      move: item.move, comment: item.comment || "", glyph: item.glyph || "", marks: [...(item.marks || [])],
-      variations: depth < MAX_DEPTH ? (item.variations || []).map((v) => makeLine(read(v, depth + 1))) : [],
-    }));
+    // (the engine checked an imported study; one kept in the browser may have been changed)
+    const read = (items, depth) => items.map((item) => {
+      if (!item || typeof item.move !== "string") throw new TypeError("study: a node without a move");
+      return {
+        move: item.move, comment: String(item.comment || ""), glyph: GLYPHS.includes(item.glyph) ? item.glyph : "",
+        marks: (item.marks || []).filter((m) => m && MARK_KINDS.includes(m.kind)).map((m) => ({ ...m })),
+        variations: depth < MAX_DEPTH ? (item.variations || []).filter((v) => v.length).map((v) => makeLine(read(v, depth + 1))) : [],
+      };
+    });
     tree.main = makeLine(read(study.line || [], 0));
     tree.relink();
     tree.here = { line: tree.main, n: 0 };

@@ -171,3 +171,10 @@ test("a deep tree is walked without recursion over plies", () => {
   assert.equal(tree.depth, 200);
   assert.equal(tree.toStudy("g").line.length, 5000);
 });
+
+test("a study changed by hand is refused whole, its junk notes left out", () => {
+  assert.throws(() => Tree.fromStudy({ line: [null] }), /without a move/);
+  assert.throws(() => Tree.fromStudy({ line: [{ move: "a", variations: [[{ glyph: "!" }]] }] }), /without a move/);
+  const tree = Tree.fromStudy({ line: [{ move: "a", glyph: "!!!", marks: [null, { kind: "blink" }, { kind: "cross", cell: "a1" }], variations: [[]] }] });
+  assert.deepEqual(tree.toStudy("g").line, [{ move: "a", marks: [{ kind: "cross", cell: "a1" }] }]);
+});
