@@ -165,6 +165,7 @@ class TavoliereBoard extends HTMLElement {
       this.board.show({ pieces });
       this.showRecordText();
       this.frame.querySelector(".nav").hidden = this.mode === "play";
+      this.nameNavigation();
       this.dispatchEvent(new CustomEvent("shown"));
       this.startWhenSeen();
     } catch (error) {
@@ -312,6 +313,12 @@ class TavoliereBoard extends HTMLElement {
       for (const variation of node.variations) parts.push("(", ...this.lineButtons(variation, tree), ") ");
     });
     return parts;
+  }
+
+  // Each board's « ‹ › » is a landmark of its own name (a page may show several boards).
+  nameNavigation() {
+    const number = [...document.querySelectorAll("tavoliere-board")].indexOf(this) + 1;
+    this.frame.querySelector(".nav").setAttribute("aria-label", this.text("embed.nav", { n: Math.max(number, 1) }));
   }
 
   // The author's study again, at the game's ply where the reader left it.

@@ -256,4 +256,5 @@ export default {
   "study.too-deep": "No more variations inside variations here: 200 deep at most.",
   "study.graph": "Winning chances through the game: tap a move to see it",
   "embed.study-back": "Back to the game",
+  "embed.nav": "Moves of board {n}",
 };

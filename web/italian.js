@@ -256,4 +256,5 @@ export default {
   "study.too-deep": "Qui non si possono aprire altre varianti dentro varianti: al massimo 200 livelli.",
   "study.graph": "Probabilità di vittoria lungo la partita: tocca una mossa per vederla",
   "embed.study-back": "Torna alla partita",
+  "embed.nav": "Mosse del diagramma {n}",
 };
