@@ -29,6 +29,11 @@ export function bindStudy(room) {
   });
   $("study-promote").addEventListener("click", () => promote(room));
   $("study-delete").addEventListener("click", () => table.editTree("remove"));
+  // a move in a variation is heard as a move of the game is (web/talk.js), and named as such
+  table.addEventListener("explored", ({ detail }) => {
+    room.announce(t("study.explored", { move: detail.move, ply: detail.ply }));
+    room.sounds.play("move");
+  });
   $("study-mark").addEventListener("change", () => {
     const kind = $("study-mark").value;
     room.marking = kind ? { kind, from: null } : null;

@@ -6,7 +6,8 @@
 // Events: "change" (draw again), "record" (the moves changed: save them), "message" (detail
 // {key, params, kind} for a page text, or {answer} for an engine error), "played" (detail
 // {move, ply, view, mover, sealed, revealed}), "progress" (the computer's search), "gameover"
-// (detail: the outcome).
+// (detail: the outcome), "explored" (detail {move, ply, view, kind}: a move at an earlier
+// position or in a variation, the game unchanged).
 //
 // Sealed plies (moves made at the same time, such as bids): the record keeps them, since the
 // engine needs the whole record, but the engine's views hide them (view.sealed counts them,
@@ -488,6 +489,7 @@ export class Table extends EventTarget {
     this.hint = [];
     this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
     this.emit("change");
+    this.emit("explored", { move: answer.played, ply: this.history.cursor, view: answer, kind });
     if (kind !== "followed") this.emit("record");
     this.computerTurn();  // (only at the game's end, which a followed move may reach)
     return answer;
