@@ -242,3 +242,34 @@ def test_a_review_writes_its_verdicts_as_notes_and_draws_the_graph(room, server)
     page.wait_for_function("window.tavoliere.line().length === 3")
     shot(page, f"graph-{room.size}")
     assert room.errors == []
+
+
+def test_in_a_correspondence_game_a_variation_is_private_and_the_record_stays_as_sent(browser, server):
+    from test_correspondence import anna_invites_bruno
+    anna, bruno, link = anna_invites_bruno(browser, server)
+    try:
+        bruno.open(link)
+        assert anna.play("d4") == "ok"
+        bruno.open(anna.link())
+        assert bruno.play("c3") == "ok"
+        anna.open(bruno.link())
+        page = anna.page
+        page.locator('#move-list button[data-ply="1"]').click()
+        page.wait_for_function("window.tavoliere.line().length === 1")
+        # Anna analyses Bruno's side too, at an earlier position: a variation, nothing to send
+        assert anna.play("e5") == "ok" and anna.play("e4") == "ok"
+        assert page.evaluate("window.tavoliere.line()") == ["d4", "e5", "e4"]
+        games = page.evaluate("window.tavoliere.correspondence.games()")
+        assert games[0]["moves"] == ["d4", "c3"]
+        assert "moves=d4,c3&ply=1" in page.url
+        assert "moves=d4,c3" in anna.link() and "e5" not in anna.link()
+        # promoting it would change what was sent: refused
+        assert page.locator("#study-promote").is_disabled()
+        page.evaluate("document.getElementById('study-promote').disabled = false")
+        page.locator("#study-promote").click()
+        assert "stay as sent" in anna.message()
+        assert [n["move"] for n in page.evaluate("window.tavoliere.study().line")] == ["d4", "c3"]
+        assert anna.errors == []
+    finally:
+        anna.context.close()
+        bruno.context.close()
