@@ -39,8 +39,9 @@ export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; explore: whether a move played at
   // an earlier position opens a variation (the room, a study embed), played by whoever is
   // at the device for either side; without it such a move is refused; "everywhere": the
-  // reader plays at the game's end too (a study embed, whose seats are nobody's).  The main line stays
-  // the game: the computer answers only there, and a variation never changes what was sent.
+  // reader plays at the game's end too (a study embed, whose seats are nobody's).  The main
+  // line stays the game: the computer answers only there, and a variation never changes what
+  // was sent.
   constructor(engine, { players, explore = false, seed = freshSeed }) {
     super();
     this.engine = engine;
@@ -219,8 +220,9 @@ export class Table extends EventTarget {
   }
 
   // Open a record: {game (a spec), moves, ply (null: the end), ending, players (null: the
-  // seats as they are), tree (a study, Study.to_dict()'s form, whose main line is `moves`)}.  The engine checks every move first.  The answer is the engine's; on
-  // a failure nothing changes but the seats.  The table is the one owner of the seats: they
+  // seats as they are), tree (a study, Study.to_dict()'s form, whose main line is `moves`)}.
+  // The engine checks every move first.  The answer is the engine's; on a failure nothing
+  // changes but the seats.  The table is the one owner of the seats: they
   // change here, fitted to the game's count, and in showPrebuilt.
   async open({ game, moves = [], ply = null, ending = null, players = null, tree = null }) {
     this.stopThinking();
@@ -301,13 +303,23 @@ export class Table extends EventTarget {
     if (this.thinking || this.playing) return false;
     const record = this.history.moves.join(" ");
     if (!this.history[edit]()) return false;
-    if (this.history.moves.join(" ") !== record) {
-      this.ending = null;
-      this.movers = new Map();
-    }
+    if (this.history.moves.join(" ") !== record) await this.newMainLine();
     await this.show();
     this.emit("record");
     return true;
+  }
+
+  // The game's record changed by a promotion: what the table keeps of its end is asked again
+  // (who made each ply, the game's words for them, the sealed plies at the end).
+  async newMainLine() {
+    this.ending = null;
+    this.movers = new Map();
+    const full = await this.engine.request({ op: "view", game: this.game, moves: this.history.moves, seat: "none" });
+    if (!full.ok) return;
+    this.turns = full.movers || [];
+    this.words = full.words || [];
+    this.hidden = full.sealed || 0;
+    this.keepMasked(full);
   }
 
   // A note on the position on view (comment, glyph, mark): the tree changed, nothing else.
