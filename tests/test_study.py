@@ -75,6 +75,7 @@ def test_a_variation_made_commented_walked_and_promoted(room, server):
     play(page, room, "e4")                       # no confirm(): a variation opens
     assert line(page) == ["d4", "e4"]
     page.wait_for_function("document.getElementById('announcer').textContent === 'e4 at ply 2, in a variation.'")
+    assert "Variation: ply 2 of 2" in page.locator("#turn").text_content()
     assert study(page)["line"][0]["move"] == "d4"
     assert [n["move"] for n in study(page)["line"]] == ["d4", "c3", "e5"]  # the game stays
     variation = page.locator("#move-list li.variation")

@@ -291,7 +291,9 @@ class TavoliereBoard extends HTMLElement {
     const back = this.frame.querySelector(".back");
     back.textContent = this.text("embed.study-back");
     back.hidden = this.mode !== "study" || !this.tree || sameStudy(tree, this.tree);
-    if (!this.tree && tree.onMain && !tree.annotated) return;  // a plain record: its text
+    // a plain record keeps its text; the buttons name every ply of the tree, so a record with
+    // a sealed ply or one hidden from this seat keeps its text too (what shownMoves() shows)
+    if ((tree.onMain && !tree.annotated) || this.table.hidden || this.table.masked.size) return;
     this.frame.querySelector(".moves").replaceChildren(...this.lineButtons(tree.main, tree));
   }
 

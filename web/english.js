@@ -254,6 +254,7 @@ export default {
   "study.in-variation": "In a variation (depth {depth}): the game's moves are unchanged.",
   "study.explored": "{move} at ply {ply}, in a variation.",
   "study.keys": "away from the board: the other moves played at this point (the variations); ← → walk the line on view",
+  "study.viewing": "Variation: ply {ply} of {total}",
   "study.hidden": "This game hides what each side knows: moves are played from its last position only (press End or »).",
   "study.too-deep": "No more variations inside variations here: 200 deep at most.",
   "study.graph": "Winning chances through the game: tap a move to see it",

@@ -254,6 +254,7 @@ export default {
   "study.in-variation": "In una variante (livello {depth}): le mosse della partita non cambiano.",
   "study.explored": "{move} alla semimossa {ply}, in una variante.",
   "study.keys": "fuori dal tavoliere: le altre mosse giocate in questo punto (le varianti); ← → scorrono la linea visualizzata",
+  "study.viewing": "Variante: semimossa {ply} di {total}",
   "study.hidden": "In questo gioco ciascuno sa cose diverse: si gioca solo dall'ultima posizione (premi Fine o »).",
   "study.too-deep": "Qui non si possono aprire altre varianti dentro varianti: al massimo 200 livelli.",
   "study.graph": "Probabilità di vittoria lungo la partita: tocca una mossa per vederla",

@@ -103,8 +103,9 @@ async function showRecord(room) {
   const { game, moves, players, result } = tableRecord(room);
   const tags = { White: playerName(room, 0, "en"), Black: playerName(room, 1, "en"), Date: new Date().toISOString().slice(0, 10) };
   if (result) tags.Result = result;
-  // a study (variations, comments, marks) is written with them (docs/records.md)
-  const study = room.table.history.annotated ? room.table.history.toStudy(game, tags) : null;
+  // a study (variations, comments, marks) is written with them (docs/records.md), unless a
+  // ply is hidden from this seat (the tree holds it as played)
+  const study = room.table.history.annotated && !room.table.masked.size ? room.table.history.toStudy(game, tags) : null;
   const answer = await room.engine.request(study ? { op: "export", tree: study } : { op: "export", game, moves, tags });
   $("record-text").value = answer.ok ? answer.text : "";
   recordMessage(answer.ok ? "" : room.texts.error(answer));
