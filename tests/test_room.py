@@ -204,11 +204,13 @@ def test_undo_redo_and_history_navigation(watch, server):
     page.locator("#move-list .move[data-ply='2']").click()
     page.wait_for_function("window.tavoliere.view().moves.length === 2")
     assert page.locator("#turn").text_content().count("2") >= 1
-    # playing from an earlier position starts a new line after a confirmation
-    page.once("dialog", lambda dialog: dialog.accept())
+    # playing from an earlier position opens a variation, with no question: the game stays
+    game = [node["move"] for node in page.evaluate("window.tavoliere.study().line")]
     other = [m for m in page.evaluate("window.tavoliere.legalMoves()") if m["name"] != moves[0]["name"]][0]
-    play_by_clicks(page, other, set())
+    page.evaluate("name => window.tavoliere.play(name)", other["name"])  # (the saved game stays)
     assert view(page)["moves"][2] == other["name"] and len(view(page)["moves"]) == 3
+    assert [node["move"] for node in page.evaluate("window.tavoliere.study().line")] == game
+    assert page.locator("#move-list li.variation").count() == 1
 
 
 def test_undo_against_the_computer_goes_back_to_your_turn(watch, server):

@@ -43,7 +43,10 @@ export function pageApi(room) {
     thinking: () => Boolean(table.thinking),
     legalMoves: () => table.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
     lastMove: () => table.view.last,
-    picture: () => table.picture(),  // what the board draws (a move half made included)
+    picture: () => table.picture(),
+    // the study tree on the table (Study.to_dict()'s form) and the moves to the position on view
+    study: () => table.history.toStudy(table.game),
+    line: () => table.history.line(),  // what the board draws (a move half made included)
     cellSize: () => board.scale,
     animating: () => board.animating,  // a move is being drawn (also the canvas's data-animating)
     cursor: () => room.cursor,

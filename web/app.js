@@ -26,25 +26,20 @@ import { applyTheme, bindSettings } from "./settings.js";
 import { Sounds } from "./sound.js";
 import { loadCorrespondence, loadGames } from "./storage.js";
 import { bindStrip, drawStrip } from "./strip.js";
+import { bindStudy, drawStudy, markTap } from "./studypanel.js";
 import { bindTabs } from "./tabs.js";
 import { Table } from "./table.js";
 import { bindTalk } from "./talk.js";
 import { bindWelcome, firstVisit, showWelcome } from "./welcome.js";
 
-const board = new BoardView($("board"), (cell, event) => tap(room, cell, event), (cell) => table.hover(cell));
+const board = new BoardView($("board"), (cell, event) => markTap(room, cell) || tap(room, cell, event), (cell) => table.hover(cell));
 const engine = new Engine((...news) => showStage(room, ...news), { pool: true });
 const sounds = new Sounds(loadFlag("tavoliere.sound", false));
-const table = new Table(engine, {
-  players: loadPlayers(),
-  confirmBranch: () => {
-    if (!room.corr) return window.confirm(t("new-line"));
-    room.say(t("corr.at-end"));  // a correspondence game never rewrites its moves
-    return false;
-  },
-});
+// a move at an earlier position opens a variation (web/tree.js); the game's moves stay
+const table = new Table(engine, { players: loadPlayers(), explore: true });
 const room = makeRoom({ engine, table, board, sounds });
 // The regions, in the order the page is drawn.
-room.draws = [drawFlip, drawLoupe, drawStrip, drawMoves, drawCalm, drawButtons, drawReview, renderPanel];
+room.draws = [drawFlip, drawLoupe, drawStrip, drawMoves, drawCalm, drawButtons, drawReview, renderPanel, drawStudy];
 
 function bindRegions() {
   bindSettings(room);
@@ -65,6 +60,7 @@ function bindRegions() {
   bindCalm(room);
   bindFlip(room);
   bindProblems(room);
+  bindStudy(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());
 }

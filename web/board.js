@@ -7,7 +7,7 @@ import { pieceChanges, readPiece } from "./pieces.js";
 const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
   "player-0", "player-1", "player-2", "player-3", "ink-0", "ink-1", "ink-2", "ink-3", "neutral",
   "neutral-ink", "piece-edge", "obstacle", "obstacle-mark", "last-move", "target", "selected",
-  "win", "preview", "shaded", "hint", "last-dot"];
+  "win", "preview", "shaded", "hint", "last-dot", "note", "note-halo"];
 const TONES = ["board-light", "board-dark", "tone-2", "tone-3"];
 const LEAVING_MS = 700;  // pieces the game says were captured fade out slowly
 // A move's animation: a piece placed drops in, a moving piece slides along its path, a piece
@@ -316,6 +316,7 @@ export class BoardView {
       }
     }
     if (motion) for (const { token, x, y } of motion.sliders) this.piece({ x, y }, token);
+    this.drawNotes(this.picture.notes || []);
     const cursor = this.picture.cursor && this.cells.get(this.picture.cursor);
     if (cursor && this.canvas.matches(":focus-visible")) {  // keyboard focus, not a tap
       ctx.setLineDash([0.12, 0.08]);
@@ -501,6 +502,77 @@ export class BoardView {
     ctx.lineTo(x - 0.2, y - 0.1); ctx.lineTo(x - 0.09, y - 0.01); ctx.lineTo(x, y - 0.14);
     ctx.lineTo(x + 0.09, y - 0.01); ctx.lineTo(x + 0.2, y - 0.1); ctx.lineTo(x + 0.18, y + 0.08);
     ctx.closePath();
+    ctx.fillStyle = ink;
+    ctx.fill();
+  }
+
+  // A study's board marks, as data ({kind: circle|cross|label|arrow, cell, to, text}), over
+  // the pieces: an unknown cell is left out (the engine checked the form, not the board).
+  drawNotes(notes) {
+    const ctx = this.context;
+    const ink = this.color.note || "#c0392b";
+    const halo = this.color["note-halo"] || "rgba(255, 255, 255, 0.85)";
+    ctx.save();
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    for (const note of notes) {
+      const cell = this.cells.get(note.cell);
+      if (!cell) continue;
+      if (note.kind === "circle") {
+        this.ring(cell, 0.36, halo, 0.14);
+        this.ring(cell, 0.36, ink, 0.08);
+      } else if (note.kind === "cross") {
+        for (const [width, stroke] of [[0.16, halo], [0.09, ink]]) {
+          ctx.beginPath();
+          for (const [dx, dy] of [[-1, -1], [1, -1]]) {
+            ctx.moveTo(cell.x + 0.25 * dx, cell.y + 0.25 * dy);
+            ctx.lineTo(cell.x - 0.25 * dx, cell.y - 0.25 * dy);
+          }
+          ctx.lineWidth = width;
+          ctx.strokeStyle = stroke;
+          ctx.stroke();
+        }
+      } else if (note.kind === "label") {
+        this.text("0.5px", 700);
+        ctx.lineWidth = 0.12;
+        ctx.strokeStyle = halo;
+        ctx.strokeText(note.text || "", cell.x, cell.y);
+        ctx.fillStyle = ink;
+        ctx.fillText(note.text || "", cell.x, cell.y);
+      } else if (note.kind === "arrow") {
+        const to = this.cells.get(note.to);
+        if (to && to !== cell) this.arrow(cell, to, ink, halo);
+      }
+    }
+    ctx.restore();
+  }
+
+  // An arrow from the centre of one cell to (nearly) the centre of another, on a halo.
+  arrow(from, to, ink, halo) {
+    const ctx = this.context;
+    const length = Math.hypot(to.x - from.x, to.y - from.y);
+    const [ux, uy] = [(to.x - from.x) / length, (to.y - from.y) / length];
+    const tip = { x: to.x - 0.15 * ux, y: to.y - 0.15 * uy };
+    const base = { x: tip.x - 0.38 * ux, y: tip.y - 0.38 * uy };
+    const head = () => {
+      ctx.beginPath();
+      ctx.moveTo(tip.x, tip.y);
+      ctx.lineTo(base.x - 0.2 * uy, base.y + 0.2 * ux);
+      ctx.lineTo(base.x + 0.2 * uy, base.y - 0.2 * ux);
+      ctx.closePath();
+    };
+    for (const [width, stroke] of [[0.2, halo], [0.11, ink]]) {
+      ctx.beginPath();
+      ctx.moveTo(from.x + 0.1 * ux, from.y + 0.1 * uy);
+      ctx.lineTo(base.x, base.y);
+      ctx.lineWidth = width;
+      ctx.strokeStyle = stroke;
+      ctx.stroke();
+    }
+    head();
+    ctx.lineWidth = 0.09;
+    ctx.strokeStyle = halo;
+    ctx.stroke();
     ctx.fillStyle = ink;
     ctx.fill();
   }

@@ -30,7 +30,7 @@ export function bindButtons(room) {
   $("first").addEventListener("click", () => table.goTo(0));
   $("previous").addEventListener("click", () => table.goTo(table.shownCursor() - 1));
   $("next").addEventListener("click", () => table.goTo(table.shownCursor() + 1));
-  $("last").addEventListener("click", () => table.goTo(table.history.moves.length));
+  $("last").addEventListener("click", () => table.goTo(table.history.end));  // the line on view's
   $("typed").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("typed-move").value.trim();
@@ -47,7 +47,7 @@ export function drawButtons(room) {
   $("typed-move").placeholder = legal.length ? legal[legal.length >> 1].name : "";
   const ready = room.stage === "ready";
   $("first").disabled = $("previous").disabled = table.shownCursor() === 0;
-  $("next").disabled = $("last").disabled = h.atEnd;
+  $("next").disabled = $("last").disabled = h.cursor >= h.end;
   $("undo").disabled = !ready || !h.moves.length || (room.corr !== null && !canTakeBack(room));
   $("redo").disabled = !ready || !h.undone.length;
   $("hint").disabled = !ready || !table.humanToMove() || room.corr !== null;

@@ -5,6 +5,11 @@
 //                    white="human" black="ai:3" lang="it" theme="auto"
 //                    position="stone.0:e5,d4;stone.1:h8">1. e5 h8 2. d4</tavoliere-board>
 //
+// An annotated game (a study: docs/records.md) is a record with comments, marks and
+// variations, in the `record` attribute or as the element's text (without `moves`): the
+// board shows the comment of the move on view under it, draws the marks, and lists the
+// variations as buttons; mode="study" lets the reader try moves anywhere, and "Back to the
+// game" puts the author's study back.
 // The element is a skin over the table (web/table.js), the same controller as the room's.
 // The text inside it is the record for readers without JavaScript.  `position` (written by
 // the room's Record dialog) lets the board show its pieces before Python starts; the engine
@@ -58,7 +63,7 @@ function readSide(element, side) {
 }
 
 class TavoliereBoard extends HTMLElement {
-  static observedAttributes = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position", "goal", "problem"];
+  static observedAttributes = ["game", "moves", "ply", "mode", "white", "black", "seat2", "seat3", "lang", "theme", "position", "goal", "problem", "record"];
 
   constructor() {
     super();
@@ -101,6 +106,7 @@ class TavoliereBoard extends HTMLElement {
       <div class="buttons" hidden></div>
       <nav class="nav"><button data-go="first">«</button><button data-go="previous">‹</button>
       <span class="ply"></span><button data-go="next">›</button><button data-go="last">»</button></nav>
+      <p class="comment" hidden></p><button class="back" type="button" hidden></button>
       <p class="status" aria-live="polite"></p><p class="moves"></p>`;
     this.root.append(style, this.frame);
     this.canvas = this.frame.querySelector("canvas");
@@ -112,6 +118,7 @@ class TavoliereBoard extends HTMLElement {
     for (const button of this.frame.querySelectorAll("[data-go]")) {
       button.addEventListener("click", () => this.go(button.dataset.go));
     }
+    this.frame.querySelector(".back").addEventListener("click", () => this.backToStudy());
     // What the attributes say at once, so the frame has its height before site.json comes.
     this.frame.querySelector(".moves").textContent = (this.getAttribute("moves") || "").split(",").map((m) => m.trim()).filter(Boolean).join(" ") || this.textContent.trim();
     this.frame.querySelector(".nav").hidden = (this.getAttribute("mode") || "view") !== "view";
@@ -132,12 +139,13 @@ class TavoliereBoard extends HTMLElement {
       const info = await siteInfo();
       this.spec = this.getAttribute("game") || info.games[0].name;
       const movesText = this.getAttribute("moves");
-      this.moves = movesText === null ? null : readMoves(movesText);
+      this.moves = movesText === null || this.hasAttribute("record") ? null : readMoves(movesText);
+      this.tree = null;  // a study's tree, once the engine has read the record
       const plyText = this.getAttribute("ply") || "last";
       this.ply = plyText === "last" ? null : Number(plyText);
       if (this.ply !== null && !(Number.isInteger(this.ply) && this.ply >= 0)) throw new PageError("embed.attribute", { attribute: "ply", value: plyText.slice(0, 20) });
       this.mode = this.getAttribute("mode") || "view";
-      if (!["view", "play", "problem"].includes(this.mode)) throw new PageError("embed.attribute", { attribute: "mode", value: this.mode.slice(0, 20) });
+      if (!["view", "play", "study", "problem"].includes(this.mode)) throw new PageError("embed.attribute", { attribute: "mode", value: this.mode.slice(0, 20) });
       // the seats of a game of more players, when given; the others copy Black's (table.js)
       const more = ["seat2", "seat3"].filter((seat) => this.hasAttribute(seat)).map((seat) => readSide(this, seat));
       const players = [readSide(this, "white"), readSide(this, "black"), ...more];
@@ -158,7 +166,8 @@ class TavoliereBoard extends HTMLElement {
       this.board.show({ pieces });
       this.showRecordText();
       if (this.mode === "problem") showStipulation(this);
-      this.frame.querySelector(".nav").hidden = this.mode !== "view";
+      this.frame.querySelector(".nav").hidden = this.mode === "play" || this.mode === "problem";
+      this.nameNavigation();
       this.dispatchEvent(new CustomEvent("shown"));
       this.startWhenSeen();
     } catch (error) {
@@ -202,18 +211,20 @@ class TavoliereBoard extends HTMLElement {
       return;
     }
     if (this.mode === "problem") { await startProblem(this); return; }
-    if (this.moves === null) {  // the record is the element's text
-      const read = await engine().request({ op: "import", text: `[Game "${this.spec.replace(/["\\]/g, "")}"]\n${this.textContent}` });
+    if (this.moves === null) {  // the record is the record attribute, or the element's text
+      const read = await engine().request({ op: "import", text: this.recordText() });
       if (!read.ok) { this.fail(this.words.error(read)); return; }
       this.moves = read.moves;
+      this.tree = read.tree;  // its comments, marks and variations
     }
     this.table = this.makeTable();
     this.opening = true;
-    const answer = await this.table.open({ game: this.spec, moves: this.moves, ply: this.ply === null ? null : Math.min(this.ply, this.moves.length) });
+    const answer = await this.table.open({ game: this.spec, moves: this.moves, ply: this.ply === null ? null : Math.min(this.ply, this.moves.length), tree: this.tree });
     this.opening = false;
     if (!answer.ok) { this.fail(this.words.error(answer)); return; }
     this.spec = this.table.game;
     this.moves = this.table.shownMoves();
+    if (this.mode === "study" && !this.tree) this.tree = this.table.history.toStudy(this.spec);  // the way back
     // « ‹ › » pressed while the engine started: land on the ply they asked for
     if (this.ply !== null && this.ply !== this.table.shownCursor()) await this.table.goTo(Math.min(this.ply, this.moves.length));
     this.ply = this.table.shownCursor();
@@ -222,7 +233,8 @@ class TavoliereBoard extends HTMLElement {
   }
 
   makeTable() {
-    const table = new Table(engine(), { players: this.players });
+    // a study: the reader's moves open variations anywhere, the game's end included
+    const table = new Table(engine(), { players: this.players, explore: this.mode === "study" ? "everywhere" : false });
     table.addEventListener("change", () => this.render());
     table.addEventListener("message", ({ detail }) => {
       this.status(detail.answer ? this.words.error(detail.answer) : this.text(detail.key, detail.params), detail.kind === "info" ? null : "error");
@@ -252,6 +264,7 @@ class TavoliereBoard extends HTMLElement {
     this.frame.querySelector(".buttons").replaceChildren(...controls);
     this.frame.querySelector(".buttons").hidden = !controls.length;
     this.showRecordText();
+    this.renderStudy();
   }
 
   statusText() {
@@ -260,6 +273,64 @@ class TavoliereBoard extends HTMLElement {
     if (table.handover !== null) return this.text("pass-device", { player: this.words.player(table.handover) });
     if (table.thinking) return this.text("thinking", { detail: "" });
     return v.outcome ? this.words.outcome(v.outcome) : this.words.toMove(v.to_move);
+  }
+
+  // -- an annotated game (a study) -----------------------------------------------------------
+  // The record to read when no `moves` are given: the record attribute, or the element's
+  // text, under the element's game unless the record names its own.
+  recordText() {
+    const text = this.getAttribute("record") ?? this.textContent;
+    if (/^\s*[[(]/.test(text)) return text;  // tags, or an SGF tree
+    return `[Game "${this.spec.replace(/["\\]/g, "")}"]\n${text}`;
+  }
+
+  // The comment of the move on view under the board (as text), the line with its variations
+  // as buttons, and the way back to the author's study once the reader has tried moves.
+  renderStudy() {
+    const tree = this.table.history;
+    const comment = this.frame.querySelector(".comment");
+    comment.textContent = tree.notes().comment;
+    comment.hidden = !comment.textContent;
+    const back = this.frame.querySelector(".back");
+    back.textContent = this.text("embed.study-back");
+    back.hidden = this.mode !== "study" || !this.tree || sameStudy(tree, this.tree);
+    // a plain record keeps its text; the buttons name every ply of the tree, so a record with
+    // a sealed ply or one hidden from this seat keeps its text too (what shownMoves() shows)
+    if ((tree.onMain && !tree.annotated) || this.table.hidden || this.table.masked.size) return;
+    this.frame.querySelector(".moves").replaceChildren(...this.lineButtons(tree.main, tree));
+  }
+
+  // A line's moves as buttons, numbered as in print, with comments and bracketed variations
+  // (nested as deep as the tree: at most 200).
+  lineButtons(line, tree) {
+    const parts = [];
+    line.nodes.forEach((node, i) => {
+      const ply = line.start + i + 1;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "move";
+      const numbered = i === 0 || ply % 2 === 1;
+      button.textContent = `${numbered ? (ply % 2 ? `${(ply + 1) / 2}. ` : `${ply / 2}... `) : ""}${node.move}${node.glyph}`;
+      const place = { line, n: i + 1 };
+      if (tree.isHere(place)) button.setAttribute("aria-current", "step");
+      button.addEventListener("click", () => this.table.goToPlace(place));
+      parts.push(button, " ");
+      for (const variation of node.variations) parts.push("(", ...this.lineButtons(variation, tree), ") ");
+    });
+    return parts;
+  }
+
+  // Each board's « ‹ › » is a landmark of its own name (a page may show several boards).
+  nameNavigation() {
+    const number = [...document.querySelectorAll("tavoliere-board")].indexOf(this) + 1;
+    this.frame.querySelector(".nav").setAttribute("aria-label", this.text("embed.nav", { n: Math.max(number, 1) }));
+  }
+
+  // The author's study again, at the game's ply where the reader left it.
+  async backToStudy() {
+    if (!this.table || !this.tree) return;
+    const ply = this.table.history.mainPly;
+    await this.table.open({ game: this.spec, moves: this.tree.line.map((node) => node.move), ply, tree: this.tree });
   }
 
   click(cell) {
@@ -386,3 +457,8 @@ async function startProblem(element) {
 }
 
 if (!customElements.get("tavoliere-board")) customElements.define("tavoliere-board", TavoliereBoard);
+
+// Whether the tree on the table is still the author's study (the reader tried no move).
+function sameStudy(tree, study) {
+  return JSON.stringify(tree.toStudy(study.game, study.tags).line) === JSON.stringify(study.line);
+}

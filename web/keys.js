@@ -16,8 +16,14 @@ export function bindKeys(room) {
     if (event.key === "?") { event.preventDefault(); $("keys-dialog").showModal(); return; }
     if (event.key === "Enter" && table.complete()) { event.preventDefault(); table.confirm(); return; }
     const h = table.history;
-    const keys = { ArrowLeft: table.shownCursor() - 1, ArrowRight: table.shownCursor() + 1, Home: 0, End: h.moves.length };
+    // left and right along the line on view (a variation's, or the game's), up and down
+    // between the moves played at this ply (the game's, then its variations')
+    const keys = { ArrowLeft: table.shownCursor() - 1, ArrowRight: table.shownCursor() + 1, Home: 0, End: h.end };
     if (event.key in keys) { event.preventDefault(); table.goTo(keys[event.key]); }
+    if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      event.preventDefault();
+      table.switchVariation(event.key === "ArrowUp" ? -1 : 1);
+    }
     if (event.key === "Escape") { dropPending(room); table.cancel(); room.say(""); }
   });
 }

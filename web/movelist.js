@@ -16,7 +16,7 @@ export function drawMoves(room) {
     const mover = table.turns[plies[plies.length - 1] - 1];
     if (!paired && mover !== undefined && mover !== CHANCE) item.dataset.player = String(mover);
     for (const ply of plies) item.append(plyButton(room, ply, moves[ply - 1]));
-    items.push(item);
+    items.push(item, ...studyItems(room, plies));
   }
   // The result closes the list, as in a printed game, while the record is the one that ended
   // (browsing back keeps it; an undo removes it).
@@ -28,6 +28,7 @@ export function drawMoves(room) {
     result.title = room.texts.outcome(room.ended.outcome);
     items.push(result);
   }
+  if (table.history.root.comment) items.unshift(commentItem(table.history.root.comment, 0));
   list.replaceChildren(...items);
   // Scroll the list itself, not the page: on a phone the list is below the board, and
   // scrollIntoView would pull the page away from the board after every move.
@@ -53,9 +54,83 @@ function plyButton(room, ply, move) {
   if (label !== move) button.title = move;
   button.dataset.ply = String(ply);
   markVerdict(room, button, ply);
-  if (ply === table.shownCursor()) button.setAttribute("aria-current", "step");
-  button.addEventListener("click", () => table.goTo(ply));
+  const node = table.history.main.nodes[ply - 1];  // (a verdict written as a glyph shows once)
+  if (node && node.glyph && node.glyph !== button.dataset.verdict) button.append(glyphMark(node.glyph));
+  if (table.history.onMain && ply === table.shownCursor()) button.setAttribute("aria-current", "step");
+  button.addEventListener("click", () => table.goToPlace({ line: table.history.main, n: ply }));
   return button;
+}
+
+// -- the study: comments and variations under the moves of the main line -------------------
+// Under a row of the main line: the comments of its moves, then the variations that replace
+// each of them, indented, as lichess shows them.  Comments are text, never markup.
+function studyItems(room, plies) {
+  const main = room.table.history.main;
+  const items = [];
+  for (const ply of plies) {
+    const node = main.nodes[ply - 1];
+    if (!node) continue;
+    if (node.comment) items.push(commentItem(node.comment, 0));
+    for (const variation of node.variations) {
+      const item = document.createElement("li");
+      item.className = "variation";
+      item.append(...lineWords(room, variation, 1));
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+function commentItem(text, depth) {
+  const item = document.createElement("li");
+  item.className = "comment";
+  item.dataset.depth = String(depth);
+  item.textContent = text;
+  return item;
+}
+
+// A variation's moves inline, numbered as in print ("3... d4 4. e5"), with its comments and,
+// in brackets, the variations inside it (nested only as deep as the tree: at most 200).
+function lineWords(room, line, depth) {
+  const { table } = room;
+  const parts = [];
+  let numbered = true;
+  line.nodes.forEach((node, i) => {
+    const ply = line.start + i + 1;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    const number = ply % 2 ? `${(ply + 1) / 2}. ` : numbered ? `${ply / 2}... ` : "";
+    button.textContent = twoPlayers(room) ? `${number}${node.move}` : node.move;
+    if (node.glyph) button.append(glyphMark(node.glyph));
+    const place = { line, n: i + 1 };
+    if (table.history.isHere(place)) button.setAttribute("aria-current", "step");
+    button.addEventListener("click", () => table.goToPlace(place));
+    parts.push(button);
+    numbered = false;
+    if (node.comment) {
+      const comment = document.createElement("span");
+      comment.className = "comment";
+      comment.textContent = node.comment;
+      parts.push(comment);
+      numbered = true;
+    }
+    for (const variation of node.variations) {
+      const group = document.createElement("span");
+      group.className = "subvariation";
+      group.append("(", ...lineWords(room, variation, depth + 1), ")");
+      parts.push(group);
+      numbered = true;
+    }
+  });
+  return parts;
+}
+
+function glyphMark(glyph) {
+  const mark = document.createElement("span");
+  mark.className = "glyph";
+  mark.textContent = glyph;
+  return mark;
 }
 
 // How a shown ply reads: in the game's words for it (a roll's dice), or as its button's words

@@ -54,7 +54,7 @@ function endingOf(room, game, result) {
 // A saved or imported game opens with its players, when it keeps them.
 function openEntry(room, entry) {
   room.say("");
-  return startGame(room, entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), players: entry.players || null, kept: true });
+  return startGame(room, entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), players: entry.players || null, kept: true, tree: entry.tree || null });
 }
 
 // The board drawn with its cell names for a moment (a picture names its cells).
@@ -104,7 +104,10 @@ async function showRecord(room) {
   const { game, moves, players, result } = tableRecord(room);
   const tags = { White: playerName(room, 0, "en"), Black: playerName(room, 1, "en"), Date: new Date().toISOString().slice(0, 10) };
   if (result) tags.Result = result;
-  const answer = await room.engine.request({ op: "export", game, moves, tags });
+  // a study (variations, comments, marks) is written with them (docs/records.md), unless a
+  // ply is hidden from this seat (the tree holds it as played)
+  const study = room.table.history.annotated && !room.table.masked.size ? room.table.history.toStudy(game, tags) : null;
+  const answer = await room.engine.request(study ? { op: "export", tree: study } : { op: "export", game, moves, tags });
   $("record-text").value = answer.ok ? answer.text : "";
   recordMessage(answer.ok ? "" : room.texts.error(answer));
   const position = await room.engine.request({ op: "position", game, moves });
@@ -127,7 +130,7 @@ async function importRecord(room, text) {
   const answer = await room.engine.request({ op: "import", text });
   if (!answer.ok) { recordMessage(room.texts.error(answer)); return; }
   recordMessage(t("imported", { count: answer.moves.length }), "info");
-  await openEntry(room, { game: answer.game, moves: answer.moves, players: null, ending: endingOf(room, answer.game, answer.tags.Result) });
+  await openEntry(room, { game: answer.game, moves: answer.moves, players: null, ending: endingOf(room, answer.game, answer.tags.Result), tree: answer.tree });
 }
 
 function showSaved(room) {

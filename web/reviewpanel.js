@@ -4,6 +4,7 @@
 import { t } from "./i18n.js";
 import { Review } from "./review.js";
 import { $, twoPlayers } from "./room.js";
+import { noteVerdicts } from "./studypanel.js";
 
 export function bindReview(room) {
   $("review").addEventListener("click", () => startReview(room));
@@ -27,6 +28,7 @@ function startReview(room) {
   if (room.review) room.review.stop();
   const review = new Review(room.engine, table.game, table.history.moves, () => {
     if (review !== room.review) return;
+    if (review.done && !review.noted) noteVerdicts(room, review);  // glyphs and comments, editable
     room.render();
     if (review.done) room.announce(reviewSummary(review));
   });
@@ -73,7 +75,7 @@ export function drawReview(room) {
 }
 
 // "g5?: Black's chance 38% → 0% (the computer preferred a4)", or "" before the review has it.
-function verdictText(room, review, ply) {
+export function verdictText(room, review, ply) {
   const verdict = review.move(ply);
   if (!verdict) return "";
   const percent = (chance) => (chance === null ? "?" : Math.round(100 * chance));

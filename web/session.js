@@ -52,7 +52,7 @@ function writeFragment(room) {
   if (!table.game || table.opening) return;
   // the link leaves the device: it carries the revealed moves only, never a sealed one
   const players = room.seated ? table.players.map(playerText) : null;
-  const link = writeLink({ game: table.game, moves: table.shownMoves(), ply: table.history.atEnd ? null : table.shownCursor(),
+  const link = writeLink({ game: table.game, moves: table.shownMoves(), ply: table.history.atEnd ? null : table.linkCursor(),
     corr: room.corr && corrFields(room.corr), end: table.ending, players });
   const state = historyState(room);
   const before = history.state && history.state.tavoliere;
@@ -142,7 +142,8 @@ function tableEntry(room) {
   const end = table.history.atEnd && v;
   const outcome = end && v.outcome ? { winner: v.outcome.winner, reason: v.outcome.reason, scores: v.outcome.scores } : null;
   return { id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending,
-    toMove: end ? v.to_move : undefined, outcome };
+    toMove: end ? v.to_move : undefined, outcome,
+    tree: table.history.annotated ? table.history.toStudy(table.game) : null };  // a study's variations and notes
 }
 
 // What a save's problem tells the player: the storage nearly full (this save worked, a later
@@ -164,7 +165,7 @@ export function sayAfterSave(room, problem, text, kind = "info") {
 // cannot be read is refused with the reason and a fresh game opens instead.  `entry` opens a
 // stored correspondence game: this browser's side is a person, the other side plays from afar.
 // `kept`: the record comes from this browser's storage, not from a link (said if it fails).
-export async function startGame(room, spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false, players = null, kept = false } = {}) {
+export async function startGame(room, spec, moves = [], ply = null, { id = newGameId(), entry = null, ending = null, seated = false, players = null, kept = false, tree = null } = {}) {
   const { table, engine } = room;
   table.stopThinking();
   room.seated = seated;
@@ -183,7 +184,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   room.opening = { game: spec, moves, ply, id: room.id, entry, ending, players: seats };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(room, spec), seats);
   await engine.ready;
-  let answer = await table.open({ game: spec, moves, ply, ending, players: seats });
+  let answer = await table.open({ game: spec, moves, ply, ending, players: seats, tree });  // (tree: a study's variations and notes)
   if (!answer.ok) {
     room.say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
@@ -216,7 +217,7 @@ async function asSavedGame(room, record) {
     if (!(view.ok && view.sealed === extra && view.ply === record.moves.length)) return record;
   }
   const players = !record.seated && saved.players.every(validPlayer) ? saved.players : record.players;
-  return { ...record, moves: saved.moves, id: saved.id, players };
+  return { ...record, moves: saved.moves, id: saved.id, players, tree: saved.tree || null };
 }
 
 // Open a link or a stored record: a correspondence link is received first.
@@ -225,7 +226,7 @@ export async function openRecord(room, record) {
     if (!record.corr && !record.kept) record = await asSavedGame(room, record);
     if (!record.corr) {
       return await startGame(room, record.game, record.moves, record.ply, { id: record.id, entry: record.entry || null,
-        ending: record.ending || null, seated: Boolean(record.seated), players: record.players || null, kept: Boolean(record.kept) });
+        ending: record.ending || null, seated: Boolean(record.seated), players: record.players || null, kept: Boolean(record.kept), tree: record.tree || null });
     }
     const entry = await receive(room, record);
     if (!entry) return await startGame(room, defaultGame(room.site));
@@ -269,7 +270,7 @@ function resumeRecord(room) {
     return { game: entry.game, moves: entry.moves, ply: null, entry };
   }
   const players = entry.players.every(validPlayer) ? entry.players : null;
-  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending), players, kept: true };
+  return { game: entry.game, moves: entry.moves, ply: null, id: entry.id, ending: readEnding(entry.ending), players, kept: true, tree: entry.tree || null };
 }
 
 function recordFromFragment(room) {

@@ -19,7 +19,8 @@ export function drawStrip(room) {
   let text = v.outcome ? words.outcome(v.outcome) : words.toMove(v.to_move);
   if (table.clicks.length && room.prompt) text = room.prompt;
   if (table.handover !== null) text = t("pass-device", { player: words.player(table.handover) });
-  if (!h.atEnd) text += ` · ${t("viewing", { ply: table.shownCursor(), total: table.shownMoves().length })}`;
+  if (!h.atEnd && h.onMain) text += ` · ${t("viewing", { ply: table.shownCursor(), total: table.shownMoves().length })}`;
+  if (!h.onMain) text += ` · ${t("study.viewing", { ply: h.cursor, total: h.end })}`;  // a variation's plies
   $("turn").textContent = text;
   const label = (side) => (room.corr && room.corr.side === side ? t("corr.you-name", { name: playerName(room, side) }) : playerName(room, side));
   $("players").textContent = table.players.map((_, side) => t("seat", { player: words.player(side), name: label(side) })).join(" · ");

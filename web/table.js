@@ -6,7 +6,8 @@
 // Events: "change" (draw again), "record" (the moves changed: save them), "message" (detail
 // {key, params, kind} for a page text, or {answer} for an engine error), "played" (detail
 // {move, ply, view, mover, sealed, revealed}), "progress" (the computer's search), "gameover"
-// (detail: the outcome).
+// (detail: the outcome), "explored" (detail {move, ply, view, kind}: a move at an earlier
+// position or in a variation, the game unchanged).
 //
 // Sealed plies (moves made at the same time, such as bids): the record keeps them, since the
 // engine needs the whole record, but the engine's views hide them (view.sealed counts them,
@@ -36,13 +37,17 @@ export { freshSeed };
 const MAX_OPEN_TARGETS = 24;
 
 export class Table extends EventTarget {
-  // engine: the worker client; players: [{kind, level}]; confirmBranch(): whether a move
-  // played at an earlier position may drop the later ones (the room asks; embeds refuse).
-  constructor(engine, { players, confirmBranch = () => false, seed = freshSeed }) {
+  // engine: the worker client; players: [{kind, level}]; explore: whether a move played at
+  // an earlier position opens a variation (the room, a study embed), played by whoever is
+  // at the device for either side; without it such a move is refused; "everywhere": the
+  // reader plays at the game's end too (a study embed, whose seats are nobody's).  The main
+  // line stays the game: the computer answers only there, and a variation never changes what
+  // was sent.
+  constructor(engine, { players, explore = false, seed = freshSeed }) {
     super();
     this.engine = engine;
     this.players = players;
-    this.confirmBranch = confirmBranch;
+    this.explore = explore;
     this.seed = seed;
     this.game = null;          // the canonical spec, once the engine has read it
     this.history = new History();
@@ -84,8 +89,16 @@ export class Table extends EventTarget {
   // -- what the skins draw -----------------------------------------------------------------
   humanToMove() {
     const v = this.view;
-    return Boolean(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
-      this.handover === null && !this.midRound() && this.players[v.to_move] && this.players[v.to_move].kind === "human");
+    if (!(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
+      this.handover === null && !this.midRound() && this.players[v.to_move])) return false;
+    return this.exploring() || this.players[v.to_move].kind === "human";
+  }
+
+  // A position before the game's end (or in a variation) where moves open variations: the
+  // reader plays every side there.  Not in a game that hides information from a seat.
+  exploring() {
+    const here = this.explore === "everywhere" || !this.history.atEnd;
+    return Boolean(this.explore && here && this.view && !this.view.hidden_information);
   }
 
   // An earlier position inside a round that was revealed later (a bid made, the answer
@@ -104,14 +117,20 @@ export class Table extends EventTarget {
   // The ply on view among the shown moves: the record's end, with its sealed plies, counts
   // as the last shown ply (its position looks the same until the reveal).
   shownCursor() {
+    if (!this.history.onMain) return this.history.cursor;  // a variation hides no sealed ply
     return Math.min(this.history.cursor, this.history.moves.length - this.hidden);
+  }
+
+  // The ply a link names: in a variation, where it leaves the game (a link carries the game).
+  linkCursor() {
+    return this.history.onMain ? this.shownCursor() : Math.min(this.history.mainPly, this.history.moves.length - this.hidden);
   }
 
   // A player who moves elsewhere (a correspondence game's other side): the record brings
   // that player's moves, never a click or a call here.
   remoteToMove() {
     const v = this.view;
-    return Boolean(v && !v.outcome && this.players[v.to_move] && this.players[v.to_move].kind === "remote");
+    return Boolean(v && !v.outcome && !this.exploring() && this.players[v.to_move] && this.players[v.to_move].kind === "remote");
   }
 
   // How many first clicks of a move keep their order (the rest come in any order).
@@ -198,6 +217,7 @@ export class Table extends EventTarget {
       owned: v.toggle && v.outcome ? [] : marks.owned || [],  // (no count after a resignation)
       cursor,
       motion: this.motion,
+      notes: this.history.notes().marks,  // the study's board marks on this position
     };
   }
 
@@ -213,10 +233,11 @@ export class Table extends EventTarget {
   }
 
   // Open a record: {game (a spec), moves, ply (null: the end), ending, players (null: the
-  // seats as they are)}.  The engine checks every move first.  The answer is the engine's; on
-  // a failure nothing changes but the seats.  The table is the one owner of the seats: they
+  // seats as they are), tree (a study, Study.to_dict()'s form, whose main line is `moves`)}.
+  // The engine checks every move first.  The answer is the engine's; on a failure nothing
+  // changes but the seats.  The table is the one owner of the seats: they
   // change here, fitted to the game's count, and in showPrebuilt.
-  async open({ game, moves = [], ply = null, ending = null, players = null }) {
+  async open({ game, moves = [], ply = null, ending = null, players = null, tree = null }) {
     this.stopThinking();
     if (players) this.players = players;
     // nobody's view: this answer only tells about the record (the position is asked for again)
@@ -239,7 +260,9 @@ export class Table extends EventTarget {
     this.handover = this.handoverAfter(null, full);
     this.movers = new Map();
     // a ply counts shown moves (a link's does): the last of them is the record's end
-    this.history = new History(line, ply === null || ply >= full.moves.length ? line.length : ply);
+    const cursor = ply === null || ply >= full.moves.length ? line.length : ply;
+    const mainLine = tree && Array.isArray(tree.line) ? tree.line.map((node) => node && node.move) : null;
+    this.history = mainLine && mainLine.join(" ") === line.join(" ") ? studyOr(tree, line, cursor) : new History(line, cursor);
     await this.show();
     await this.playEarlyClick();
     return full;
@@ -263,10 +286,61 @@ export class Table extends EventTarget {
   // counts shown moves: the last of them is the record's end, sealed plies and all.
   async goTo(ply) {
     this.stopThinking();
-    if (ply >= this.history.moves.length - this.hidden) ply = this.history.moves.length;
+    if (this.history.onMain && ply >= this.history.moves.length - this.hidden) ply = this.history.moves.length;
     const step = this.view && ply === this.history.cursor + 1 ? this.view.pieces : null;
     this.history.goTo(ply);
     if (await this.showQuietly(step)) this.computerTurn();
+  }
+
+  // A position of the study tree ({line, n}: the move list's buttons and the keys name them).
+  async goToPlace(place) {
+    if (place.line === this.history.main) {  // the game's plies: goTo knows its sealed ones
+      if (!this.history.onMain) this.history.goToPlace({ line: place.line, n: Math.min(place.n, place.line.nodes.length) });
+      return this.goTo(place.n);
+    }
+    this.stopThinking();
+    this.history.goToPlace(place);
+    if (await this.showQuietly()) this.computerTurn();
+  }
+
+  // Up and down: the other moves played at the ply on view.
+  async switchVariation(step) {
+    if (!this.history.switchVariation(step)) return;
+    this.stopThinking();
+    await this.showQuietly();
+  }
+
+  // An edit of the tree (promote, delete): the position on view may have moved; a promotion
+  // into the main line changes the game's record.
+  async editTree(edit) {
+    if (this.thinking || this.playing) return false;
+    const record = this.history.moves.join(" ");
+    if (!this.history[edit]()) return false;
+    if (this.history.moves.join(" ") !== record) await this.newMainLine();
+    await this.show();
+    this.emit("record");
+    return true;
+  }
+
+  // The game's record changed by a promotion: what the table keeps of its end is asked again
+  // (who made each ply, the game's words for them, the sealed plies at the end).
+  async newMainLine() {
+    this.ending = null;
+    this.movers = new Map();
+    const full = await this.engine.request({ op: "view", game: this.game, moves: this.history.moves, seat: "none" });
+    if (!full.ok) return;
+    this.turns = full.movers || [];
+    this.words = full.words || [];
+    this.hidden = full.sealed || 0;
+    this.keepMasked(full);
+  }
+
+  // A note on the position on view (comment, glyph, mark): the tree changed, nothing else.
+  annotate(change) {
+    if (!this.ready) return;
+    change(this.history);
+    this.emit("change");
+    this.emit("record");
   }
 
   // -- making moves ------------------------------------------------------------------------
@@ -376,7 +450,11 @@ export class Table extends EventTarget {
       this.say("mid-round");
       return { ok: false, error: "mid-round" };
     }
-    if (!this.history.atEnd && !(await this.confirmBranch())) return { ok: false, error: "cancelled" };
+    const exploring = this.exploring();
+    if (!this.history.atEnd && !exploring) {
+      if (this.explore) this.say("study.hidden");  // a game that hides information: no variations
+      return { ok: false, error: "cancelled" };
+    }
     this.stopThinking();
     // One move at a time: a second click before the first move's answer would be judged
     // against the old position.
@@ -399,7 +477,8 @@ export class Table extends EventTarget {
       this.emit("change");
       return answer;
     }
-    this.history.push(answer.played);
+    const kind = this.history.push(answer.played);
+    if (kind !== "game") return this.explored(answer, before, kind);
     this.movers.set(this.history.cursor, mover);
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
@@ -421,6 +500,25 @@ export class Table extends EventTarget {
     this.emit("record");
     if (answer.outcome) this.emit("gameover", answer.outcome);
     this.computerTurn();
+    return answer;
+  }
+
+  // A move made at an earlier position or in a variation: the view follows it, the game's
+  // record is the same; "record" still tells that the tree has a new line to keep.
+  explored(answer, before, kind) {
+    if (kind === "too-deep") {
+      this.history.goTo(this.history.cursor);  // (the tree is unchanged)
+      this.say("study.too-deep");
+      this.emit("change");
+      return { ok: false, error: "too-deep" };
+    }
+    this.view = answer;
+    this.hint = [];
+    this.motion = answer.sealed ? null : { before, cells: answer.last ? answer.last.cells || [] : [] };
+    this.emit("change");
+    this.emit("explored", { move: answer.played, ply: this.history.cursor, view: answer, kind });
+    if (kind !== "followed") this.emit("record");
+    this.computerTurn();  // (only at the game's end, which a followed move may reach)
     return answer;
   }
 
@@ -468,6 +566,16 @@ export class Table extends EventTarget {
     this.hint = [];
     this.motion = before && view.last ? { before, cells: view.last.cells || [], steps: view.last.steps || [] } : null;
     this.emit("change");
+  }
+}
+
+// The study kept with a record (a saved game's, an import's), or the plain record when the
+// study cannot be read (a saved game changed by hand): the game opens either way.
+function studyOr(tree, line, cursor) {
+  try {
+    return History.fromStudy(tree, cursor);
+  } catch {
+    return new History(line, cursor);
   }
 }
 

@@ -31,17 +31,18 @@ test("the next step is named only when every longer move names the same one", ()
   assert.equal(nextStep(legal, ["a1"], 1), null);  // free clicks name no step
 });
 
-test("the record: a move at an earlier ply drops the later ones; undo and redo", () => {
+test("the record: a move at an earlier ply opens a variation, the game stays; undo and redo", () => {
   const h = new History(["a", "b", "c"], 1);
   assert.equal(h.atEnd, false);
   assert.deepEqual(h.line(), ["a"]);
   h.push("x");
-  assert.deepEqual(h.moves, ["a", "x"]);
+  assert.deepEqual(h.moves, ["a", "b", "c"]);
+  assert.deepEqual(h.line(), ["a", "x"]);
   assert.equal(h.undo(), true);
-  assert.deepEqual(h.moves, ["a"]);
+  assert.deepEqual(h.moves, ["a", "b"]);
   assert.equal(h.redo(), true);
-  assert.deepEqual(h.moves, ["a", "x"]);
+  assert.deepEqual(h.moves, ["a", "b", "c"]);
   assert.equal(h.redo(), false);
   h.goTo(99);
-  assert.equal(h.cursor, 2);
+  assert.equal(h.cursor, 3);
 });

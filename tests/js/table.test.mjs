@@ -141,6 +141,36 @@ test("a move at an earlier position needs the player's consent (here refused)", 
   assert.deepEqual(table.history.moves, ["c3", "a1-b1"]);
 });
 
+test("exploring: a move at an earlier position opens a variation; the computer answers only in the game", async () => {
+  const table = new Table(cannedEngine(steps), { players: [{ kind: "human" }, { kind: "ai", level: 1 }], explore: true });
+  await table.open({ game: "canned", moves: ["c3", "a1-b1"], ply: 0 });
+  const records = [];
+  table.addEventListener("record", () => records.push(table.history.moves.join(" ")));
+  assert.equal(table.humanToMove(), true);
+  const answer = await table.play("a1-b2");
+  assert.equal(answer.ok, true);
+  assert.deepEqual(table.history.moves, ["c3", "a1-b1"]);   // the game is whole
+  assert.deepEqual(table.history.line(), ["a1-b2"]);
+  assert.equal(table.humanToMove(), true);                  // the reader plays the computer's side too
+  await table.play("c3");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(table.history.line(), ["a1-b2", "c3"]);  // no answer from the computer here
+  assert.deepEqual(records, ["c3 a1-b1", "c3 a1-b1"]);
+  await table.goTo(0);
+  await table.goTo(2);
+  assert.deepEqual(table.history.line(), ["c3", "a1-b1"]);
+  assert.equal(table.history.atEnd, true);
+  await table.goTo(0);
+  await table.play("a1-b2");                                // into the variation again
+  assert.equal(await table.editTree("promote"), true);      // it becomes the game
+  assert.deepEqual(table.history.moves, ["a1-b2", "c3"]);
+  assert.equal(table.history.cursor, 1);                    // the same position on view
+  await table.goTo(2);                                      // the game's end
+  await table.play("c3");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(table.history.moves, ["a1-b2", "c3", "c3", "a1-b1"]);  // the computer answers the game
+});
+
 test("an illegal move is reported and changes nothing", async () => {
   const { table, messages } = await openTable(steps);
   const answer = await table.play("z9");
