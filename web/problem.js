@@ -104,7 +104,7 @@ export class Solver extends EventTarget {
     this.missed = false;
     const players = [DEFENDER, DEFENDER];
     players[answer.attacker] = { kind: "human" };
-    const table = new Table(fromPosition(this.engine, answer.position), { players, confirmBranch: () => true });
+    const table = new Table(fromPosition(this.engine, answer.position), { players, replaceLater: true });
     table.addEventListener("change", () => this.emit("change"));
     table.addEventListener("message", ({ detail }) => this.emit("message", detail));
     table.addEventListener("played", ({ detail }) => this.answer(detail));

@@ -39,15 +39,17 @@ const MAX_OPEN_TARGETS = 24;
 export class Table extends EventTarget {
   // engine: the worker client; players: [{kind, level}]; explore: whether a move played at
   // an earlier position opens a variation (the room, a study embed), played by whoever is
-  // at the device for either side; without it such a move is refused; "everywhere": the
+  // at the device for either side; without it such a move is refused, or with replaceLater
+  // (a problem's table) drops the later moves; "everywhere": the
   // reader plays at the game's end too (a study embed, whose seats are nobody's).  The main
   // line stays the game: the computer answers only there, and a variation never changes what
   // was sent.
-  constructor(engine, { players, explore = false, seed = freshSeed }) {
+  constructor(engine, { players, explore = false, replaceLater = false, seed = freshSeed }) {
     super();
     this.engine = engine;
     this.players = players;
     this.explore = explore;
+    this.replaceLater = replaceLater;
     this.seed = seed;
     this.game = null;          // the canonical spec, once the engine has read it
     this.history = new History();
@@ -451,7 +453,7 @@ export class Table extends EventTarget {
       return { ok: false, error: "mid-round" };
     }
     const exploring = this.exploring();
-    if (!this.history.atEnd && !exploring) {
+    if (!this.history.atEnd && !exploring && !(this.replaceLater && this.history.cut())) {
       if (this.explore) this.say("study.hidden");  // a game that hides information: no variations
       return { ok: false, error: "cancelled" };
     }

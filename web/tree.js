@@ -185,6 +185,15 @@ export class Tree {
     return line === this.main ? "game" : "line";
   }
 
+  // Drop the main line's moves after the position on view, and what could be redone (a
+  // table that replaces later moves instead of opening a variation); false off the main line.
+  cut() {
+    if (this.here.line !== this.main) return false;
+    this.main.nodes.length = this.here.n;
+    this.undone = [];
+    return true;
+  }
+
   // Take back the main line's last move (with its variations and notes); false when none.
   undo() {
     if (!this.main.nodes.length) return false;
