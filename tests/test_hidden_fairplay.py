@@ -216,3 +216,37 @@ def test_games_of_perfect_information_and_one_device_ghost_are_unchanged():
     is checked as before: it has no commitments to match."""
     report = check("ghost", [WHITE_SETUP, BLACK_SETUP, *G8_MOVES])
     assert report.outcome.winner == 0
+
+
+def test_the_bridge_steps_hide_disclose_and_check():
+    """The page's side (op ``fair``): hide answers the token and the piece commitments to send
+    and the set-up and salt to keep; check with this device's secret gives the mover's moves and
+    what is owed; disclose adds the colour owed; no answer but hide's holds the salt."""
+    import json
+    from tavoliere.bridge import handle as answer_text
+
+    def handle(request):
+        return json.loads(answer_text(json.dumps(request)))
+    mine = handle({"op": "fair", "step": "hide", "game": "ghost", "moves": [], "move": WHITE_SETUP,
+                   "fair": {}})
+    theirs = handle({"op": "fair", "step": "hide", "game": "ghost", "moves": [mine["token"]],
+                     "move": BLACK_SETUP, "fair": mine["fair"]})
+    moves, fair = [mine["token"], theirs["token"], *CAPTURE], theirs["fair"]
+    white = {"player": 0, "move": mine["move"], "salt": mine["salt"]}
+    black = {"player": 1, "move": theirs["move"], "salt": theirs["salt"]}
+    answer = handle({"op": "fair", "step": "check", "game": "ghost", "moves": moves, "fair": fair,
+                     "secret": white})
+    assert answer["holds"] and answer["hidden_owed"] == [{"ply": 9, "player": 1, "item": "c5"}]
+    assert answer["legal"] == []                       # Black's reveal comes first
+    answer = handle({"op": "fair", "step": "disclose", "game": "ghost", "moves": moves,
+                     "fair": fair, "secret": black})
+    assert "reveals" in answer["fair"] and answer["moves"] == moves
+    assert black["salt"] not in json.dumps(answer) and BLACK_SETUP not in json.dumps(answer)
+    after = handle({"op": "fair", "step": "check", "game": "ghost", "moves": moves + ["d4-d3"],
+                    "fair": answer["fair"], "secret": white})
+    assert after["holds"] and after["to_move"] == 0 and "a2-a1" in after["legal"]
+    assert white["salt"] not in json.dumps(after)
+    tampered = dict(answer["fair"], reveals=answer["fair"]["reveals"].replace(":bad:", ":good:"))
+    refused = handle({"op": "fair", "step": "check", "game": "ghost", "moves": moves + ["d4-d3"],
+                      "fair": tampered, "secret": white})
+    assert not refused["holds"] and refused["forfeit"]["winner"] == 0
