@@ -250,3 +250,42 @@ def test_the_bridge_steps_hide_disclose_and_check():
     refused = handle({"op": "fair", "step": "check", "game": "ghost", "moves": moves + ["d4-d3"],
                       "fair": tampered, "secret": white})
     assert not refused["holds"] and refused["forfeit"]["winner"] == 0
+
+
+def play_by_links(seed):
+    """A random game between two pages passing links: each page discloses what it owes (a
+    captured ghost's colour; its set-up once the game is over), then moves.  Answers the final
+    record's moves and fields, and each link's size (moves and fields, as characters)."""
+    import random
+    game, rng = load_game("ghost"), random.Random(seed)
+    moves, fair, secrets, sizes = [], Fair(), [], []
+    for player in (0, 1):
+        setup = rng.choice(game.legal_moves(check("ghost", moves, fair).full_state))
+        side = Side(player, game.move_name(setup), moves, fair)
+        moves, fair = moves + [side.token], side.fair
+        secrets.append(side)
+    while True:
+        report = check("ghost", moves, fair)
+        if report.outcome is not None and not report.setups_due:
+            return moves, fair, sizes
+        owed = [owner for _, owner, _ in report.hidden_owed]
+        sender = secrets[owed[0] if owed else report.setups_due[0] if report.outcome
+                         else game.to_move(report.full_state)]
+        moves, fair = sender.disclose(moves, fair)
+        mine = check("ghost", moves, fair, secret=sender.secret())
+        if mine.outcome is None:
+            moves = moves + [game.move_name(rng.choice(game.legal_moves(mine.full_state)))]
+            moves, fair = sender.disclose(moves, fair)
+        sizes.append(len(" ".join(moves)) + sum(len(k) + len(v) + 2 for k, v in fair.fields().items()))
+
+
+@pytest.mark.parametrize("seed", [0, 2, 4])
+def test_random_games_by_link_end_with_a_record_that_verifies(seed):
+    """Every way a game ends (an exit, a fourth good or bad ghost captured, whose end hangs on a
+    colour the capturer could not know) comes to a record that `verify` accepts, with every
+    colour shown during the game checked against its commitment."""
+    moves, fair, sizes = play_by_links(seed)
+    holds, lines = verify(export_record("ghost", moves, fair.tags()))
+    assert holds, lines
+    assert "2 hidden set-ups revealed and matching their commitments" in lines[1]
+    assert f"{len(fair.reveals)} captured pieces revealed" in lines[2]

@@ -679,8 +679,11 @@ def _check_hidden(game, moves: list, fair: Fair, result: str | None, secret) -> 
             else:
                 report.opened += 1
         state = game.apply(state, move)
-        if (game.outcome(state) is not None and not hidden.get(mover, _Hidden(0, "", "", True, True)).real
-                and not any(not hidden[o].real for _, o, _, _ in owed)):
+        # a move that ends the game by itself (an exit, the move limit) comes with its mover's
+        # set-up; one whose end hangs on the colour it captures could not know it would end
+        knowable = shown is None or shown[0] == mover
+        if (game.outcome(state) is not None and knowable and mover in hidden
+                and not hidden[mover].real):
             raise FairError(ply, Problem("fair.setup-due", player=mover), mover)
     if by_ply:
         stray = min(by_ply)
