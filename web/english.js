@@ -336,4 +336,6 @@ export default {
   "compose.link": "Link to solve it",
   "compose.embed": "Tag for an article",
   "embed.problem": "Problem",
+  // -- ghostlink (hidden pieces by link) --
+  "ghostlink.verify-hidden": "Every hidden set-up, and every piece shown during the game, matches its commitments.",
 };

@@ -336,4 +336,6 @@ export default {
   "compose.link": "Link per risolverlo",
   "compose.embed": "Etichetta per un articolo",
   "embed.problem": "Problema",
+  // -- ghostlink (pezzi nascosti per link) --
+  "ghostlink.verify-hidden": "Ogni schieramento nascosto, e ogni pezzo svelato durante la partita, corrisponde ai suoi impegni.",
 };
