@@ -289,3 +289,30 @@ def test_random_games_by_link_end_with_a_record_that_verifies(seed):
     assert holds, lines
     assert "2 hidden set-ups revealed and matching their commitments" in lines[1]
     assert f"{len(fair.reveals)} captured pieces revealed" in lines[2]
+
+
+def test_the_hidden_steps_refuse_wrong_typed_fields_never_an_internal_error():
+    import json
+    from test_bridge import WRONG
+    from tavoliere.bridge import handle
+    white, black, moves, fair = start()
+    secret = {"player": 1, "move": black.setup, "salt": black.salt}
+    valid = {
+        "hide": {"game": "ghost", "moves": [], "move": WHITE_SETUP, "fair": {}},
+        "disclose": {"game": "ghost", "moves": moves + CAPTURE, "fair": fair.fields(),
+                     "secret": secret},
+        "check": {"game": "ghost", "moves": moves + CAPTURE, "fair": fair.fields(),
+                  "secret": secret, "previous": {"moves": moves, "fair": fair.fields()}},
+    }
+    for step, request in valid.items():
+        assert json.loads(handle(json.dumps({"op": "fair", "step": step, **request})))["ok"], step
+        for key in [*request, "step"]:
+            for wrong in WRONG:
+                answer = json.loads(handle(json.dumps({"op": "fair", "step": step,
+                                                       **request, key: wrong})))
+                assert answer.get("error") != "internal", (step, key, wrong, answer)
+        for inner in secret:
+            for wrong in WRONG:
+                answer = json.loads(handle(json.dumps({"op": "fair", "step": step, **request,
+                                                       "secret": {**secret, inner: wrong}})))
+                assert answer.get("error") != "internal", (step, inner, wrong, answer)
