@@ -510,7 +510,8 @@ def test_every_fair_play_code_is_raised_and_said_in_both_languages():
         with pytest.raises(Problem) as error:
             attempt()
         codes.update([error.value.code, *error.value.params.get("inner", [])])
-    fair_codes = {code for code in MESSAGES if code.startswith("fair.")}
+    from tavoliere.fairplay import HIDDEN_MESSAGES   # raised in tests/test_hidden_fairplay.py
+    fair_codes = {code for code in MESSAGES if code.startswith("fair.")} - set(HIDDEN_MESSAGES)
     assert fair_codes <= codes
     for code in fair_codes:
         assert MESSAGES[code]["en"] != MESSAGES[code]["it"]

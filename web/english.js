@@ -365,4 +365,6 @@ export default {
   "study.graph": "Winning chances through the game: tap a move to see it",
   "embed.study-back": "Back to the game",
   "embed.nav": "Moves of board {n}",
+  // -- ghostlink (hidden pieces by link) --
+  "ghostlink.verify-hidden": "Every hidden set-up, and every piece shown during the game, matches its commitments.",
 };

@@ -431,6 +431,8 @@ async function verifyRecord(room) {
   if (tags.Dice) fields.dice = tags.Dice;
   if (tags.Shown) fields.shown = tags.Shown;
   if (tags.Seals) fields.seals = tags.Seals;
+  if (tags.Pieces) fields.pieces = tags.Pieces;     // hidden set-ups: a commitment per piece
+  if (tags.Reveals) fields.reveals = tags.Reveals;  // ... and the pieces shown during the game
   const check = await room.engine.request({ op: "fair", step: "check", game: record.game, moves: record.moves, fair: fields });
   const words = gameWords(room.site, record.game);
   if (!check.ok) { out.textContent = t("fair.verify-fails", { detail: words.error(check) }); return; }
@@ -444,7 +446,8 @@ async function verifyRecord(room) {
   }
   const facts = [t("fair.verify-plies", { count: record.moves.length })];
   if (fields.dice) facts.push(t("fair.verify-dice"));
-  if (fields.seals) facts.push(t("fair.verify-seals"));
+  if (fields.pieces) facts.push(t("ghostlink.verify-hidden"));
+  else if (fields.seals) facts.push(t("fair.verify-seals"));
   if (!fields.dice && !fields.seals && needsFair(room.site, record.game)) facts.push(t("fair.verify-trust"));
   out.textContent = `${t("fair.verify-holds")} ${facts.join(" ")}`;
 }

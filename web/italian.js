@@ -365,4 +365,6 @@ export default {
   "study.graph": "Probabilità di vittoria lungo la partita: tocca una mossa per vederla",
   "embed.study-back": "Torna alla partita",
   "embed.nav": "Mosse del diagramma {n}",
+  // -- ghostlink (pezzi nascosti per link) --
+  "ghostlink.verify-hidden": "Ogni schieramento nascosto, e ogni pezzo svelato durante la partita, corrisponde ai suoi impegni.",
 };

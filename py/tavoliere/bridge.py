@@ -493,7 +493,8 @@ def _fair(request: dict):
     if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
         raise BridgeError("bad-request", "fair.field", field="fair", text=excerpt(fields))
     try:
-        return Fair.read(fields.get("dice"), fields.get("shown"), fields.get("seals"))
+        return Fair.read(fields.get("dice"), fields.get("shown"), fields.get("seals"),
+                         fields.get("pieces"), fields.get("reveals"))
     except Problem as error:
         raise BridgeError("bad-request", error) from None
 
@@ -578,7 +579,7 @@ def op_fair_check(request: dict) -> dict:
     try:
         if previous is not None:
             follows(game.spec, _moves(previous), _fair(previous), moves, fair)
-        report = check(game.spec, moves, fair)
+        report = check(game.spec, moves, fair, secret=_secret(request, game))
     except FairError as error:
         forfeit = error.forfeit(game)
         return {"holds": False, "ply": error.ply, "problem": error.as_dict(),
@@ -586,18 +587,60 @@ def op_fair_check(request: dict) -> dict:
     except Problem as error:
         raise BridgeError("bad-request", error) from None
     shown = report.shown_state
-    waiting = report.reveal_due or report.outcome is not None
+    waiting = report.reveal_due or report.outcome is not None or shown is None
     # while a ply is sealed the ordinary ops cannot replay the record: the mover's legal moves
     # come from here (the game keeps them independent of the sealed ply)
     to_move = None if waiting else game.to_move(shown)
     legal = [] if waiting or to_move == CHANCE else [game.move_name(m) for m in game.legal_moves(shown)]
     return {"holds": True, "lines": report.lines, "to_move": to_move, "legal": legal,
             "pending_seal": report.pending_seal,
-            "reveal_due": report.reveal_due, "due_roll": report.due_roll}
+            "reveal_due": report.reveal_due, "due_roll": report.due_roll,
+            # hidden pieces (RULES.md 14.7): captures whose colour is owed, set-ups still hidden
+            # at the end, and the board as this device may know it (its own secret, if given)
+            "hidden_owed": [{"ply": ply, "player": owner, "item": item}
+                            for ply, owner, item in report.hidden_owed],
+            "setups_due": report.setups_due,
+            "outcome": report.outcome and report.outcome.as_dict(),
+            "diagram": None if shown is None else game.diagram(shown)}
+
+
+def _secret(request: dict, game):
+    """This device's own hidden ply, {"player", "move", "salt"}, or None: it is used to replay
+    exactly and never appears in an answer."""
+    secret = request.get("secret")
+    if secret is None:
+        return None
+    if not isinstance(secret, dict):
+        raise BridgeError("bad-request", "fair.field", field="secret", text="…")
+    return _player(secret, game), _text(secret, "move"), _text(secret, "salt")
+
+
+def op_fair_hide(request: dict) -> dict:
+    """Commit to a hidden ply (a Ghost set-up): ``token`` (hide=…, for the moves) and ``fair``
+    (with this player's piece commitments) travel; ``move`` and ``salt`` stay on this device."""
+    from .fairplay import hide
+    game, moves = _game(request), _moves(request)
+    answer = _fair_call(hide, game.spec, moves, _move(request), _fair(request))
+    return {"token": answer["token"], "move": answer["move"], "salt": answer["salt"],
+            "fair": answer["fair"].fields()}
+
+
+def op_fair_disclose(request: dict) -> dict:
+    """What this player owes at the end of ``moves``: his captured pieces' colours (each with its
+    own salt) and, once the game is over, his hidden ply in clear with its proof."""
+    from .fairplay import disclose
+    game, moves = _game(request), _moves(request)
+    player, move, salt = _secret(request, game) or (None, None, None)
+    if player is None:
+        raise BridgeError("bad-request", "fair.field", field="secret", text="null")
+    answer = _fair_call(disclose, game.spec, moves, _fair(request), player, move, salt)
+    return {"moves": answer["moves"], "fair": answer["fair"].fields(),
+            "lines": answer["report"].lines, "setups_due": answer["report"].setups_due}
 
 
 FAIR_STEPS = {"start": op_fair_start, "roll": op_fair_roll, "seal": op_fair_seal,
-              "reveal": op_fair_reveal, "check": op_fair_check}
+              "reveal": op_fair_reveal, "check": op_fair_check, "hide": op_fair_hide,
+              "disclose": op_fair_disclose}
 
 
 def op_fair(request: dict) -> dict:

@@ -632,6 +632,54 @@ class Ghost(Game):
             return {"message": {"key": key, "params": {"player": victim, "good": good, "bad": bad}}}
         return {}
 
+    # -- pieces hidden for the whole game, by link (tavoliere.fairplay, RULES.md 14.7) ----------
+    # What the protocol needs to know, and nothing of how it commits or checks: which plies stay
+    # hidden, which pieces (items) they give a value, and which move reveals which piece.
+    hidden_purpose = "ghost"           # the commitment's form is RULES.md 14.7's
+
+    def hidden(self, state: GhostState) -> bool:
+        """The set-ups stay hidden for the whole game (RULES.md 14.2, 14.5)."""
+        return state.setups < 2
+
+    def hidden_items(self, player: int) -> tuple[str, ...]:
+        """The pieces a set-up gives a colour: the owner's eight home cells, where each ghost
+        starts (a ghost is named by its starting cell for the whole game)."""
+        return tuple(GRID.names[cell] for cell in sorted(HOME[player], key=notation_order))
+
+    def hidden_values(self, player: int, name: str) -> dict[str, str]:
+        """Each piece's colour under the set-up ``name``: {"b1": "bad", "c1": "good", ...}."""
+        bad = set(re.findall(r"[a-f][1-6]", name))
+        return {item: "bad" if item in bad else "good" for item in self.hidden_items(player)}
+
+    def hidden_standin(self, player: int, known: dict[str, str]) -> str:
+        """A set-up of ``player`` that agrees with the colours ``known`` so far (a stand-in for
+        his hidden one: only revealed colours matter to a replay, exits apart)."""
+        items = self.hidden_items(player)
+        bad = [item for item in items if known.get(item) == "bad"]
+        free = [item for item in items if item not in known]
+        if len(bad) > 4 or len(bad) + len(free) < 4 or set(known.values()) - {"good", "bad"}:
+            raise Problem("ghost.setup-cells", player=player)
+        return "".join(sorted(bad + free[:4 - len(bad)]))
+
+    def hidden_trace(self, trace: dict | None, state: GhostState, move):
+        """Follow each ghost from its starting cell: (the trace after ``move``, what it reveals:
+        (owner, starting cell, colour) of a captured ghost, or None)."""
+        if trace is None:
+            trace = {cell: cell for player in (0, 1) for cell in HOME[player]}
+        if move[0] == "first" or self.is_setup(move):
+            return trace, None
+        start, target, captures = move
+        trace = dict(trace)
+        origin = trace.pop(start)
+        revealed = None
+        if captures:
+            victim = state.board[target]
+            colour = {GOOD: "good", BAD: "bad"}.get(colour_of(victim), "unknown")
+            revealed = (owner_of(victim), GRID.names[trace.pop(target)], colour)
+        if target != OUT:
+            trace[target] = origin
+        return trace, revealed
+
     # -- the check at the end (RULES.md 14.7) ---------------------------------------------------
     def check_record(self, names: list[str], result: Outcome | None = None,
                      revealed: list | None = None) -> dict:
