@@ -191,6 +191,8 @@ WRONG = [None, True, False, 0, -1, 5, 2.5, float("nan"), 10**30, "", "3", "x" * 
 
 @pytest.mark.parametrize("op", list(VALID))
 def test_wrong_typed_fields_are_refused_never_an_internal_error(op):
+    if op in ("think_step", "think_stop"):  # a search to step or stop, whatever ran before
+        ask(op="think_start", **VALID["think_start"])
     assert ask(op=op, **VALID[op])["ok"], op  # the base request works
     for field in FIELDS:
         for value in WRONG:
