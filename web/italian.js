@@ -57,7 +57,7 @@ export default {
   "delete": "Elimina",
   "saved-entry.one": "{title}, {count} semimossa, {date}",
   "saved-entry.other": "{title}, {count} semimosse, {date}",
-  "picture": "Immagine (PNG)",
+  "picture": "Immagine…",
   "describe": "Descrivi la posizione",
   "coordinates": "Coordinate",
   "quick-start": "Avvio rapido: conserva una copia del motore in questo browser",
@@ -336,4 +336,13 @@ export default {
   "compose.link": "Link per risolverlo",
   "compose.embed": "Etichetta per un articolo",
   "embed.problem": "Problema",
+  // print: diagrammi per la stampa (web/print.js)
+  "print.title": "Diagramma per la stampa",
+  "print.help": "La posizione in vista, con le coordinate; i segni dello schermo (l'ultima mossa, le caselle dove giocare) restano fuori, a meno che non li spunti.",
+  "print.marks": "Con i segni dello schermo",
+  "print.numbers": "Numera le pietre posate nelle ultime mosse:",
+  "print.svg": "Diagramma (SVG)",
+  "print.png": "Diagramma (PNG)",
+  "print.problem": "Diagramma da stampare",
+  "print.solution": "Soluzione",
 };
