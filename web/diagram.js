@@ -54,13 +54,19 @@ export function printedSolution(line) {
   return parts.join(" ");
 }
 
-// A caption cut into lines of at most `limit` characters, at spaces.
+// A caption cut into lines of at most `limit` characters, at spaces; a move's number stays
+// with its move ("3." never ends a line).
 export function wrapText(text, limit) {
   const lines = [];
   let line = "";
   for (const word of String(text).split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > limit) { lines.push(line); line = word; }
-    else line = line ? `${line} ${word}` : word;
+    if (line && line.length + 1 + word.length > limit) {
+      const number = /\s(\d+\.)$/.exec(line);  // the move's number goes down with it
+      lines.push(number ? line.slice(0, number.index) : line);
+      line = number ? `${number[1]} ${word}` : word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
   }
   if (line) lines.push(line);
   return lines;
@@ -69,13 +75,15 @@ export function wrapText(text, limit) {
 export const SVG_UNIT = 40;        // SVG user units (CSS pixels) to a layout unit
 const CAPTION_SIZE = 0.42;         // a caption's font size, in layout units
 const CAPTION_LINE = 0.6;          // and its line height
+const CHAR_WIDTH = 0.62;           // a bold character's width at most, in ems (no fonts to measure)
+const MARGIN = 0.3;                // the captions' margin left and right
 
 // The diagram as an SVG document: a white sheet, the board drawn by `board` (a BoardView
 // with the layout to print) in `color`, and under it the `captions` (plain text: a
 // stipulation, a solution), each wrapped to the board's width.
 export function diagramSVG(board, picture, { color, captions = [], title = "" }) {
   const { width, height } = board.layout;
-  const lines = captions.flatMap((caption, i) => wrapText(caption, Math.max(12, Math.floor(width / (CAPTION_SIZE * 0.55))))
+  const lines = captions.flatMap((caption, i) => wrapText(caption, Math.max(12, Math.floor((width - 2 * MARGIN) / (CAPTION_SIZE * CHAR_WIDTH))))
     .map((text) => ({ text, bold: i === 0 })));
   const total = height + (lines.length ? 0.3 + lines.length * CAPTION_LINE : 0);
   const svg = new SvgContext();
@@ -87,7 +95,7 @@ export function diagramSVG(board, picture, { color, captions = [], title = "" })
   svg.textBaseline = "alphabetic";
   lines.forEach(({ text, bold }, i) => {
     svg.font = `${bold ? 700 : 400} ${CAPTION_SIZE}px system-ui, sans-serif`;
-    svg.fillText(text, 0.3, height + 0.3 + (i + 0.75) * CAPTION_LINE);
+    svg.fillText(text, MARGIN, height + 0.3 + (i + 0.75) * CAPTION_LINE);
   });
   return svg.toSVG(width * SVG_UNIT, total * SVG_UNIT, title);
 }

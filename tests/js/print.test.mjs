@@ -128,4 +128,6 @@ test("the solution as the magazine writes it: the key marked, moves numbered", (
   assert.equal(printedSolution(["c3", "d4", "e5"]), "1. c3! d4 2. e5");
   assert.equal(printedSolution(["a1"]), "1. a1!");
   assert.deepEqual(wrapText("one two three four", 9), ["one two", "three", "four"]);
+  assert.deepEqual(wrapText("1. c3! d4 2. e5", 11), ["1. c3! d4", "2. e5"]);
+  assert.deepEqual(wrapText("1. c3! d4 2. e5", 13), ["1. c3! d4", "2. e5"]);
 });
