@@ -87,9 +87,13 @@ def test_a_game_downloads_as_a_clean_svg_and_png(watch, server):
     assert watch.errors == []
 
 
-def test_the_stones_of_the_last_moves_are_numbered(watch, server):
+@pytest.mark.parametrize("game", ["havannah(size=6)", "go(size=9)"])
+def test_the_stones_of_the_last_moves_are_numbered(watch, server, game):
+    """Drawn in the dark theme: the diagram keeps the light board of a printout."""
     OUTPUT.mkdir(exist_ok=True)
-    page = watch.open(server + "#game=havannah(size=6)&moves=c3,d4,e5" + TWO_PEOPLE)
+    watch.page.context.add_init_script("localStorage.setItem('tavoliere.theme', 'dark')")
+    page = watch.open(server + f"#game={game}&moves=c3,d4,e5" + TWO_PEOPLE)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     click_more(page, "#picture")
     page.locator("#picture-numbers").fill("2")
     _, svg = download(page, "#picture-svg")
@@ -101,7 +105,9 @@ def test_the_stones_of_the_last_moves_are_numbered(watch, server):
     plain = texts(ET.fromstring(download(page, "#picture-svg")[1]))
     assert words.count("2") == plain.count("2") + 1 and words.count("3") == plain.count("3") + 1
     assert words.count("1") == plain.count("1")
-    render(page, svg, "print-havannah-numbered-svg.png")
+    assert "#e9dcc0" in colours(root)                    # the light board, not the dark one
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    render(page, svg, f"print-{game.split('(')[0]}-numbered-svg.png")
     assert watch.errors == []
 
 
