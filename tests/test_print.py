@@ -144,6 +144,8 @@ def test_a_composition_prints_with_its_stipulation_and_key(watch, server):
     page = watch.open(server + "#game=barrier(size=5)&moves=c3,a1" + TWO_PEOPLE)
     page.click("#problems")
     page.click("#compose summary")
+    page.click("#compose-print")                         # nothing proven yet: it says so
+    assert page.text_content("#compose-result").startswith("Press Prove first")
     page.select_option("#compose-goal", "1")
     page.click("#compose-prove")
     page.wait_for_function("document.getElementById('compose-link').value !== ''", timeout=60_000)

@@ -345,4 +345,5 @@ export default {
   "print.png": "Diagram (PNG)",
   "print.problem": "Printable diagram",
   "print.solution": "Solution",
+  "print.prove-first": "Press Prove first: the diagram prints a problem once it is proven.",
 };

@@ -345,4 +345,5 @@ export default {
   "print.png": "Diagramma (PNG)",
   "print.problem": "Diagramma da stampare",
   "print.solution": "Soluzione",
+  "print.prove-first": "Prima premi «Verifica»: il diagramma si stampa quando il problema è verificato.",
 };

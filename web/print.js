@@ -94,7 +94,7 @@ async function printProblem(room) {
 // The composition proven last (problems.js keeps it as room.problems.proof), on the room's board.
 async function printComposition(room) {
   const proof = room.problems && room.problems.proof;
-  if (!proof || !proof.keys || !proof.keys.length) return;
+  if (!proof || !proof.keys || !proof.keys.length) { $("compose-result").textContent = t("print.prove-first"); return; }
   const n = Number(proof.goal.slice(4));
   const svg = await problemSVG(room, { ...proof, n }, room.board);
   if (svg) download(new Blob([svg], { type: "image/svg+xml" }), fileName(proof.spec, "problem", "svg"));
