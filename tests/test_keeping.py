@@ -327,10 +327,10 @@ def test_no_serious_accessibility_violations(watch, server, theme):
     page.add_script_tag(path=str(AXE))
     found = {}
     for screen, action in [("room", None), ("new game", "#new-game"), ("rules", "#rules"),
-                           ("record", "#record")]:
+                           ("record", "#record"), ("picture", "#picture")]:
         if action:
             page.keyboard.press("Escape")
-            click_more(page, action) if action == "#record" else page.locator(action).click()
+            click_more(page, action) if action in ("#record", "#picture") else page.locator(action).click()
             page.wait_for_timeout(150)
         result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
         bad = [f"{v['id']} ({v['impact']}): {v['help']}" for v in result["violations"]
