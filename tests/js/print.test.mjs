@@ -131,3 +131,29 @@ test("the solution as the magazine writes it: the key marked, moves numbered", (
   assert.deepEqual(wrapText("1. c3! d4 2. e5", 11), ["1. c3! d4", "2. e5"]);
   assert.deepEqual(wrapText("1. c3! d4 2. e5", 13), ["1. c3! d4", "2. e5"]);
 });
+
+test("the board's own drawing prints every piece shape to a well-formed SVG, with no screen mark", async () => {
+  const { BoardView } = await import("../../web/board.js");
+  const { diagramSVG } = await import("../../web/diagram.js");
+  const square = (name, x, y, tone) => ({ name, x, y, tone, points: [[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]] });
+  const cells = ["a", "b", "c", "d", "e", "f", "g", "h", "i"].map((name, i) => square(name, 1 + i, 1, i % 2));
+  cells.push({ name: "pit", x: 11, y: 1, radius: 0.45 });
+  const board = Object.create(BoardView.prototype);
+  board.layout = { width: 12, height: 2, cells, labels: [{ text: "<1>", x: 0.3, y: 1 }], lines: [[[1, 1.5], [9, 1.5]]], dots: [[5, 1.5]] };
+  board.cells = new Map(cells.map((c) => [c.name, c]));
+  const pieces = { a: "stone.0", b: "pawn.1", c: "knight.0", d: "die.1=5", e: "block", f: "marker", g: "crowned.1", h: "double-crowned.0", i: "counter=12", pit: "counter.1=3" };
+  const color = { "board-light": "#eee", "board-dark": "#ccc", "grid-line": "#876", label: "#543", "player-0": "#fff", "player-1": "#222",
+    "ink-0": "#222", "ink-1": "#fff", "piece-edge": "#333", neutral: "#c9a46a", "neutral-ink": "#2b2116", obstacle: "#777", "obstacle-mark": "#eee",
+    win: "#c0392b", "last-move": "rgba(230, 190, 40, 0.55)", target: "rgba(40, 120, 80, 0.75)", "last-dot": "#e0452b" };
+  const svg = diagramSVG(board, { pieces, win: ["a"] }, { color, captions: ["Bianco muove & vince", "Soluzione: 1. a! b"] });
+  assertWellFormed(svg);
+  assert.match(svg, /&lt;1&gt;/);                                   // a label escaped
+  assert.match(svg, />12</);                                          // a counter's count
+  assert.match(svg, />Bianco muove &amp; vince</);
+  assert.doesNotMatch(svg, /rgb\(230, 190, 40\)|rgb\(40, 120, 80\)|#e0452b/);
+  // the same drawing with the screen's marks shows them
+  const marked = diagramSVG(board, { pieces, last: ["a"], targets: ["i"] }, { color });
+  assert.match(marked, /rgb\(230, 190, 40\)/);
+  assert.match(marked, /#e0452b/);
+  assert.match(marked, /rgb\(40, 120, 80\)/);
+});
