@@ -234,8 +234,9 @@ def test_copy_link_puts_the_position_in_the_clipboard(browser, server):
 
 def test_the_picture_is_a_png_of_the_board(watch, server):
     page = watch.open(server + "#game=havannah(size=6)&moves=c3,d4" + TWO_PEOPLE)
+    click_more(page, "#picture")  # its dialog: a clean diagram (tests/test_print.py)
     with page.expect_download() as info:
-        click_more(page, "#picture")
+        page.locator("#picture-png").click()
     path = info.value.path()
     data = Path(path).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
@@ -326,10 +327,10 @@ def test_no_serious_accessibility_violations(watch, server, theme):
     page.add_script_tag(path=str(AXE))
     found = {}
     for screen, action in [("room", None), ("new game", "#new-game"), ("rules", "#rules"),
-                           ("record", "#record")]:
+                           ("record", "#record"), ("picture", "#picture")]:
         if action:
             page.keyboard.press("Escape")
-            click_more(page, action) if action == "#record" else page.locator(action).click()
+            click_more(page, action) if action in ("#record", "#picture") else page.locator(action).click()
             page.wait_for_timeout(150)
         result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
         bad = [f"{v['id']} ({v['impact']}): {v['help']}" for v in result["violations"]

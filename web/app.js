@@ -17,6 +17,7 @@ import { drawMoves } from "./movelist.js";
 import { bindNewGame } from "./newgame.js";
 import { pageApi } from "./api.js";
 import { loadFlag, loadPlayers } from "./prefs.js";
+import { bindPrint } from "./print.js";
 import { bindProblems } from "./problems.js";
 import { bindRecords } from "./records.js";
 import { bindReview, drawReview } from "./reviewpanel.js";
@@ -61,6 +62,7 @@ function bindRegions() {
   bindFlip(room);
   bindProblems(room);
   bindStudy(room);
+  bindPrint(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());
 }

@@ -235,10 +235,34 @@ export class BoardView {
     const ctx = this.context;
     ctx.setTransform(ratio * scale, 0, 0, ratio * scale, 0, 0);
     this.scale = scale;
-    const style = getComputedStyle(canvas);
-    const color = Object.fromEntries(THEME_VARS.map((name) => [name, style.getPropertyValue(`--${name}`).trim()]));
-    this.color = color;
+    this.color = this.themeColors();
     ctx.clearRect(0, 0, this.layout.width, this.layout.height);
+    this.drawPicture();
+  }
+
+  // A picture for print on any 2D context, a canvas's (a PNG) or web/svgcanvas.js's recorder
+  // (an SVG), by the same drawing as the screen's: `picture` as show() takes it (the caller
+  // leaves out the screen's marks), `color` the theme's colours by name (THEME_VARS), `scale`
+  // pixels to a layout unit.  The board on view is left as it is.
+  printOn(context, picture, { color, scale = 1, labels = true }) {
+    if (!this.layout) return;
+    const print = Object.create(this);
+    Object.assign(print, { context, picture, color, showLabels: labels, animation: null, hovered: null });
+    context.setTransform(scale, 0, 0, scale, 0, 0);
+    print.drawPicture();
+  }
+
+  // The theme's colours by name, read from the canvas's style (see THEME_VARS).
+  themeColors() {
+    const style = getComputedStyle(this.canvas);
+    return Object.fromEntries(THEME_VARS.map((name) => [name, style.getPropertyValue(`--${name}`).trim()]));
+  }
+
+  // The board, the picture's marks and pieces, and the coordinates, on this.context in layout
+  // units, in this.color.
+  drawPicture() {
+    const ctx = this.context;
+    const color = this.color;
     const sets = {};
     for (const key of ["last", "targets", "selected", "preview", "win", "shaded", "hint", "pending"]) sets[key] = new Set(this.picture[key] || []);
     // the choices of the next click, each in its own tint (cells two choices share keep the

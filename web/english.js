@@ -57,7 +57,7 @@ export default {
   "delete": "Delete",
   "saved-entry.one": "{title}, {count} move, {date}",
   "saved-entry.other": "{title}, {count} moves, {date}",
-  "picture": "Picture (PNG)",
+  "picture": "Picture…",
   "describe": "Describe position",
   "coordinates": "Coordinates",
   "quick-start": "Quick start: keep a copy of the engine in this browser",
@@ -367,4 +367,14 @@ export default {
   "embed.nav": "Moves of board {n}",
   // -- ghostlink (hidden pieces by link) --
   "ghostlink.verify-hidden": "Every hidden set-up, and every piece shown during the game, matches its commitments.",
+  // print: diagrams for print (web/print.js)
+  "print.title": "Diagram for print",
+  "print.help": "The position on view, with its coordinates; the screen's marks (the last move, the cells to play) are left out unless you tick them.",
+  "print.marks": "With the screen's marks",
+  "print.numbers": "Number the stones placed in the last moves:",
+  "print.svg": "Diagram (SVG)",
+  "print.png": "Diagram (PNG)",
+  "print.problem": "Printable diagram",
+  "print.solution": "Solution",
+  "print.prove-first": "Press Prove first: the diagram prints a problem once it is proven.",
 };

@@ -57,7 +57,7 @@ export default {
   "delete": "Elimina",
   "saved-entry.one": "{title}, {count} semimossa, {date}",
   "saved-entry.other": "{title}, {count} semimosse, {date}",
-  "picture": "Immagine (PNG)",
+  "picture": "Immagine…",
   "describe": "Descrivi la posizione",
   "coordinates": "Coordinate",
   "quick-start": "Avvio rapido: conserva una copia del motore in questo browser",
@@ -367,4 +367,14 @@ export default {
   "embed.nav": "Mosse del diagramma {n}",
   // -- ghostlink (pezzi nascosti per link) --
   "ghostlink.verify-hidden": "Ogni schieramento nascosto, e ogni pezzo svelato durante la partita, corrisponde ai suoi impegni.",
+  // print: diagrammi per la stampa (web/print.js)
+  "print.title": "Diagramma per la stampa",
+  "print.help": "La posizione in vista, con le coordinate; i segni dello schermo (l'ultima mossa, le caselle dove giocare) restano fuori, a meno che non li spunti.",
+  "print.marks": "Con i segni dello schermo",
+  "print.numbers": "Numera le pietre posate nelle ultime mosse:",
+  "print.svg": "Diagramma (SVG)",
+  "print.png": "Diagramma (PNG)",
+  "print.problem": "Diagramma da stampare",
+  "print.solution": "Soluzione",
+  "print.prove-first": "Prima premi «Verifica»: il diagramma si stampa quando il problema è verificato.",
 };

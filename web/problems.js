@@ -160,6 +160,7 @@ async function compose(room) {
   }
   const proof = await room.engine.request({ op: "problem", step: "stop", id });
   if (!proof.ok || !proof.done) return;
+  room.problems.proof = proof;  // for its printable diagram (web/print.js)
   const n = goal.slice(4);
   const said = !proof.keys.length ? [t("compose.unsound", { n })]
     : [proof.sound ? t("compose.sound", { key: proof.keys[0] }) : t("compose.cooked", { count: proof.keys.length, keys: proof.keys.join(", ") }),

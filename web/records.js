@@ -1,5 +1,5 @@
 // Keeping games: the saved-games list, the record dialog (export, import, files), the link to
-// the position and a picture of the board.  Everything from a record or a file is shown as
+// the position and the Picture dialog (web/print.js draws the diagrams).  Everything from a record or a file is shown as
 // text, never as HTML.
 import { gameWords } from "./games.js";
 import { errorText, getLanguage, t } from "./i18n.js";
@@ -15,7 +15,7 @@ const MAX_RECORD = 200000;
 // room: the room's context (web/room.js).
 export function bindRecords(room) {
   $("copy-link").addEventListener("click", () => copyLink(room));
-  $("picture").addEventListener("click", () => downloadPicture(room));
+  $("picture").addEventListener("click", () => $("picture-dialog").showModal());  // web/print.js
   $("saved").addEventListener("click", () => showSaved(room));
   $("record").addEventListener("click", () => showRecord(room));
   $("record-import").addEventListener("click", () => importRecord(room, $("record-text").value));
@@ -57,16 +57,6 @@ function openEntry(room, entry) {
   return startGame(room, entry.game, entry.moves, null, { id: entry.id, ending: readEnding(entry.ending), players: entry.players || null, kept: true, tree: entry.tree || null });
 }
 
-// The board drawn with its cell names for a moment (a picture names its cells).
-function withLabels(board, draw) {
-  const shown = board.showLabels;
-  board.showLabels = true;
-  board.draw();
-  draw();
-  board.showLabels = shown;
-  board.draw();
-}
-
 async function copyLink(room) {
   const link = location.href;
   try {
@@ -86,13 +76,6 @@ export function download(blob, filename) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function downloadPicture(room) {
-  const { game, moves } = tableRecord(room);
-  withLabels(room.board, () => room.board.canvas.toBlob((blob) => {
-    download(blob, `tavoliere-${game.replace(/[^a-z0-9]+/g, "-")}-${moves.length}.png`);
-  }));
 }
 
 function recordMessage(text, kind = "error") {
