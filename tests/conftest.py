@@ -157,12 +157,15 @@ class PageWatch:
 # made by a second Python when the page is idle, which would only compete with the test for
 # the machine.  tests/test_snapshot.py opens its own contexts, with snapshots on.
 NO_SNAPSHOTS = "try { localStorage.setItem('tavoliere.snapshot', 'off'); } catch (e) {}"
+# ... and they are not greeted by the welcome (tests/test_welcome.py opens its own contexts).
+NO_WELCOME = "try { localStorage.setItem('tavoliere.welcomed', '1'); } catch (e) {}"
 
 
 @pytest.fixture
 def watch(browser):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     yield PageWatch(context)
     context.close()
 

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 import zxingcpp
 
-from conftest import NO_SNAPSHOTS, OUTPUT, ROOT, click_more
+from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, ROOT, click_more
 from tavoliere import load_game
 
 pytestmark = pytest.mark.browser
@@ -22,6 +22,7 @@ class Player:
     def __init__(self, browser, name, **options):
         self.context = browser.new_context(**options)
         self.context.add_init_script(NO_SNAPSHOTS)
+        self.context.add_init_script(NO_WELCOME)
         self.name = name
         self.errors = []
         self.page = self.tab()
@@ -288,6 +289,7 @@ def test_start_send_and_the_list_of_games_in_the_page(browser, server):
     exports and deletes; keyboard, screen reader labels, axe and Italian."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     errors = []

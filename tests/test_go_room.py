@@ -11,7 +11,7 @@ computer, with nothing left to play, passes too."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, PageWatch
+from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, PageWatch
 from tavoliere import load_game
 
 pytestmark = pytest.mark.browser
@@ -91,6 +91,7 @@ def test_a_game_against_level_1_to_the_count_with_the_marking_phase(browser, ser
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
                                   is_mobile=touch, device_scale_factor=2 if touch else 1)
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     record = settled_record()
     page = watch.open(server + f"#game={SPEC}&moves={','.join(record)}&white=human&black=ai:1")
@@ -160,6 +161,7 @@ def test_two_people_mark_on_one_board_and_the_link_carries_each_proposal(browser
     link holds each proposal as its ply."""
     context = browser.new_context(viewport={"width": 1366, "height": 800})
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     record = settled_record() + ["e5", "f8", "pass", "pass"]
     page = watch.open(server + f"#game={SPEC}&moves={','.join(record)}&white=human&black=human")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT
+from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT
 from tavoliere import load_game
 from test_conformance import first_specs, random_game
 
@@ -25,6 +25,7 @@ SIZES = {
 def open_page(browser, size, hash_):
     context = browser.new_context(**SIZES[size])
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     page = context.new_page()
     page.goto(hash_)
     page.evaluate("window.tavoliere.ready")

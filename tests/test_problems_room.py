@@ -5,7 +5,7 @@ whose cooks are reported.  Screenshots in test-output/."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, PageWatch
+from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, PageWatch
 from tavoliere.solving import problem_id
 
 pytestmark = pytest.mark.browser
@@ -27,6 +27,7 @@ SIZES = {
 def sized(request, browser):
     context = browser.new_context(**SIZES[request.param])
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     yield request.param, PageWatch(context)
     context.close()
 

@@ -24,9 +24,10 @@ SGF = ("(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]TS[go(size=9)]AP[Tavoliere]"
 
 @pytest.fixture(params=list(SIZES))
 def room(request, browser):
-    from conftest import NO_SNAPSHOTS, PageWatch
+    from conftest import NO_SNAPSHOTS, NO_WELCOME, PageWatch
     context = browser.new_context(**SIZES[request.param])
     context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     watch.size = request.param
     yield watch

@@ -25,9 +25,14 @@ export function bindWelcome(room) {
   $("games").addEventListener("click", () => showWelcome(room));
 }
 
-// A first visit: no link and no game kept in this browser.
+// Once greeted, a visitor finds the welcome under Games: it does not open by itself again.
+const GREETED = "tavoliere.welcomed";
+
+// A first visit: no link, no game kept in this browser, never greeted before.
 export function firstVisit() {
-  return location.hash.length <= 1 && !currentGame();
+  let greeted = false;
+  try { greeted = localStorage.getItem(GREETED) === "1"; } catch { /* no storage: greet */ }
+  return location.hash.length <= 1 && !currentGame() && !greeted;
 }
 
 export function showShow(room, name) {
@@ -50,6 +55,9 @@ export function showWelcome(room, { first = false } = {}) {
   dialog.onclose = first ? () => {
     if (dialog.returnValue !== "chosen") playNewcomer(room, gameInfo(room.site, defaultGame(room.site)));
   } : null;
+  if (first) {
+    try { localStorage.setItem(GREETED, "1"); } catch { /* greeted again next time */ }
+  }
   if (!dialog.open) dialog.showModal();
   list.querySelector("button").focus({ focusVisible: false });  // Tab shows the ring; a tap needs none
 }
