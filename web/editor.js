@@ -5,7 +5,8 @@
 // from the engine's palette of the game.
 //
 // A tap on a cell cycles it through the palette, starting from the chosen token (the brush):
-// empty -> brush -> the tokens after it in the palette, round -> empty again.
+// empty -> brush -> the tokens after it in the palette, round -> empty again.  With the
+// eraser chosen, a tap empties the cell.
 
 export const EMPTY = "";   // the palette's eraser: a cell left empty
 
@@ -35,11 +36,13 @@ export class PositionEditor {
     return [...this.palette.slice(at), ...this.palette.slice(0, at), EMPTY];
   }
 
-  // A tap on ``cell``: the next token of the cycle (the brush on an empty cell).
+  // A tap on ``cell``: the next token of the cycle (the brush on an empty cell); with the
+  // eraser chosen, an empty cell.
   tap(cell) {
     const order = this.cycle();
     const now = this.pieces[cell] || EMPTY;
-    const next = now === EMPTY ? order[0] : order[(order.indexOf(now) + 1) % order.length];
+    const next = this.brush === EMPTY ? EMPTY
+      : now === EMPTY ? order[0] : order[(order.indexOf(now) + 1) % order.length];
     if (next === EMPTY) delete this.pieces[cell];
     else this.pieces[cell] = next;
     this.edited();
