@@ -134,3 +134,24 @@ def test_the_miner_passes_over_a_position_with_a_single_legal_move():
     finally:
         problems.DATA = real
     assert shipped["problems"] == []
+
+
+@pytest.mark.pyodide
+def test_pyodide_reads_an_edited_position_as_cpython_does(site):
+    """The page's Python (3.14 in Pyodide) accepts and refuses the same positions, with the
+    same palette (its seeded random games are the same)."""
+    from conftest import run_in_pyodide
+    requests = [
+        {"op": "problem", "step": "edit", "game": "barrier(size=5)", "moves": ["c3", "a1"]},
+        {"op": "problem", "step": "edit", "game": "barrier(size=5)", "position": "pawn.0:c3 w"},
+        {"op": "problem", "step": "edit", "game": "cephalopod", "position": "die.0=1:a1;die.1=2:c3 w"},
+        {"op": "problem", "step": "edit", "game": "damone"},
+    ]
+    code = ("import json, tavoliere.bridge as b\n"
+            f"requests = json.loads({json.dumps(json.dumps(requests))})\n"
+            "print('RESULT ' + json.dumps([json.loads(b.handle(json.dumps(r))) for r in requests]))\n")
+    line = next(l for l in run_in_pyodide(site, code).splitlines() if l.startswith("RESULT "))
+    in_pyodide = json.loads(line[len("RESULT "):])
+    here = [json.loads(handle(json.dumps(request))) for request in requests]
+    assert in_pyodide == here
+    assert [answer["ok"] for answer in here] == [True, False, True, True]
