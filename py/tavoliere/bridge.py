@@ -779,7 +779,8 @@ PROBLEM_STEPS = {"list": op_problems, "open": op_problem_open, "move": op_proble
 
 def op_problem(request: dict) -> dict:
     """Problems, one op whose ``step`` is list, open or move (solving), start, step or stop
-    (proving a composition in slices), edit (a composer's position read by the rules); the functions above say what each takes and answers."""
+    (proving a composition in slices), edit (a composer's position read by the rules); the
+    functions above say what each takes and answers."""
     step = request.get("step")
     step = PROBLEM_STEPS.get(step) if isinstance(step, str) else None
     if step is None:

@@ -178,6 +178,12 @@ def only_move(game, state) -> bool:
     return len(game.legal_moves(state)) < 2
 
 
+def _single_move(problem: dict) -> bool:
+    """Whether a listed problem's side to move has a single legal move (see ``only_move``)."""
+    game = load_game(problem["spec"])
+    return only_move(game, game.read_position(problem["position"]))
+
+
 def problem_at(game, state, max_n: int, max_nodes: int, per_n: dict, count: int) -> dict | None:
     """The problem whose position is ``state``, if it has one: the least N with a win, and
     exactly one key for it, chosen among more than one legal move."""
@@ -226,13 +232,12 @@ def ship(game_name: str, found: list[dict], max_nodes: int | None = None,
          proven: bool = False) -> int:
     """Add the problems ``found`` (as ``mined`` gives them) to the shipped collection of
     ``game_name``, each proven again and graded with this code (``proven``: trust the proof
-    and grade ``mined`` just made, for the games whose proofs take seconds), the same
+    and grade ``mined`` just made, so that a miner can ship each find at once), the same
     position never twice, never one where the side to move has a single legal move; drop
     such positions already listed; the collection's size."""
     path = DATA / f"{game_name}.json"
     listed = json.loads(path.read_text(encoding="utf-8"))["problems"] if path.exists() else []
-    listed = [p for p in listed
-              if not only_move(load_game(p["spec"]), load_game(p["spec"]).read_position(p["position"]))]
+    listed = [p for p in listed if not _single_move(p)]
     positions = {(p["spec"], p["position"]) for p in listed}
     for problem in found:
         if (problem["spec"], problem["position"]) in positions:
