@@ -255,8 +255,9 @@ function read(room, request, onRead = async () => {}) {
     const answer = await room.engine.request(request);
     if (edit !== state.edits) return;
     if (!answer.ok) {
-      const words = gameWords(room.site, request.game);
-      say(room, t("compose.unreachable", { message: words.error(answer) }), "error");
+      // a position the rules refuse says so; anything else (a game without problems) as it is
+      const message = gameWords(room.site, request.game).error(answer);
+      say(room, String(answer.code).startsWith("position.") ? t("compose.unreachable", { message }) : message, "error");
       drawEditor(room);
       return;
     }
