@@ -325,7 +325,7 @@ export default {
   "problems.none": "Non ci sono ancora problemi di {game}.",
   "problems.loading": "Il motore verifica il problema…",
   "compose": "Componi un problema",
-  "compose.help": "Dalla posizione sul tavoliere della sala, dietro questa finestra: deve vincere chi ha la mossa.",
+  "compose.help": "Componi una posizione, o prendi quella sul tavoliere della sala, e scegli l'obiettivo: deve vincere chi ha il tratto.",
   "compose.goal": "Obiettivo: vincere in",
   "compose.prove": "Verifica",
   "compose.proving": "Verifica in corso… {settled} prime mosse su {moves}, {nodes} posizioni",
@@ -377,4 +377,13 @@ export default {
   "print.problem": "Diagramma da stampare",
   "print.solution": "Soluzione",
   "print.prove-first": "Prima premi «Verifica»: il diagramma si stampa quando il problema è verificato.",
+  // Task "compose": the position editor of "Make a problem"
+  "compose.edit-help": "Scegli un pezzo, poi tocca le case: ogni tocco mette il pezzo seguente, infine svuota la casa.",
+  "compose.side": "Tratto al",
+  "compose.clear": "Svuota",
+  "compose.from-table": "Dalla partita sul tavoliere",
+  "compose.reading": "Lettura della posizione…",
+  "compose.reachable": "Posizione: {position}",
+  "compose.unreachable": "Le regole non possono arrivare a questa posizione: {message}",
+  "compose.eraser": "Casa vuota",
 };

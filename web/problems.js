@@ -3,9 +3,13 @@
 // computer answers with the longest defence, a wrong try is refuted and taken back), "show
 // the solution", the results kept in this browser; and "Make a problem": the position on the
 // room's board proven for a goal (sound, the key, cooks, main line), given as a link and a
-// tag for an article.  The room's own game is left as it is.
+// tag for an article.  The position to prove is set up in an editor (web/editor.js): taken
+// from the room's board, then pieces placed and removed by taps, the side to move switched,
+// each edit read by the engine's rules, whose refusal is shown as it comes.  The room's own
+// game is left as it is.
 import { BoardView } from "./board.js";
 import { tableControls } from "./controls.js";
+import { PositionEditor, paletteLayout, palettePicture } from "./editor.js";
 import { gameWords } from "./games.js";
 import { t } from "./i18n.js";
 import { Solver, loadResults, messageText, solutionText, stipulation } from "./problem.js";
@@ -37,6 +41,7 @@ export function bindProblems(room) {
   $("problem-again").addEventListener("click", () => { state.message = ""; solver.restart(); });
   $("problem-next").addEventListener("click", () => nextProblem(room));
   $("compose-prove").addEventListener("click", () => compose(room));
+  bindEditor(room);
 }
 
 // The dialog, at the current game's problem of the day (or the game chosen last time).
@@ -48,6 +53,7 @@ async function openProblems(room) {
   games.value = state.game || current;
   $("problems-dialog").showModal();
   $("compose-result").textContent = "";
+  if ($("compose").open && room.table.game !== state.editor.spec) fromTable(room);
   if (!state.solver.problem || state.game !== games.value) await listProblems(room, games.value);
   else drawProblem(room);
 }
@@ -145,13 +151,21 @@ export function drawProblem(room) {
 // The room's position proven for the goal chosen, in slices (the worker stays free); the
 // answer says whether it is sound, its key or cooks and main line, with a link and a tag.
 async function compose(room) {
-  const { table } = room;
+  const state = room.problems;
   const out = $("compose-result");
-  if (!table.game || !table.view) return;
+  out.textContent = "";
+  delete out.dataset.sound;
+  $("compose-link").value = "";
+  $("compose-embed").value = "";
+  if (!state.editor.spec) await fromTable(room);
+  await state.reading;
+  const { editor } = state;
+  if (!editor.spec) return;
+  if (!state.checked) { out.textContent = $("compose-position").textContent; out.dataset.sound = "false"; return; }
   const goal = `win:${$("compose-goal").value}`;
-  const id = `compose-${++room.problems.proving}`;
-  const started = await room.engine.request({ op: "problem", step: "start", id, game: table.game, moves: table.history.line(), goal });
-  if (!started.ok) { out.textContent = gameWords(room.site, table.game).error(started); return; }
+  const id = `compose-${++state.proving}`;
+  const started = await room.engine.request({ op: "problem", step: "start", id, game: editor.spec, position: state.checked, goal });
+  if (!started.ok) { out.textContent = gameWords(room.site, editor.spec).error(started); out.dataset.sound = "false"; return; }
   for (;;) {
     const step = await room.engine.request({ op: "problem", step: "step", id, slice: SLICE_SECONDS });
     if (!step.ok) { out.textContent = step.message; return; }
@@ -174,4 +188,98 @@ async function compose(room) {
 
 function attribute(text) {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+// -- the position editor ----------------------------------------------------------------------
+// A board of its own under "Make a problem": a tap cycles a cell through the game's pieces
+// (the palette above it chooses which comes first), a switch sets the side to move, "Clear"
+// empties the board, "From the game on the table" takes the room's position.  Every edit is
+// read by the engine (the problem op's step "edit", Game.read_position): a position its rules
+// cannot reach is refused with their reason, shown under the board, and cannot be checked.
+function bindEditor(room) {
+  const state = room.problems;
+  const editor = new PositionEditor();
+  state.editor = editor;
+  state.checked = null;    // the position text the engine last accepted, null while refused
+  state.reading = null;    // the engine's reading in progress (a promise)
+  state.edits = 0;         // the edits made: only the latest one's reading counts
+  state.editorBoard = new BoardView($("compose-board"), (cell) => {
+    if (!editor.spec) return;
+    editor.tap(cell);
+    readEdited(room);
+  });
+  state.paletteBoard = new BoardView($("compose-palette"), (cell) => {
+    editor.choose(cell === "-" ? "" : cell);
+    drawEditor(room);
+  });
+  $("compose").addEventListener("toggle", () => {
+    if ($("compose").open && (!editor.spec || room.table.game !== editor.spec)) fromTable(room);
+  });
+  $("compose-side").addEventListener("change", () => {
+    editor.setMover(Number($("compose-side").value));
+    readEdited(room);
+  });
+  $("compose-clear").addEventListener("click", () => { editor.clear(); readEdited(room); });
+  $("compose-table").addEventListener("click", () => fromTable(room));
+}
+
+// The position the room's record reaches, with the game's palette.
+function fromTable(room) {
+  const { table } = room;
+  const state = room.problems;
+  if (!table.game) return Promise.resolve();
+  const request = { op: "problem", step: "edit", game: table.game, moves: table.history.line() };
+  return read(room, request, async (answer) => {
+    const layout = await room.engine.request({ op: "layout", game: answer.spec });
+    if (layout.ok) state.editorBoard.setLayout(layout.layout);
+    state.editor.load(answer);
+    state.paletteBoard.setLayout(paletteLayout(answer.palette));
+    const words = gameWords(room.site, answer.spec);
+    $("compose-side").replaceChildren(...[0, 1].map((side) => new Option(words.player(side), String(side))));
+  });
+}
+
+// The editor's position, read by the rules.
+function readEdited(room) {
+  const { editor } = room.problems;
+  drawEditor(room);
+  return read(room, { op: "problem", step: "edit", game: editor.spec, position: editor.text() });
+}
+
+// Ask the engine to read a position; the answer of the latest edit only is shown.
+function read(room, request, onRead = async () => {}) {
+  const state = room.problems;
+  const edit = ++state.edits;
+  state.checked = null;
+  say(room, t("compose.reading"), "info");
+  state.reading = (async () => {
+    const answer = await room.engine.request(request);
+    if (edit !== state.edits) return;
+    if (!answer.ok) {
+      // a position the rules refuse says so; anything else (a game without problems) as it is
+      const message = gameWords(room.site, request.game).error(answer);
+      say(room, String(answer.code).startsWith("position.") ? t("compose.unreachable", { message }) : message, "error");
+      drawEditor(room);
+      return;
+    }
+    await onRead(answer);
+    if (edit !== state.edits) return;
+    state.checked = answer.position;
+    say(room, t("compose.reachable", { position: answer.position }), "info");
+    drawEditor(room);
+  })();
+  return state.reading;
+}
+
+function say(room, text, kind) {
+  const line = $("compose-position");
+  line.textContent = text;
+  line.dataset.kind = kind;
+}
+
+function drawEditor(room) {
+  const { editor, editorBoard, paletteBoard } = room.problems;
+  if (editorBoard.layout) editorBoard.show({ pieces: { ...editor.pieces } });
+  if (paletteBoard.layout) paletteBoard.show(palettePicture(editor));
+  $("compose-side").value = String(editor.mover);
 }

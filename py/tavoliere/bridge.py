@@ -803,13 +803,27 @@ def op_prove_stop(request: dict) -> dict:
             "cooks": result["keys"][1:] if len(result["keys"]) > 1 else []}
 
 
+def op_problem_edit(request: dict) -> dict:
+    """A position set up in the composer's editor: the request's ``position`` read by the
+    game's rules (a "bad-request" with their message when they cannot reach it), or without
+    one the position the record ``moves`` reach (the game on the table); answers ``position``
+    written again, ``to_move``, ``pieces``, ``over`` and the ``palette`` of tokens to place
+    (tavoliere.solving.edited)."""
+    from .solving import edited
+    spec = _game(request).spec
+    position = _field(request, "position") if "position" in request else None
+    return _problem_call(edited, spec, position, _moves(request))
+
+
 PROBLEM_STEPS = {"list": op_problems, "open": op_problem_open, "move": op_problem_move,
-                 "start": op_prove_start, "step": op_prove_step, "stop": op_prove_stop}
+                 "start": op_prove_start, "step": op_prove_step, "stop": op_prove_stop,
+                 "edit": op_problem_edit}
 
 
 def op_problem(request: dict) -> dict:
     """Problems, one op whose ``step`` is list, open or move (solving), start, step or stop
-    (proving a composition in slices); the functions above say what each takes and answers."""
+    (proving a composition in slices), edit (a composer's position read by the rules); the
+    functions above say what each takes and answers."""
     step = request.get("step")
     step = PROBLEM_STEPS.get(step) if isinstance(step, str) else None
     if step is None:

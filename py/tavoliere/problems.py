@@ -172,9 +172,23 @@ def mined(spec: str, count: int, seed: int = 0, max_n: int = 3, max_nodes: int =
                 yield problem
 
 
+def only_move(game, state) -> bool:
+    """Whether the side to move has a single legal move: its key would be "unique" with
+    nothing to find, so such a position is no problem."""
+    return len(game.legal_moves(state)) < 2
+
+
+def _single_move(problem: dict) -> bool:
+    """Whether a listed problem's side to move has a single legal move (see ``only_move``)."""
+    game = load_game(problem["spec"])
+    return only_move(game, game.read_position(problem["position"]))
+
+
 def problem_at(game, state, max_n: int, max_nodes: int, per_n: dict, count: int) -> dict | None:
     """The problem whose position is ``state``, if it has one: the least N with a win, and
-    exactly one key for it."""
+    exactly one key for it, chosen among more than one legal move."""
+    if only_move(game, state):
+        return None
     for n in range(1, max_n + 1):
         result = Prover(game, state, n).run(max_nodes)
         if result is None:
@@ -214,12 +228,16 @@ def problem_of_the_day(game_name: str, day: datetime.date | None = None) -> dict
     return problems[int.from_bytes(digest[:8], "big") % len(problems)]
 
 
-def ship(game_name: str, found: list[dict], max_nodes: int | None = None) -> int:
+def ship(game_name: str, found: list[dict], max_nodes: int | None = None,
+         proven: bool = False) -> int:
     """Add the problems ``found`` (as ``mined`` gives them) to the shipped collection of
-    ``game_name``, each proven again and graded with this code, the same position never
-    twice; the collection's size."""
+    ``game_name``, each proven again and graded with this code (``proven``: trust the proof
+    and grade ``mined`` just made, so that a miner can ship each find at once), the same
+    position never twice, never one where the side to move has a single legal move; drop
+    such positions already listed; the collection's size."""
     path = DATA / f"{game_name}.json"
     listed = json.loads(path.read_text(encoding="utf-8"))["problems"] if path.exists() else []
+    listed = [p for p in listed if not _single_move(p)]
     positions = {(p["spec"], p["position"]) for p in listed}
     for problem in found:
         if (problem["spec"], problem["position"]) in positions:
@@ -229,10 +247,16 @@ def ship(game_name: str, found: list[dict], max_nodes: int | None = None) -> int
             raise ValueError(f"{problem['spec']} is not a spec of {game_name}")
         state = game.read_position(problem["position"])
         n = parse_goal(problem["goal"])
-        result = Prover(game, state, n).run(max_nodes)
-        if result is None or len(result["keys"]) != 1 or result["value"] != n:
+        if only_move(game, state):
             continue
-        tries = tempting_tries(game, state, n, result)
+        if proven:
+            result = {"keys": [problem["key"]], "line": problem["line"]}
+            tries = problem["tempting"]
+        else:
+            result = Prover(game, state, n).run(max_nodes)
+            if result is None or len(result["keys"]) != 1 or result["value"] != n:
+                continue
+            tries = tempting_tries(game, state, n, result)
         listed.append({"spec": game.spec, "position": problem["position"], "goal": f"win:{n}",
                        "n": n, "key": result["keys"][0], "line": result["line"],
                        "tempting": tries, "difficulty": difficulty(n, len(tries)),

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import random
 
 from .ai.prover import Prover
-from .core import IllegalMove, InvalidMove
+from .core import IllegalMove, InvalidMove, read_piece
 from .messages import Problem, excerpt
 from .problems import collection, parse_goal, problem_game, problem_of_the_day
 
@@ -164,3 +165,71 @@ def solving(spec: str, position: str, goal: str, known: dict | None = None) -> S
             del _solving[next(iter(_solving))]
         _solving[key] = made
     return _solving[key]
+
+
+# -- composing: a position set up by hand -------------------------------------------------
+PALETTE_GAMES = 3     # seeded random games looked at for the tokens a game's pieces take
+PALETTE_PLIES = 80    # plies of each (the pieces of an endgame: a crowned piece, a die's 6)
+_palettes: dict[str, list[str]] = {}
+
+
+def palette(game) -> list[str]:
+    """The piece tokens an editor offers for ``game``, in the order first met: those of the
+    start position, of a few seeded random games and of the shipped problems' positions
+    (so that pieces rare in random play, such as a Damone damone, are there too).  Kept
+    for each spec: random games of a big board take a moment."""
+    if game.spec in _palettes:
+        return _palettes[game.spec]
+    tokens: dict[str, None] = {}
+    def meet(state):
+        tokens.update(dict.fromkeys(game.pieces(state).values()))
+    meet(game.initial_state())
+    for seed in range(PALETTE_GAMES):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(PALETTE_PLIES):
+            if game.outcome(state) is not None:
+                break
+            moves = game.legal_moves(state)
+            state = game.apply(state, rng.choice(moves))
+            meet(state)
+    try:
+        shipped_problems = collection(game.name)
+    except Problem:
+        shipped_problems = []
+    for problem in shipped_problems:
+        if problem["spec"] != game.spec:   # another board: its cells are not this one's
+            continue
+        pieces, _, _ = game.parse_position(problem["position"])
+        tokens.update(dict.fromkeys(pieces.values()))
+    _palettes[game.spec] = sorted(tokens, key=_token_order(list(tokens)))
+    return _palettes[game.spec]
+
+
+def _token_order(met: list[str]):
+    """Tokens grouped by shape (in the order shapes were first met), then by owner, then by
+    label (numbers as numbers: a die's faces 1 to 6 in turn)."""
+    shapes: dict[str, int] = {}
+    for token in met:
+        shapes.setdefault(read_piece(token)[0], len(shapes))
+    def key(token):
+        shape, owner, label = read_piece(token)
+        number = int(label) if label and label.isdigit() else -1
+        return shapes[shape], -1 if owner is None else owner, number, label or ""
+    return key
+
+
+def edited(spec: str, position: str | None = None, moves: list[str] | None = None) -> dict:
+    """A position set up in the editor, read by the game's rules (``Game.read_position``:
+    a Problem naming what they cannot reach), or the position the record ``moves`` reach
+    (the game on the table): the position written again (with the counters the rules
+    filled in), the side to move, the pieces, and the ``palette`` of tokens to place."""
+    game = problem_game(spec)
+    if position is not None:
+        state = game.read_position(position)
+    else:
+        state = game.replay(moves or [])
+    outcome = game.outcome(state)
+    return {"spec": game.spec, "position": game.position_text(state),
+            "to_move": None if outcome is not None else game.to_move(state),
+            "over": outcome is not None, "pieces": game.pieces(state),
+            "palette": palette(game)}
