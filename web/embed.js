@@ -370,7 +370,7 @@ class TavoliereBoard extends HTMLElement {
 
 // -- mode="problem": a problem to solve in an article (web/problem.js) ----------------------
 //   <tavoliere-board game="barrier" mode="problem" goal="win:3" position="pawn.0:c3;... w ply=6">
-//   <tavoliere-board game="barrier" mode="problem" problem="barrier:a025c089">  (shipped; or barrier:today)
+//   <tavoliere-board game="barrier" mode="problem" problem="barrier:d238ea00">  (shipped; or barrier:today)
 // The stipulation shows above the board, the reader plays the side that must win, the engine
 // answers; "show the solution" at any time.
 
