@@ -172,7 +172,7 @@ class Connect6(Game):
             "option.first_player.black": "Black",
             "reason.six": "six in a row",
             "message.one-stone": "{player} begins with a single stone.",
-            "message.two-stones": "{player} places two stones: click two empty cells.",
+            "message.two-stones": "{player} places two stones: {click} two empty cells.",
         },
         "it": {
             "tagline": "Due pedine per turno: vince chi ne allinea sei per primo.",

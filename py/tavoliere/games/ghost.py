@@ -203,7 +203,7 @@ class Ghost(Game):
             "move.first=black": "Black moves first",
             "move.capture-good": "{move} (good)",
             "move.capture-bad": "{move} (bad)",
-            "step.setup": "click your four bad ghosts, in any order",
+            "step.setup": "{click} your four bad ghosts, in any order",
             "message.setup": "{player} chooses in secret which four ghosts are bad.",
             "message.captured-good": "The captured ghost was good. {player} has lost {good} good "
                                      "and {bad} bad ghosts.",
@@ -249,7 +249,7 @@ class Ghost(Game):
             "move.first=black": "Muove per primo il Nero",
             "move.capture-good": "{move} (buono)",
             "move.capture-bad": "{move} (cattivo)",
-            "step.setup": "fai clic sui tuoi quattro fantasmi cattivi, in qualunque ordine",
+            "step.setup": "{click} quattro dei tuoi fantasmi, i cattivi, in qualunque ordine",
             "message.setup": "Il {player} sceglie di nascosto quali quattro fantasmi sono "
                              "cattivi.",
             "message.captured-good": "Il fantasma catturato era buono. Il {player} ha perso "

