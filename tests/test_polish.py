@@ -82,3 +82,54 @@ def test_the_bid_list_is_named_on_screen_and_keeps_the_last_bid(browser, server)
                          mine["y"] + mine["h"] <= theirs["y"] or theirs["y"] + theirs["h"] <= mine["y"])
                 assert apart, (control, other, mine, theirs)
     context.close()
+
+
+ARTICLE_BOARDS = "[...document.querySelectorAll('tavoliere-board')]"
+
+
+def test_the_article_keeps_its_answer_folded_and_its_boards_tidy(browser, server):
+    """REVIEWS defect 27: the answer printed in bold under the diagram; no reset once the
+    puzzle is played; the Barrier record broken at a hyphen ("a4-" / "a5-b5-c5") with the move
+    on view unmarked; empty space above the board."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **{k: v for k, v in SIZES["portrait"].items() if k != "viewport"})
+    page = context.new_page()
+    page.goto(server + "web/article.html")
+    page.evaluate("customElements.whenDefined('tavoliere-board')")
+    # the winning move is in the folded solution only
+    assert page.locator("main b", has_text="i2").count() == 0
+    solution = page.locator("details").first
+    assert "i2" not in page.evaluate("document.querySelector('main').innerText.split('Soluzione')[0]")
+    solution.locator("summary").click()
+    assert "i2" in solution.inner_text()
+    boards = page.locator("tavoliere-board")
+    for i in range(boards.count()):
+        boards.nth(i).scroll_into_view_if_needed()
+    page.wait_for_function(ARTICLE_BOARDS + ".every((b) => b.record.ply !== null"
+                           " && !b.shadowRoot.querySelector('.status').textContent.includes('…'))", timeout=60000)
+    # the record: whole moves, the one on view marked (ply 4 of the Barrier game)
+    barrier = "document.querySelectorAll('tavoliere-board')[1].shadowRoot"
+    moves = page.evaluate(f"[...{barrier}.querySelectorAll('.moves .move')].map((m) => [m.textContent, getComputedStyle(m).whiteSpace, m.hasAttribute('aria-current')])")
+    assert [m[0] for m in moves][:4] == ["c2", "c4", "c2-d2-d3-d4", "c4-b4-b3-b2"]
+    assert all(m[1] == "nowrap" for m in moves)
+    assert [m[0] for m in moves if m[2]] == ["c4-b4-b3-b2"]
+    page.evaluate(f"{barrier}.querySelector('[data-go=next]').click()")
+    page.wait_for_function(f"{barrier}.querySelector('.moves [aria-current]').textContent === 'd4-e4-e3-e2'")
+    # no empty band above a board: the canvas starts at the frame's padding
+    for i in range(boards.count()):
+        gap = page.evaluate(f"""(() => {{ const root = document.querySelectorAll('tavoliere-board')[{i}].shadowRoot;
+            const frame = root.querySelector('.frame').getBoundingClientRect();
+            const first = root.querySelector('.stipulation:not([hidden])') || root.querySelector('canvas');
+            return first.getBoundingClientRect().top - frame.top; }})()""")
+        assert gap <= 16, (i, gap)
+    # the puzzle, played on, is set up again by its button
+    havannah = "document.querySelectorAll('tavoliere-board')[0]"
+    again = f"{havannah}.shadowRoot.querySelector('.again')"
+    assert page.evaluate(f"{again}.hidden")
+    before = page.evaluate(f"{havannah}.record.moves.length")
+    boards.nth(0).scroll_into_view_if_needed()
+    point = page.evaluate(f"{havannah}.board.cellCenter('h1')")
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_function(f"{havannah}.record.moves.length >= {before + 1} && !{again}.hidden")
+    page.evaluate(f"{again}.click()")
+    page.wait_for_function(f"{havannah}.record.moves.length === {before} && {again}.hidden")
+    context.close()
