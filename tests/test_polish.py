@@ -6,7 +6,7 @@ welcome in either theme."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS
+from conftest import NO_SNAPSHOTS, click_more
 from test_phone import SIZES, box
 
 pytestmark = pytest.mark.browser
@@ -133,3 +133,39 @@ def test_the_article_keeps_its_answer_folded_and_its_boards_tidy(browser, server
     page.evaluate(f"{again}.click()")
     page.wait_for_function(f"{havannah}.record.moves.length === {before} && {again}.hidden")
     context.close()
+
+
+def test_new_game_forgets_the_friend_and_proposes_the_game_on_the_table(watch, server):
+    """REVIEWS defect 20: after a game by link, New game kept "Play with a friend at a
+    distance" ticked with both names; after a saved Damone game was reopened it proposed
+    Barrier."""
+    page = watch.open(server + "#game=havannah(size=5)&white=human&black=human")
+    page.locator("#new-game").click()
+    page.locator("#game-choice").select_option("havannah")
+    page.get_by_label("Play with a friend at a distance").check()
+    page.get_by_label("Your name").fill("Anna")
+    page.get_by_label("Your opponent's name").fill("Bruno")
+    page.get_by_role("button", name="Start").click()
+    page.locator("#corr-send-dialog").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    page.locator("#corr-send-dialog").wait_for(state="hidden")
+    page.locator("#new-game").click()
+    assert not page.get_by_label("Play with a friend at a distance").is_checked()
+    assert page.locator("#white-choice").is_visible()
+    assert page.get_by_label("Your opponent's name").input_value() == ""
+    page.keyboard.press("Escape")
+    # a Damone game, another game, then Damone again from the saved games
+    page.goto(server + "#game=damone&white=human&black=human")
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("window.tavoliere.view().game === 'damone'")
+    page.evaluate("window.tavoliere.play('f3-e4')")
+    page.goto(server + "#game=barrier(size=6)&white=human&black=human")
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("window.tavoliere.view().game === 'barrier(size=6)'")
+    page.evaluate("window.tavoliere.play('b2')")
+    click_more(page, "#saved")
+    page.locator("#saved-list li", has_text="Damone").get_by_role("button", name="Open").click()
+    page.wait_for_function("window.tavoliere.view().game === 'damone'")
+    page.locator("#new-game").click()
+    assert page.locator("#game-choice").input_value() == "damone"
+    assert watch.errors == []
