@@ -6,7 +6,7 @@ welcome in either theme."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, click_more
+from conftest import NO_SNAPSHOTS, OUTPUT, click_more
 from test_phone import SIZES, box
 
 pytestmark = pytest.mark.browser
@@ -169,3 +169,32 @@ def test_new_game_forgets_the_friend_and_proposes_the_game_on_the_table(watch, s
     page.locator("#new-game").click()
     assert page.locator("#game-choice").input_value() == "damone"
     assert watch.errors == []
+
+
+def test_in_landscape_every_board_fills_the_height_or_its_column(browser, server):
+    """REVIEWS defect 2 and issue 37, "Must show": in landscape the board's shorter side is
+    at least 90% of the height left by the header (Havannah reached 87%: a hexagon with a
+    corner at the top is narrower than high, so it now lies a quarter round); a board wider
+    than high (a track, a row of pits) fills the width of its column instead.  A tap on a
+    cell of the turned board plays that cell."""
+    from test_conformance import first_specs
+    context, page = open_page(browser, "landscape", server + "#game=barrier&white=human&black=human")
+    for spec in first_specs():
+        page.evaluate("hash => { location.hash = hash; }", f"game={spec}&white=human&black=human")
+        page.wait_for_function("name => window.tavoliere.view() && window.tavoliere.view().game.split('(')[0] === name",
+                               arg=spec.split("(")[0])
+        page.wait_for_timeout(100)
+        left = 390 - box(page, ".top")["h"]
+        board, column = box(page, "#board"), box(page, ".board-box")
+        assert board["y"] + board["h"] <= 390 + 0.5, spec
+        assert min(board["w"], board["h"]) >= 0.9 * left or board["w"] >= 0.9 * column["w"], (spec, board, left, column)
+        if spec.startswith("havannah"):
+            assert min(board["w"], board["h"]) >= 0.9 * left, (board, left)
+            before = page.evaluate("window.tavoliere.cellCenter('a1')")
+            page.touchscreen.tap(before["x"], before["y"])
+            page.wait_for_timeout(200)
+            if page.locator("#loupe").is_visible():
+                page.locator("#loupe-play").tap()
+            page.wait_for_function("window.tavoliere.view().moves.join() === 'a1'")
+            page.screenshot(path=str(OUTPUT / "polish-landscape-havannah.png"))
+    context.close()
