@@ -198,3 +198,40 @@ def test_in_landscape_every_board_fills_the_height_or_its_column(browser, server
             page.wait_for_function("window.tavoliere.view().moves.join() === 'a1'")
             page.screenshot(path=str(OUTPUT / "polish-landscape-havannah.png"))
     context.close()
+
+
+def axe_everything(page):
+    """Every axe violation, of any impact (the shadow roots of embedded boards included)."""
+    from test_correspondence import AXE
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"]]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("where", ["welcome", "room", "article"])
+def test_axe_finds_nothing_on_the_three_measured_pages(browser, server, where, theme):
+    """Issue 37, "Must show": axe clean in both themes on the pages Lighthouse measures (the
+    welcome of a first visit, the room with a game, the example article)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, color_scheme=theme)
+    context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(f"try {{ localStorage.setItem('tavoliere.theme', '{theme}'); }} catch (e) {{}}")
+    page = context.new_page()
+    if where == "article":
+        page.goto(server + "web/article.html")
+        page.evaluate("customElements.whenDefined('tavoliere-board')")
+        for board in page.locator("tavoliere-board").all():
+            board.scroll_into_view_if_needed()
+        page.wait_for_function(ARTICLE_BOARDS + ".every((b) => b.record.ply !== null"
+                               " && !b.shadowRoot.querySelector('.status').textContent.includes('…'))", timeout=60000)
+    elif where == "welcome":
+        page.goto(server)
+        page.locator("#welcome").wait_for(state="visible")
+        page.wait_for_function("[...document.querySelectorAll('.welcome-card[data-game] canvas')].every(c => c.dataset.drawn === 'true')")
+    else:
+        page.goto(server + "#game=havannah(size=6)")
+        page.evaluate("window.tavoliere.ready")
+    found = axe_everything(page)
+    context.close()
+    assert found == [], found
