@@ -235,3 +235,24 @@ def test_axe_finds_nothing_on_the_three_measured_pages(browser, server, where, t
     found = axe_everything(page)
     context.close()
     assert found == [], found
+
+
+def test_the_welcome_in_landscape_lists_every_game_and_is_photographed(browser, server):
+    """The fourth size of issue 37's screenshots (tests/test_welcome.py has the other three):
+    at 844x390 with touch, every shipped game has its card, drawn, and nothing is wider than
+    the window; one tap starts a game."""
+    import build
+    context = browser.new_context(**SIZES["landscape"])
+    context.add_init_script(NO_SNAPSHOTS)
+    page = context.new_page()
+    page.goto(server)
+    page.locator("#welcome").wait_for(state="visible")
+    cards = page.locator(".welcome-card[data-game]")
+    assert sorted(cards.evaluate_all("cs => cs.map(c => c.dataset.game)")) == sorted(build.shipped_games())
+    page.wait_for_function("[...document.querySelectorAll('.welcome-card[data-game] canvas')].every(c => c.dataset.drawn === 'true')")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.screenshot(path=str(OUTPUT / "welcome-landscape.png"))
+    page.locator(".welcome-card[data-game='barrier']").tap()
+    assert page.locator("#welcome").is_hidden()
+    page.wait_for_function("location.hash.includes('barrier')", timeout=60_000)
+    context.close()
