@@ -72,6 +72,7 @@ def test_the_bid_list_is_named_on_screen_and_keeps_the_last_bid(browser, server)
     page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
     page.locator("#move-buttons .move-choice").wait_for()
     assert page.locator("#move-buttons .move-choice").input_value() == "12"
+    page.screenshot(path=str(OUTPUT / "polish-portrait-footsteps-bid.png"))
     # nothing lies across the list or its button
     for control in ("#move-buttons .move-choice", "#move-buttons .move-choice-play"):
         mine = box(page, control)
