@@ -510,6 +510,27 @@ def lighthouse_table(rows: list[tuple[str, str, dict]]) -> str:
     return "\n".join(lines)
 
 
+# A Lighthouse run on a loaded machine sometimes hangs with its browser idle: it is stopped
+# after this long and tried once more.
+LIGHTHOUSE_TIMEOUT_S = 240
+
+
+def run_with_retry(command: list[str], env: dict) -> None:
+    import signal
+    for attempt in (1, 2):
+        # a session of its own, so that a hung run's browser is stopped with it
+        process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+        try:
+            if process.wait(timeout=LIGHTHOUSE_TIMEOUT_S) != 0:
+                raise subprocess.CalledProcessError(process.returncode, command)
+            return
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            log(f"Lighthouse stopped after {LIGHTHOUSE_TIMEOUT_S} s (try {attempt} of 2)")
+    raise RuntimeError(f"Lighthouse hung twice: {' '.join(command[:3])}")
+
+
 def run_lighthouse(runs: int, out_dir: Path) -> int:
     """Lighthouse (the npm package pinned in package-lock.json) on the built site served on a
     free local port as GitHub Pages serves it, for each page and the mobile and desktop
@@ -540,7 +561,7 @@ def run_lighthouse(runs: int, out_dir: Path) -> int:
                                f"--only-categories={','.join(LIGHTHOUSE_CATEGORIES)}"]
                     if preset == "desktop":
                         command.append("--preset=desktop")
-                    subprocess.run(command, cwd=ROOT, env=env, check=True)
+                    run_with_retry(command, env)
                     report = json.loads(Path(f"{stem}.report.json").read_text())
                     results.append(lighthouse_summary(report))
                     log(f"{page} {preset} run {run + 1}: {results[-1]}")
