@@ -186,7 +186,7 @@ def test_a_new_version_replaces_the_cache_after_a_visible_reload(browser, site, 
         context = browser.new_context()
         page = context.new_page()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
-        page.goto(url)
+        page.goto(url + "#game=barrier")  # a link: a first visit's welcome would cover the page
         page.evaluate("window.tavoliere.ready")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         old = page.evaluate("caches.keys()")

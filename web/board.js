@@ -2,7 +2,7 @@
 // with a tone) and any piece from its token (shape, owner, label); turns clicks into cell
 // names.  It knows no rules and no game.
 import { cellDrawing } from "./drawing.js";
-import { nearestCentres, turned } from "./layouts.js";
+import { nearestCentres, quartered, turned } from "./layouts.js";
 import { pieceChanges } from "./pieces.js";
 
 const THEME_VARS = ["board-light", "board-dark", "tone-2", "tone-3", "grid-line", "label",
@@ -55,7 +55,9 @@ export class BoardView {
 
   setLayout(layout) {
     this.original = layout;
-    this.layout = this.flipped ? turned(layout) : layout;
+    this.quarter = this.wantsQuarter();
+    const upright = this.quarter ? quartered(layout) : layout;
+    this.layout = this.flipped ? turned(upright) : upright;
     this.cells = new Map(this.layout.cells.map((cell) => [cell.name, cell]));
     this.spacing = nearestCentres(this.layout.cells);
     this.draw();
@@ -215,8 +217,23 @@ export class BoardView {
     return { scale, cssWidth: width * scale, cssHeight: height * scale };
   }
 
+  // A box that says so (--board-turn: quarter, a phone held sideways) draws a board a
+  // quarter round when that makes it a tenth larger or more (a hexagon with a corner at the
+  // top, a board with a rack above and below): it then fills the height beside the panel
+  // instead of leaving a band on either side.  A square board never turns.
+  wantsQuarter() {
+    const layout = this.original;
+    const box = this.canvas.parentElement;
+    if (!layout || !box || getComputedStyle(box).getPropertyValue("--board-turn").trim() !== "quarter") return false;
+    const { clientWidth: w, clientHeight: h } = box;
+    const upright = Math.min(w / layout.width, h / layout.height);
+    const sideways = Math.min(w / layout.height, h / layout.width);
+    return sideways >= 1.1 * upright;
+  }
+
   draw() {
     if (!this.layout) return;
+    if (this.wantsQuarter() !== Boolean(this.quarter)) { this.setLayout(this.original); return; }
     const { scale, cssWidth, cssHeight } = this.fit();
     const ratio = window.devicePixelRatio || 1;
     const canvas = this.canvas;

@@ -58,17 +58,23 @@ function moveControls(moves, { label, play, words, width }) {
   if (moves.length <= MAX_MOVE_BUTTONS && needed <= width) return moves.map((move) => moveButton(move, label, play));
   const choice = document.createElement("select");
   choice.className = "move-choice";
-  choice.setAttribute("aria-label", words.choice);
   choice.append(...moves.map((move) => new Option(label(move), move.name)));
-  // the page redraws its controls whenever the view changes: keep the player's choice
+  // the page redraws its controls whenever the view changes, and a new round asks again:
+  // keep the player's last choice (a bid of 12 stays 12) while it can still be played
   if (moves.some((move) => move.name === chosen)) choice.value = chosen;
   choice.addEventListener("change", () => { chosen = choice.value; });
+  // the list's name is written beside it, not only told to screen readers
+  const caption = document.createElement("label");
+  caption.className = "move-choice-label";
+  const caption_text = document.createElement("span");
+  caption_text.textContent = words.choice;
+  caption.append(caption_text, choice);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "move-choice-play";
   button.textContent = words.play;
-  button.addEventListener("click", () => play(choice.value));
-  return [choice, button];
+  button.addEventListener("click", () => { chosen = choice.value; play(choice.value); });
+  return [caption, button];
 }
 
 function moveButton(move, label, play) {

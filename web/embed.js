@@ -177,7 +177,10 @@ class TavoliereBoard extends HTMLElement {
 
   showRecordText() {
     const moves = this.moves || [];
-    this.frame.querySelector(".moves").textContent = moves.length ? moves.join(" ") : this.textContent.trim();
+    const list = this.frame.querySelector(".moves");
+    if (!moves.length) list.textContent = this.textContent.trim();
+    // one unbreakable piece a move ("a4-a5-b5-c5" never split at a hyphen), the one on view marked
+    else list.replaceChildren(...moves.flatMap((move, i) => [i ? " " : "", recordMove(move, i + 1 === (this.ply ?? moves.length))]));
     this.frame.querySelector(".ply").textContent = this.moves ? `${this.ply ?? moves.length}/${moves.length}` : "";
   }
 
@@ -228,8 +231,17 @@ class TavoliereBoard extends HTMLElement {
     // « ‹ › » pressed while the engine started: land on the ply they asked for
     if (this.ply !== null && this.ply !== this.table.shownCursor()) await this.table.goTo(Math.min(this.ply, this.moves.length));
     this.ply = this.table.shownCursor();
+    if (this.mode === "play") this.offerAgain({ game: this.spec, moves: [...this.moves], ply: this.table.history.atEnd ? null : this.ply });
     this.render();
     this.dispatchEvent(new CustomEvent("ready", { detail: this.record }));
+  }
+
+  // A position to play from (an article's "what wins?"): once it has been played on, a
+  // button sets it up again, for another try or for the next reader.
+  offerAgain(start) {
+    this.again = againButton(this.text("problems.again"), () => this.table.open(start));
+    this.againFrom = start;
+    this.frame.querySelector(".buttons").after(this.again);
   }
 
   makeTable() {
@@ -263,6 +275,7 @@ class TavoliereBoard extends HTMLElement {
     const controls = tableControls(this.table, (key, params) => this.text(key, params), this.words, this.canvas.clientWidth || Infinity);
     this.frame.querySelector(".buttons").replaceChildren(...controls);
     this.frame.querySelector(".buttons").hidden = !controls.length;
+    if (this.again) this.again.hidden = this.moves.length === this.againFrom.moves.length && this.moves.every((m, i) => m === this.againFrom.moves[i]);
     this.showRecordText();
     this.renderStudy();
   }
@@ -375,6 +388,24 @@ class TavoliereBoard extends HTMLElement {
 // answers; "show the solution" at any time.
 
 // The pieces of the problem's position text (its first word), drawn before the engine starts.
+function againButton(text, act) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "again";
+  button.textContent = text;
+  button.hidden = true;
+  button.addEventListener("click", act);
+  return button;
+}
+
+function recordMove(move, onView) {
+  const piece = document.createElement("span");
+  piece.className = "move";
+  piece.textContent = move;
+  if (onView) piece.setAttribute("aria-current", "step");
+  return piece;
+}
+
 function problemPieces(element) {
   const text = element.getAttribute("position");
   return text ? readPosition(text.trim().split(/\s+/)[0].replace(/^-$/, "")) : {};
@@ -421,6 +452,9 @@ async function startProblem(element) {
   show.textContent = element.text("problems.show");
   show.addEventListener("click", () => solver.showSolution());
   element.frame.querySelector(".nav").after(show);
+  // the problem from its start again, once a move has been tried (a solved one included)
+  const again = againButton(element.text("problems.again"), () => solver.restart());
+  show.after(again);
   let said = "";
   let kind = null;
   const draw = () => {
@@ -436,6 +470,7 @@ async function startProblem(element) {
     element.frame.querySelector(".moves").textContent = solver.phase === "shown" ? "" : solutionText(moves);
     element.frame.dataset.phase = solver.phase;
     show.disabled = solver.phase === "shown";
+    again.hidden = !moves.length && solver.phase !== "shown";
     element.status(said || element.text(solver.phase === "answering" ? "problem.defending" : "problem.your-move"), kind);
   };
   solver.addEventListener("change", draw);

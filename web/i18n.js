@@ -46,7 +46,23 @@ export function plural(key, count, lang = getLanguage()) {
 export function t(key, params = {}, lang = getLanguage()) {
   const chosen = plural(key, params.count, lang);
   const text = (TEXTS[lang] || TEXTS.en)[chosen] ?? TEXTS.en[chosen] ?? chosen;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+  const filled = { ...pointerWords(lang), ...params };
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in filled ? String(filled[name]) : ""));
+}
+
+// The words for pointing at the board, chosen by the page for the screen in hand: a prompt,
+// the page's or a game's, writes {click} ("click", "tap"; "fai clic su", "tocca") and
+// {click_noun} ("click", "tap"; "clic", "tocco"), never the word itself, so that a touch
+// screen is never told to click.
+export function pointerWords(lang = getLanguage()) {
+  const touch = touchScreen() ? "-touch" : "";
+  const table = TEXTS[lang] || TEXTS.en;
+  return { click: table[`pointer.click${touch}`], click_noun: table[`pointer.click-noun${touch}`] };
+}
+
+// A screen whose main pointer is a finger (a phone, a tablet).
+export function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
 // The same in a given language (the embedded boards speak their own lang attribute).

@@ -26,3 +26,19 @@ export function turned(layout) {
     ...(layout.dots ? { dots: layout.dots.map(point) } : {}),
   };
 }
+
+// A layout turned a quarter round, clockwise: (x, y) goes to (height - y, x), its width and
+// height exchanged (pieces and words are drawn upright at their new places).
+export function quartered(layout) {
+  const { width, height } = layout;
+  const point = ([x, y]) => [height - y, x];
+  return {
+    ...layout,
+    width: height,
+    height: width,
+    cells: layout.cells.map((cell) => ({ ...cell, x: height - cell.y, y: cell.x, ...(cell.points ? { points: cell.points.map(point) } : {}) })),
+    labels: (layout.labels || []).map((label) => ({ ...label, x: height - label.y, y: label.x })),
+    ...(layout.lines ? { lines: layout.lines.map((segment) => segment.map(point)) } : {}),
+    ...(layout.dots ? { dots: layout.dots.map(point) } : {}),
+  };
+}

@@ -95,6 +95,9 @@ function openNewGameDialog(room) {
   const seats = fitSeats(table.players, MAX_SEATS);
   for (let side = 0; side < MAX_SEATS; side++) playerChoices(seatChoice(side), seats[side]);
   try { $("corr-name").value = $("corr-name").value || localStorage.getItem("tavoliere.name") || ""; } catch { /* no name kept */ }
+  // a game by link is chosen afresh each time: the last one's friend is not the next game's
+  $("corr-choice").checked = false;
+  $("corr-friend").value = "";
   showCorrespondenceFields();
   $("new-game-dialog").showModal();
 }

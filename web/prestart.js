@@ -15,3 +15,17 @@
   worker.onerror = (event) => { event.preventDefault(); held.push(["error", event]); };
   self.tavolierePrestarted = { worker, held };
 })();
+
+// A first visit (no link, no game kept in this browser): the welcome opens as soon as the page
+// is parsed, before the modules have come; web/welcome.js then fills it with the games.
+(() => {
+  let kept = true;
+  try { kept = localStorage.getItem("tavoliere.current") !== null; } catch { return; }
+  if (kept || location.hash.length > 1) return;
+  const open = () => {
+    const welcome = document.getElementById("welcome");
+    if (welcome && !welcome.open) welcome.showModal();
+  };
+  if (document.readyState === "loading") document.addEventListener("readystatechange", open, { once: true });
+  else open();
+})();

@@ -1,7 +1,7 @@
 // The words of a game, as its module gives them through site.json (player names, rules,
 // option labels, result reasons, button labels, messages), and the engine's error codes:
 // shared by the room and the embedded boards, in any language the engine speaks.
-import { translate } from "./i18n.js";
+import { pointerWords, translate } from "./i18n.js";
 import { readPiece } from "./pieces.js";
 
 const PLAYER_PARAMS = ["player", "opponent", "loser", "winner"];
@@ -22,7 +22,7 @@ export class GameTexts {
 
   // A game text; integer player parameters become the players' names.
   text(key, params = {}, fallback = key) {
-    const filled = { ...params };
+    const filled = { ...pointerWords(this.lang), ...params };
     for (const name of PLAYER_PARAMS) if (Number.isInteger(params[name])) filled[name] = this.player(params[name]);
     const template = this.table[key];
     if (template === undefined) return fallback;

@@ -87,8 +87,11 @@ class Barrier(Game):
                 "never crosses an obstacle or the other pawn.",
                 "The cell left and the two cells crossed become obstacles. When two paths reach "
                 "the same cell they are different moves, because they leave different obstacles: "
-                "click the destination cell, then the first cell of the path.",
-                "If you cannot move when it is your turn, you lose. There are no draws.",
+                "choose the destination cell, then the first cell of the path.",
+                "If you cannot move when it is your turn, you lose. There are no draws. With perfect "
+                "play the second player wins on every board from 6×6 to 9×9 (the computer has "
+                "solved them all), and the first player wins on 5×5 only by starting in the "
+                "centre: against the computer, the second seat is the winning one.",
             ],
             "option.size": "Cells per side",
             "option.size.header": "{value}×{value}",
@@ -97,7 +100,7 @@ class Barrier(Game):
             "option.first_player.black": "Black",
             "step.place": "Choose the cell for your pawn",
             "step.destination": "Choose where your pawn goes",
-            "step.path": "Now choose the path: click its first cell",
+            "step.path": "Now choose the path: {click} its first cell",
         },
         "it": {
             "tagline": "Muovi la pedina a L lasciando ostacoli dietro di te: chi non può più muovere perde.",
@@ -113,9 +116,11 @@ class Barrier(Game):
                 "vuote: non si passa mai sopra un ostacolo né sopra l'altra pedina.",
                 "La casella di partenza e le due attraversate diventano ostacoli. Se due percorsi "
                 "portano alla stessa casella sono mosse diverse, perché lasciano ostacoli "
-                "diversi: si fa clic sulla casella di arrivo, poi sulla prima casella del "
-                "percorso.",
-                "Chi al proprio turno non può muovere perde. Non ci sono patte.",
+                "diversi: si indica la casella di arrivo, poi la prima casella del percorso.",
+                "Chi al proprio turno non può muovere perde. Non ci sono patte. Con il gioco "
+                "perfetto vince il secondo giocatore su ogni tavoliere da 6×6 a 9×9 (il computer "
+                "li ha risolti tutti), e sul 5×5 vince il primo solo se comincia al centro: "
+                "contro il computer, il posto vincente è il secondo.",
             ],
             "option.size": "Caselle per lato",
             "option.size.header": "{value}×{value}",

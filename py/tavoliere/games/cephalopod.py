@@ -162,7 +162,7 @@ class Cephalopod(Game):
                 "their sum. Dice of either colour can be captured together.",
                 "You choose which two, three or four neighbours to capture, as long as their sum "
                 "is at most 6; on a cell where a capture is possible, you must capture. Anywhere "
-                "else the new die shows 1. Click the empty cell, then, if there is a choice, "
+                "else the new die shows 1. Choose the empty cell, then, if there is a choice, "
                 "each die to capture, in any order.",
                 "When the board is full, the player with more dice on it wins. There are no "
                 "draws.",
@@ -192,7 +192,7 @@ class Cephalopod(Game):
                 "Non si è obbligati a sommare tutti i dadi adiacenti: si scelgono i due, tre o "
                 "quattro da catturare, purché la somma non superi 6; su una casella dove si può "
                 "catturare, la cattura è obbligatoria. Se non cattura, il nuovo dado mostra 1. "
-                "Si fa clic sulla casella vuota e poi, se c'è una scelta, su ciascun dado da "
+                "Si indica la casella vuota e poi, se c'è una scelta, ciascun dado da "
                 "catturare, in qualunque ordine.",
                 "Quando il tavoliere è pieno vince chi ha più dadi sul tavoliere. Non ci sono "
                 "patte.",

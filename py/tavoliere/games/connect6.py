@@ -155,7 +155,7 @@ class Connect6(Game):
                 "stones never move and are never removed.",
                 "White begins by placing a single stone on any cell. From then on the players "
                 "take turns, and every move places two stones of the mover's colour on two "
-                "empty cells (click them in either order). This balances the first player's "
+                "empty cells (chosen in either order). This balances the first player's "
                 "advantage: at the end of every move, neither player has more than one stone "
                 "more on the board than the other.",
                 "You win by making a six: six or more stones of your colour in an unbroken line "
@@ -172,7 +172,7 @@ class Connect6(Game):
             "option.first_player.black": "Black",
             "reason.six": "six in a row",
             "message.one-stone": "{player} begins with a single stone.",
-            "message.two-stones": "{player} places two stones: click two empty cells.",
+            "message.two-stones": "{player} places two stones: {click} two empty cells.",
         },
         "it": {
             "tagline": "Due pedine per turno: vince chi ne allinea sei per primo.",
@@ -183,7 +183,7 @@ class Connect6(Game):
                 "si spostano e non vengono mai tolte.",
                 "Il Bianco comincia collocando una sola pedina su una casella qualsiasi. Poi si "
                 "gioca a turno, e ogni mossa colloca due pedine del proprio colore su due "
-                "caselle vuote (si fa clic sulle due caselle, in qualunque ordine). Così il "
+                "caselle vuote (indicate in qualunque ordine). Così il "
                 "vantaggio di chi inizia è compensato: alla fine di ogni mossa nessuno ha sul "
                 "tavoliere più di una pedina in più dell'altro.",
                 "Vince chi per primo mette in fila sei pedine del proprio colore (o più), senza "

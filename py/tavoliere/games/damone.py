@@ -268,7 +268,7 @@ class Damone(Game):
                 "never backwards; dame and damoni step in all four diagonal directions. Pieces "
                 "capture by jumping over an adjacent enemy piece, in the directions they move, "
                 "and go on jumping while they can. A pedina captures only pedine, a dama dame and "
-                "pedine, the damone anything. Click the piece, then each square it lands on.",
+                "pedine, the damone anything. Choose the piece, then each square it lands on.",
                 "Capturing is compulsory, and you must choose: the capture that takes the most "
                 "pieces; then the one made by the higher-ranked piece; then the one that takes "
                 "the higher-ranked piece. A pedina that ends its move on a starting square of the "
@@ -302,8 +302,8 @@ class Damone(Game):
                 "ma in tutte e quattro le direzioni diagonali. Si cattura con il salto corto "
                 "sopra un pezzo avversario adiacente, nelle direzioni in cui il pezzo si muove, e "
                 "si continua a saltare finché si può. La pedina cattura solo pedine, la dama "
-                "dame e pedine, il damone qualsiasi pezzo. Si fa clic sul pezzo, poi sulla "
-                "casella di arrivo, o su ogni casella di arrivo dei suoi salti.",
+                "dame e pedine, il damone qualsiasi pezzo. Si indica il pezzo, poi la "
+                "casella di arrivo, o ogni casella di arrivo dei suoi salti.",
                 "La cattura è obbligatoria. Se ce n'è più d'una, si deve fare, nell'ordine: "
                 "quella che prende più pezzi; a parità, quella fatta dal pezzo di rango più "
                 "alto; a parità ancora, quella che prende il pezzo di rango più alto. La pedina "

@@ -176,14 +176,14 @@ class Ghost(Game):
                 "rows. You know the colours of your own ghosts; your opponent's look all alike "
                 "until they are captured.",
                 "The game starts with the two set-ups: first White, then Black chooses in secret "
-                "which four of his ghosts are bad, by clicking those four home cells in any "
+                "which four of his ghosts are bad, by choosing those four home cells in any "
                 "order, or leaves it to chance with the Random set-up button. Neither player "
                 "ever sees the other's set-up during the game.",
                 "Then White moves first. A move takes one of your ghosts one cell up, down, left "
                 "or right, onto an empty cell or onto an opposing ghost, which is captured and "
                 "shows its colour to both players. Capturing is never compulsory.",
                 "You win when one of your good ghosts leaves the board from one of your "
-                "opponent's two corners (it must stand there at the start of your turn; click "
+                "opponent's two corners (it must stand there at the start of your turn; choose "
                 "it, then the arrow beyond the corner), when you capture your opponent's four "
                 "good ghosts, or when he captures your four bad ones. After 300 moves without "
                 "a result the game is drawn. On the board, a ghost marked G is good, one marked "
@@ -203,7 +203,7 @@ class Ghost(Game):
             "move.first=black": "Black moves first",
             "move.capture-good": "{move} (good)",
             "move.capture-bad": "{move} (bad)",
-            "step.setup": "click your four bad ghosts, in any order",
+            "step.setup": "{click} your four bad ghosts, in any order",
             "message.setup": "{player} chooses in secret which four ghosts are bad.",
             "message.captured-good": "The captured ghost was good. {player} has lost {good} good "
                                      "and {bad} bad ghosts.",
@@ -228,8 +228,8 @@ class Ghost(Game):
                 "che viene catturato e mostra a entrambi il suo colore. La presa non è mai "
                 "obbligatoria.",
                 "Si vince facendo uscire un proprio fantasma buono da uno dei due angoli dalla "
-                "parte dell'avversario (deve trovarsi lì all'inizio del proprio turno: si fa "
-                "clic sul fantasma, poi sulla freccia oltre l'angolo), catturando i quattro "
+                "parte dell'avversario (deve trovarsi lì all'inizio del proprio turno: si "
+                "indica il fantasma, poi la freccia oltre l'angolo), catturando i quattro "
                 "fantasmi buoni avversari, oppure quando l'avversario cattura i nostri quattro "
                 "cattivi. Dopo 300 mosse senza un risultato la partita è patta. Sul tavoliere "
                 "un fantasma segnato G è buono, uno segnato X è cattivo, uno senza segno è un "
@@ -249,7 +249,7 @@ class Ghost(Game):
             "move.first=black": "Muove per primo il Nero",
             "move.capture-good": "{move} (buono)",
             "move.capture-bad": "{move} (cattivo)",
-            "step.setup": "fai clic sui tuoi quattro fantasmi cattivi, in qualunque ordine",
+            "step.setup": "{click} quattro dei tuoi fantasmi, i cattivi, in qualunque ordine",
             "message.setup": "Il {player} sceglie di nascosto quali quattro fantasmi sono "
                              "cattivi.",
             "message.captured-good": "Il fantasma catturato era buono. Il {player} ha perso "

@@ -89,7 +89,7 @@ class Hekka(Barrier):
                 "Then you must remove one obstacle: one adjacent to the opponent's pawn, "
                 "orthogonally or diagonally, if there is any among those on the board before your "
                 "move; otherwise any of those older obstacles; if there are no obstacles from "
-                "earlier turns yet (only in the first moves), one of those just placed. Click the "
+                "earlier turns yet (only in the first moves), one of those just placed. Choose the "
                 "destination cell, the first cell of the path if asked, then the obstacle to "
                 "remove.",
                 "If you cannot move, you lose. Tavoliere adds two rules the original lacks, so "
@@ -114,8 +114,8 @@ class Hekka(Barrier):
                 "diagonalmente, alla pedina avversaria, se ce n'è fra quelli già presenti prima "
                 "della mossa; altrimenti uno qualsiasi di quelli; se non ci sono ancora ostacoli "
                 "dei turni precedenti (solo nelle prime mosse), uno di quelli appena collocati. "
-                "Si fa clic sulla casella di arrivo, sulla prima casella del percorso se "
-                "richiesto, poi sull'ostacolo da togliere.",
+                "Si indica la casella di arrivo, la prima casella del percorso se "
+                "richiesto, poi l'ostacolo da togliere.",
                 "Chi non può muovere perde. Qui si aggiungono due regole, assenti nell'originale, "
                 "perché ogni partita finisca: la partita è patta alla terza ripetizione di una "
                 "posizione, e così pure al raggiungimento del limite di 500 semimosse.",

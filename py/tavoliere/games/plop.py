@@ -136,8 +136,8 @@ class Plop(Game):
                 "At the start a brown apple lies under each horse. On your turn move your horse "
                 "like a knight to a square with no apple. The next apple of the supply (brown "
                 "while any remain, then golden) drops onto the square where it lands. Then you "
-                "may put one more apple on any free square: click the horse's destination, then the "
-                "apple's; click the destination again to play without the extra apple.",
+                "may put one more apple on any free square: choose the horse's destination, then the "
+                "apple's; choose the destination again to play without the extra apple.",
                 "A safe square is a knight's move from the white horse, with no apple, and not a "
                 "knight's move from the brown horse. No extra apple may go on the white horse's "
                 "only safe square.",
@@ -167,7 +167,7 @@ class Plop(Game):
             "reason.points": "more points after the last round",
             "reason.equal-points": "equal points after the last round",
             "step.destination": "Choose where your horse goes",
-            "step.extra": "Place an extra apple, or click the destination again to go without",
+            "step.extra": "Place an extra apple, or {click} the destination again to go without",
             "message.supply": "{player} to move. Supply: {brown} brown apples, {golden} golden.",
             "message.last-escape": "The white horse has one safe square left, {cell}: no "
                                    "extra apple may go there.",
