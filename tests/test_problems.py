@@ -87,7 +87,7 @@ FINISHED = finished_text("havannah(size=4)")
 ERRORS = [
     ("position.malformed", "barrier", "pawn.0:c3"),
     ("position.malformed", "barrier", "pawn.0:c3 x"),
-    ("position.malformed", "barrier", "knight.0:c3 w"),
+    ("position.malformed", "barrier", "bishop.0:c3 w"),
     ("position.malformed", "barrier", "pawn.0:c3;pawn.1:e5 w ply"),
     ("position.cell", "barrier(size=5)", "pawn.0:f6 w"),
     ("position.twice", "barrier", "pawn.0:c3;block:c3 w"),

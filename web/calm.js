@@ -18,14 +18,20 @@ export function bindCalm(room) {
   document.addEventListener("pointerdown", (event) => { if (!menu.contains(event.target)) done(); }, true);
   room.table.addEventListener("message", ({ detail }) => {
     room.hintSaid = detail.key === "hint-is" ? t(detail.key, detail.params) : "";
+    room.hintAt = room.hintSaid ? position(room.table) : null;
   });
+}
+
+// The position a hint was given for: the moves to it and how the game was ended, if it was.
+function position(table) {
+  return `${table.history.line().join(",")}|${table.ending || ""}`;
 }
 
 export function drawCalm(room) {
   const { table } = room;
-  // a hint said stays only while its move is drawn on the board (a move, a resignation or
-  // another position clears it)
-  if (room.hintSaid && !table.hint.length) {
+  // a hint said stays only while its position is on view (a move, a resignation or another
+  // position clears it; a hint without cells, a bid, is said and not drawn)
+  if (room.hintSaid && position(table) !== room.hintAt) {
     if ($("message").textContent === room.hintSaid) room.say("", "info");
     room.hintSaid = "";
   }

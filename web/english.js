@@ -247,7 +247,7 @@ export default {
   // -- the welcome and the rules' diagrams (issue 37, task "welcome") --
   "welcome.games": "Games",
   "welcome.title": "Choose a game",
-  "welcome.intro": "Tap a game to play it against the computer; Rules explains it, with diagrams.",
+  "welcome.intro": "Choose a game to play it against the computer; Rules explains it, with diagrams.",
   "welcome.continue": "Continue your game",
   "welcome.your-move": "Your move",
   "welcome.against": "{title} against {name}",
@@ -349,12 +349,12 @@ export default {
   "study.promote": "Promote variation",
   "study.delete": "Delete variation",
   "study.mark": "Board mark",
-  "study.mark.none": "none (a tap plays)",
+  "study.mark.none": "none (a {click_noun} plays)",
   "study.mark.circle": "circle",
   "study.mark.cross": "cross",
   "study.mark.label": "letter",
   "study.mark.arrow": "arrow",
-  "study.arrow-to": "Arrow from {cell}: tap the cell it points to.",
+  "study.arrow-to": "Arrow from {cell}: {click} the cell it points to.",
   "study.sent": "This variation cannot become the game: a correspondence game's moves stay as sent.",
   "study.in-variation": "In a variation (depth {depth}): the game's moves are unchanged.",
   "study.explored": "{move} at ply {ply}, in a variation.",
@@ -362,7 +362,7 @@ export default {
   "study.viewing": "Variation: ply {ply} of {total}",
   "study.hidden": "This game hides what each side knows: moves are played from its last position only (press End or »).",
   "study.too-deep": "No more variations inside variations here: 200 deep at most.",
-  "study.graph": "Winning chances through the game: tap a move to see it",
+  "study.graph": "Winning chances through the game: {click} a move to see it",
   "embed.study-back": "Back to the game",
   "embed.nav": "Moves of board {n}",
   // -- ghostlink (hidden pieces by link) --
@@ -378,7 +378,7 @@ export default {
   "print.solution": "Solution",
   "print.prove-first": "Press Prove first: the diagram prints a problem once it is proven.",
   // Task "compose": the position editor of "Make a problem"
-  "compose.edit-help": "Choose a piece, then tap the cells: each tap puts the next piece, then empties the cell.",
+  "compose.edit-help": "Choose a piece, then {click} the cells: each {click_noun} puts the next piece, then empties the cell.",
   "compose.side": "To move",
   "compose.clear": "Clear",
   "compose.from-table": "From the game on the table",
@@ -391,4 +391,6 @@ export default {
   "pointer.click-touch": "tap",
   "pointer.click-noun": "click",
   "pointer.click-noun-touch": "tap",
+  // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
+  "messages": "Messages",
 };

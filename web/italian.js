@@ -247,7 +247,7 @@ export default {
   // -- the welcome and the rules' diagrams (issue 37, task "welcome") --
   "welcome.games": "Giochi",
   "welcome.title": "Scegli un gioco",
-  "welcome.intro": "Tocca un gioco per giocarlo contro il computer; Regole lo spiega, con i diagrammi.",
+  "welcome.intro": "Scegli un gioco per giocarlo contro il computer; Regole lo spiega, con i diagrammi.",
   "welcome.continue": "Continua la tua partita",
   "welcome.your-move": "Tocca a te",
   "welcome.against": "{title} contro {name}",
@@ -349,12 +349,12 @@ export default {
   "study.promote": "Promuovi la variante",
   "study.delete": "Elimina la variante",
   "study.mark": "Segno sul tavoliere",
-  "study.mark.none": "nessuno (un tocco gioca)",
+  "study.mark.none": "nessuno (un {click_noun} gioca)",
   "study.mark.circle": "cerchio",
   "study.mark.cross": "croce",
   "study.mark.label": "lettera",
   "study.mark.arrow": "freccia",
-  "study.arrow-to": "Freccia da {cell}: tocca la casella a cui punta.",
+  "study.arrow-to": "Freccia da {cell}: ora indica la casella a cui punta.",
   "study.sent": "Questa variante non può diventare la partita: le mosse di una partita per corrispondenza restano quelle inviate.",
   "study.in-variation": "In una variante (livello {depth}): le mosse della partita non cambiano.",
   "study.explored": "{move} alla semimossa {ply}, in una variante.",
@@ -362,7 +362,7 @@ export default {
   "study.viewing": "Variante: semimossa {ply} di {total}",
   "study.hidden": "In questo gioco ciascuno sa cose diverse: si gioca solo dall'ultima posizione (premi Fine o »).",
   "study.too-deep": "Qui non si possono aprire altre varianti dentro varianti: al massimo 200 livelli.",
-  "study.graph": "Probabilità di vittoria lungo la partita: tocca una mossa per vederla",
+  "study.graph": "Probabilità di vittoria lungo la partita: {click} una mossa per vederla",
   "embed.study-back": "Torna alla partita",
   "embed.nav": "Mosse del diagramma {n}",
   // -- ghostlink (pezzi nascosti per link) --
@@ -378,7 +378,7 @@ export default {
   "print.solution": "Soluzione",
   "print.prove-first": "Prima premi «Verifica»: il diagramma si stampa quando il problema è verificato.",
   // Task "compose": the position editor of "Make a problem"
-  "compose.edit-help": "Scegli un pezzo, poi tocca le case: ogni tocco mette il pezzo seguente, infine svuota la casa.",
+  "compose.edit-help": "Scegli un pezzo, poi indica le caselle: ogni {click_noun} mette il pezzo seguente, infine svuota la casella.",
   "compose.side": "Tratto al",
   "compose.clear": "Svuota",
   "compose.from-table": "Dalla partita sul tavoliere",
@@ -391,4 +391,6 @@ export default {
   "pointer.click-touch": "tocca",
   "pointer.click-noun": "clic",
   "pointer.click-noun-touch": "tocco",
+  // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
+  "messages": "Messaggi",
 };

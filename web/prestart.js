@@ -16,11 +16,14 @@
   self.tavolierePrestarted = { worker, held };
 })();
 
-// A first visit (no link, no game kept in this browser): the welcome opens as soon as the page
-// is parsed, before the modules have come; web/welcome.js then fills it with the games.
+// A first visit (no link, no game kept in this browser, never greeted: web/welcome.js's
+// firstVisit, the same keys): the welcome opens as soon as the page is parsed, before the
+// modules have come; web/welcome.js then fills it with the games.
 (() => {
   let kept = true;
-  try { kept = localStorage.getItem("tavoliere.current") !== null; } catch { return; }
+  try {
+    kept = localStorage.getItem("tavoliere.current") !== null || localStorage.getItem("tavoliere.welcomed") === "1";
+  } catch { return; }
   if (kept || location.hash.length > 1) return;
   const open = () => {
     const welcome = document.getElementById("welcome");
