@@ -86,7 +86,7 @@ def tempting_tries(game, state, n: int, result: dict, max_nodes: int = 200_000) 
             outcome = game.outcome(position)
             if outcome is not None:
                 escapes += outcome.winner != prover.attacker
-            elif _drain(prover.attack(position, n - 1)) > n - 1:
+            elif drain(prover.attack(position, n - 1)) > n - 1:
                 escapes += 1
             if escapes > 1 or prover.nodes > max_nodes:
                 break
@@ -95,7 +95,7 @@ def tempting_tries(game, state, n: int, result: dict, max_nodes: int = 200_000) 
     return tempting
 
 
-def _drain(generator):
+def drain(generator):
     """Run a prover's search generator to its end (no slices) and return its value."""
     try:
         while True:

@@ -28,7 +28,7 @@ import random
 from .ai.prover import Prover
 from .core import IllegalMove, InvalidMove, read_piece
 from .messages import Problem, excerpt
-from .problems import collection, parse_goal, problem_game, problem_of_the_day
+from .problems import collection, drain, parse_goal, problem_game, problem_of_the_day
 
 MAX_NODES = 3_000_000   # a problem whose proof needs more is refused, not searched for minutes
 KEPT = 4                # proofs kept (the boards of one page share the worker)
@@ -57,15 +57,6 @@ def shipped(name: str, wanted: str) -> dict:
         if problem_id(problem["spec"], problem["position"]) == wanted:
             return problem
     raise Problem("solving.no-id", game=excerpt(name), id=excerpt(wanted))
-
-
-def _drain(generator):
-    """A prover's search generator run to its end, without slices: its value."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
 
 
 class Solving:
@@ -129,14 +120,14 @@ class Solving:
                 return {"verdict": "solved", "move": name, "reply": None, "left": left - 1}
             return {"verdict": "wrong", "move": name, "reply": None, "reason": "ends",
                     "left": left - 1}
-        value = _drain(self.prover.defend(after, left - 1))
+        value = drain(self.prover.defend(after, left - 1))
         if value <= left - 1:
             reply = self.longest_defence(after, value)
             replied = game.outcome(game.apply(after, reply))
             solved = replied is not None and replied.winner == self.attacker
             return {"verdict": "solved" if solved else "correct", "move": name,
                     "reply": game.move_name(reply), "left": left - 1}
-        reply = _drain(self.prover.refutation(after, left - 1))
+        reply = drain(self.prover.refutation(after, left - 1))
         refuted = game.outcome(game.apply(after, reply))
         reason = ("loses" if refuted is not None and refuted.winner not in (None, self.attacker)
                   else "slow" if left == 1 else "escapes")
@@ -147,7 +138,7 @@ class Solving:
         """The first defence (in move order) after which the quickest win takes ``value``
         more moves: the reply that resists longest."""
         for move in self.game.legal_moves(state):
-            if _drain(self.prover.attack(self.game.apply(state, move), value)) == value:
+            if drain(self.prover.attack(self.game.apply(state, move), value)) == value:
                 return move
         raise AssertionError("a proven value has a defence that keeps it")
 
