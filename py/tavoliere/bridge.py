@@ -437,10 +437,15 @@ def _thinker(request: dict):
 
 
 def op_think_step(request: dict) -> dict:
+    return {"progress": _thinker(request)[1].step(_slice(request))}
+
+
+def _slice(request: dict) -> float:
+    """A step's ``slice``: seconds of work, over 0 and at most 5 (0.05 when not given)."""
     seconds = request.get("slice", 0.05)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
         raise BridgeError("bad-request", "request.slice")
-    return {"progress": _thinker(request)[1].step(float(seconds))}
+    return float(seconds)
 
 
 def op_think_stop(request: dict) -> dict:
@@ -778,9 +783,7 @@ def _prover(request: dict):
 def op_prove_step(request: dict) -> dict:
     """Prove for about ``slice`` seconds; ``progress``: first moves settled, nodes, done."""
     import time
-    seconds = request.get("slice", 0.05)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= 5:
-        raise BridgeError("bad-request", "request.slice")
+    seconds = _slice(request)
     prover = _prover(request)[3]
     until = time.perf_counter() + seconds
     while not prover.done and time.perf_counter() < until:
