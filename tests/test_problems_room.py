@@ -201,6 +201,7 @@ def test_a_game_without_problems_says_so(watch, server):
     page.wait_for_function(f"{SOLVER}.solver.problem && {SOLVER}.solver.problem.spec === 'layli'"
                            " && document.getElementById('problems-dialog').dataset.empty === 'false'", timeout=60_000)
     assert page.locator("#problem-board").is_visible()
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''")
     assert page.text_content("#problem-stipulation").endswith("to play and win in " + str(
         page.evaluate(f"{SOLVER}.solver.problem.n")) + (" move" if page.evaluate(f"{SOLVER}.solver.problem.n") == 1 else " moves"))
     assert watch.errors == []

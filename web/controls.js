@@ -66,9 +66,9 @@ function moveControls(moves, { label, play, words, width }) {
   // the list's name is written beside it, not only told to screen readers
   const caption = document.createElement("label");
   caption.className = "move-choice-label";
-  const caption_text = document.createElement("span");
-  caption_text.textContent = words.choice;
-  caption.append(caption_text, choice);
+  const captionText = document.createElement("span");
+  captionText.textContent = words.choice;
+  caption.append(captionText, choice);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "move-choice-play";

@@ -5,7 +5,6 @@
 import { t } from "./i18n.js";
 import { currentReview, verdictText } from "./reviewpanel.js";
 import { $ } from "./room.js";
-import { GLYPHS } from "./tree.js";
 
 const LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -13,16 +12,13 @@ export function bindStudy(room) {
   const { table } = room;
   room.marking = null;  // the board mark a tap puts: {kind, from (an arrow's first cell)}
   const glyphs = $("study-glyphs");
-  glyphs.replaceChildren(...GLYPHS.map((glyph) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.glyph = glyph;
-    button.textContent = glyph;
+  // the six buttons are in the page from the start (the panel keeps its height while loading)
+  for (const button of glyphs.children) {
+    const glyph = button.dataset.glyph;
     button.title = t(`study.glyph.${glyph}`);
     button.setAttribute("aria-label", t(`study.glyph.${glyph}`));
     button.addEventListener("click", () => table.annotate((tree) => tree.setGlyph(glyph)));
-    return button;
-  }));
+  }
   $("study-comment").addEventListener("input", () => {
     const text = $("study-comment").value;
     table.annotate((tree) => tree.setComment(text));

@@ -2,7 +2,7 @@
 // promoted and deleted; notes on positions; the engine's JSON form read and written back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Tree } from "../../web/tree.js";
+import { GLYPHS, Tree } from "../../web/tree.js";
 import { History } from "../../web/history.js";
 
 test("a move at an earlier position opens a variation and keeps the game", () => {
@@ -177,4 +177,11 @@ test("a study changed by hand is refused whole, its junk notes left out", () => 
   assert.throws(() => Tree.fromStudy({ line: [{ move: "a", variations: [[{ glyph: "!" }]] }] }), /without a move/);
   const tree = Tree.fromStudy({ line: [{ move: "a", glyph: "!!!", marks: [null, { kind: "blink" }, { kind: "cross", cell: "a1" }], variations: [[]] }] });
   assert.deepEqual(tree.toStudy("g").line, [{ move: "a", marks: [{ kind: "cross", cell: "a1" }] }]);
+});
+
+test("the page lists the six glyph buttons in the tree's order", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const html = await readFile(new URL("../../index.html", import.meta.url), "utf8");
+  const listed = [...html.matchAll(/data-glyph="([^"]*)"/g)].map((m) => m[1]);
+  assert.deepEqual(listed, GLYPHS);
 });
