@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import tavoliere.fairplay  # noqa: F401  (adds the hidden-piece messages to the table on import)
 from tavoliere.bridge import handle
 from tavoliere.core import Game, IllegalMove, InvalidMove, load_game
 from tavoliere.messages import MESSAGES, Problem, excerpt, render, slots

@@ -437,7 +437,8 @@ def _thinker(request: dict):
 
 
 def op_think_step(request: dict) -> dict:
-    return {"progress": _thinker(request)[1].step(_slice(request))}
+    seconds = _slice(request)  # (the slice is checked first, as it always was)
+    return {"progress": _thinker(request)[1].step(seconds)}
 
 
 def _slice(request: dict) -> float:
