@@ -86,7 +86,7 @@ def test_a_bid_is_a_bid_in_footsteps_words(watch, server):
     italian(page)
     choice = page.locator("#move-buttons .move-choice")
     # its label is visible now, in the game's words (REVIEWS Players 25)
-    assert page.locator("#move-buttons label", has=choice).inner_text().startswith("La tua offerta")
+    assert choice.evaluate("e => e.closest('label').textContent").startswith("La tua offerta")
     choice.select_option("7")
     page.locator("#move-buttons .move-choice-play").click()
     page.locator("#move-buttons .take-device").click()
