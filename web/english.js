@@ -365,8 +365,8 @@ export default {
   "study.graph": "Winning chances through the game: {click} a move to see it",
   "embed.study-back": "Back to the game",
   "embed.nav": "Moves of board {n}",
-  // -- ghostlink (hidden pieces by link) --
-  "ghostlink.verify-hidden": "Every hidden set-up, and every piece shown during the game, matches its commitments.",
+  // -- hidden pieces by link --
+  "fair.verify-hidden": "Every hidden set-up, and every piece shown during the game, matches its commitments.",
   // print: diagrams for print (web/print.js)
   "print.title": "Diagram for print",
   "print.help": "The position on view, with its coordinates; the screen's marks (the last move, the cells to play) are left out unless you tick them.",

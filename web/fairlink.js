@@ -446,7 +446,7 @@ async function verifyRecord(room) {
   }
   const facts = [t("fair.verify-plies", { count: record.moves.length })];
   if (fields.dice) facts.push(t("fair.verify-dice"));
-  if (fields.pieces) facts.push(t("ghostlink.verify-hidden"));
+  if (fields.pieces) facts.push(t("fair.verify-hidden"));
   else if (fields.seals) facts.push(t("fair.verify-seals"));
   if (!fields.dice && !fields.seals && needsFair(room.site, record.game)) facts.push(t("fair.verify-trust"));
   out.textContent = `${t("fair.verify-holds")} ${facts.join(" ")}`;

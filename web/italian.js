@@ -365,8 +365,8 @@ export default {
   "study.graph": "Probabilità di vittoria lungo la partita: {click} una mossa per vederla",
   "embed.study-back": "Torna alla partita",
   "embed.nav": "Mosse del diagramma {n}",
-  // -- ghostlink (pezzi nascosti per link) --
-  "ghostlink.verify-hidden": "Ogni schieramento nascosto, e ogni pezzo svelato durante la partita, corrisponde ai suoi impegni.",
+  // -- pezzi nascosti per link --
+  "fair.verify-hidden": "Ogni schieramento nascosto, e ogni pezzo svelato durante la partita, corrisponde ai suoi impegni.",
   // print: diagrammi per la stampa (web/print.js)
   "print.title": "Diagramma per la stampa",
   "print.help": "La posizione in vista, con le coordinate; i segni dello schermo (l'ultima mossa, le caselle dove giocare) restano fuori, a meno che non li spunti.",
