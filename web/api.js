@@ -9,7 +9,8 @@ export function pageApi(room) {
   const { table, board, engine } = room;
   return {
     ready: room.ready,
-    // the game of the position on screen: table.game changes first, while its view is asked for
+    // the position on screen: while a record is opened, its prebuilt board (table.game is
+    // still the game before until the engine has read the record)
     view: () => table.view && {
       game: table.view.game,
       moves: [...table.view.moves],
@@ -34,6 +35,12 @@ export function pageApi(room) {
       games: () => loadCorrespondence().games.map((g) => ({ ...g, moves: [...g.moves], names: [...g.names] })),
     },
     play: async (name) => {
+      // a record still being opened (its prebuilt board on view): the move waits for it, to
+      // be judged in that game rather than in the one before (a failed opening keeps
+      // `opening`: after a while the move goes to the table as it is)
+      for (let waited = 0; table.opening && waited < 30000; waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       const answer = await table.play(name);
       if (!answer.ok) throw new Error(answer.message || answer.error);
       return answer;
