@@ -18,7 +18,7 @@ from tavoliere.__main__ import main
 from tavoliere.abstractplay import parse_abstractplay
 from tavoliere.core import load_game
 from tavoliere.messages import MESSAGES, Problem
-from tavoliere.notation import RecordError, export_record, parse_record
+from tavoliere.notation import RecordError, export_record, export_sgf, parse_record
 from tavoliere.study import (GLYPHS, MAX_COMMENT, MAX_DEPTH, Mark, Node, Study, checked,
                              convert, parse_study, study_sgf, study_text)
 from test_conformance import first_specs
@@ -163,6 +163,41 @@ def test_little_golem_variations_use_their_cells():
     study = parse_study(text)
     assert study.main_line() == ("m8", "swap", "h3")
     assert study.line[1].variations == [[Node("o9", marks=[Mark("label", "o9", text="x")])]]
+
+
+# Little Golem Connect6 files as public Connect6 tools quote them in their own tests: no GM,
+# EV naming the tournament, the first player (ours: White) is their B, cells written as ours.
+LITTLE_GOLEM_CONNECT6 = (
+    "(;FF[4]EV[connect6.mc.2006.sep.1.10]PB[xooox]PW[Theo van der Storm]"
+    "SO[http://www.littlegolem.com]\n;B[j10];W[i9l10];B[j8l8];W[k8m7];B[i11j12];W[k9j9];"
+    "B[l9l7];W[k10k7];B[k11k6];W[g9j5])")
+
+
+def test_a_little_golem_connect6_file_opens_with_its_first_player_as_white():
+    """RULES.md 1 (Connect6): "The first player is named White (Black in Wu's rules), places
+    one stone, and then each move places two"; a move's two cells are written in ascending
+    order, whatever order the file gives them in."""
+    record = parse_record(LITTLE_GOLEM_CONNECT6)
+    assert record.game == "connect6"
+    assert record.moves == ("j10", "i9l10", "j8l8", "k8m7", "i11j12", "j9k9", "l7l9",
+                            "k7k10", "k6k11", "g9j5")
+    assert record.tags["White"] == "xooox" and record.tags["Black"] == "Theo van der Storm"
+    assert record.tags["Event"] == "connect6.mc.2006.sep.1.10"
+    # exported as our own SGF and read back: the same game
+    again = parse_record(export_sgf(record.game, record.moves, record.tags))
+    assert again.moves == record.moves and again.tags["White"] == "xooox"
+
+
+def test_a_little_golem_connect6_file_with_a_bad_ply_names_it():
+    wrong_player = LITTLE_GOLEM_CONNECT6.replace(";W[i9l10]", ";B[i9l10]")
+    assert str(error_of(lambda: parse_record(wrong_player))) == (
+        "ply 2 (i9l10): the record gives this move to White, but ply 2 is Black's")
+    off_board = LITTLE_GOLEM_CONNECT6.replace("W[k8m7]", "W[k8t7]")
+    assert str(error_of(lambda: parse_record(off_board))) == (
+        "ply 4 (k8t7): 't7' is not a cell of the 19x19 board")
+    # without Little Golem's event, a file with no GM is Havannah's, as before
+    other = LITTLE_GOLEM_CONNECT6.replace("EV[connect6", "EV[x")
+    assert error_of(lambda: parse_record(other)).code == "sgf.no-size"
 
 
 # -- hostile records ------------------------------------------------------------------------------

@@ -476,6 +476,10 @@ def _parse_sgf_main_line(text: str) -> Record:
     own = _sgf_game_class(root.get("GM", "").strip())
     if own is not None:
         return _parse_game_sgf(own, nodes)
+    foreign = _foreign_sgf_class(nodes[0])
+    if foreign is not None:
+        cls, colours = foreign
+        return _parse_game_sgf(cls, nodes, colours)
     if root.get("GM", "havannah").strip().lower() != "havannah":
         raise RecordError("sgf.not-havannah", gm=excerpt(root["GM"], quoted=False))
     plies = [(prop, value.strip()) for node in nodes[1:] for prop, value in node
@@ -528,6 +532,20 @@ def _sgf_game_class(gm: str):
     return None
 
 
+def _foreign_sgf_class(root_props):
+    """(game class, its colour letters there) for another site's file that a game class
+    recognises (``sgf_foreign_colours``: Little Golem's Connect6), or None."""
+    root: dict[str, list[str]] = {}
+    for prop, value in root_props:
+        root.setdefault(prop, []).append(value)
+    for name in game_names():
+        cls = game_class(name)
+        colours = getattr(cls, "sgf_foreign_colours", lambda root: None)(root)
+        if colours:
+            return cls, colours
+    return None
+
+
 def _export_game_sgf(game, moves: list, tags) -> str:
     names, state = _replay(game, moves)
     tags = _checked_tags(tags)
@@ -552,7 +570,10 @@ def _export_game_sgf(game, moves: list, tags) -> str:
     return "\n".join([head, *_wrap(nodes)]) + ")\n"
 
 
-def _parse_game_sgf(cls, nodes) -> Record:
+def _parse_game_sgf(cls, nodes, colours: str | None = None) -> Record:
+    """``colours``: the SGF letters of players 0 and 1 in this file, when another site's
+    differ from ours (``cls.sgf_colours``)."""
+    colours = colours or cls.sgf_colours
     root: dict[str, list[str]] = {}
     for prop, value in nodes[0]:
         root.setdefault(prop, []).append(value)
@@ -572,9 +593,9 @@ def _parse_game_sgf(cls, nodes) -> Record:
         if outcome is not None:
             raise RecordMoveError(ply, value, Problem("record.game-over",
                                                       **outcome.message_params(game)))
-        if label != "TP" and label != game.sgf_colours[game.to_move(state)]:
+        if label != "TP" and label != colours[game.to_move(state)]:
             raise RecordMoveError(ply, value, Problem(
-                "sgf.wrong-player", ply=ply, player=game.sgf_colours.index(label),
+                "sgf.wrong-player", ply=ply, player=colours.index(label),
                 opponent=game.to_move(state)))
         try:
             move = game.parse_move(value if label == "TP" else game.sgf_move(value), state)
@@ -583,7 +604,7 @@ def _parse_game_sgf(cls, nodes) -> Record:
         names.append(game.move_name(move))
         state = game.apply(state, move)
     tags = {}
-    for seat, letter in enumerate(game.sgf_colours):
+    for seat, letter in enumerate(colours):
         if root.get(f"P{letter}"):
             tags[PLAYERS[seat]] = re.sub(r"[\r\n]+", " ", root[f"P{letter}"][0]).strip()
     for prop, tag in (("DT", "Date"), ("EV", "Event"), ("PC", "Site"), ("GC", "Comment")):
@@ -591,17 +612,17 @@ def _parse_game_sgf(cls, nodes) -> Record:
         if value:
             tags[tag] = value
     tags = {tag: value for tag, value in tags.items() if value}
-    tags["Result"] = _own_sgf_result(game, state, root.get("RE", [""])[0].strip())
+    tags["Result"] = _own_sgf_result(game, state, root.get("RE", [""])[0].strip(), colours)
     return Record(game.spec, tuple(names), tags)
 
 
-def _own_sgf_result(game, state, result: str) -> str:
+def _own_sgf_result(game, state, result: str, colours: str) -> str:
     """The Result tag of a game that describes its own SGF: the engine's outcome, checked
     against RE; else what RE claims (``W+R``, ``B+7.5``, ``0``) in words."""
     names = game.text_table("en")
     player = {seat: names.get(f"player.{seat}", str(seat)) for seat in (0, 1)}
     letter = result[:1].upper()
-    claimed = game.sgf_colours.index(letter) if letter in game.sgf_colours and letter else (
+    claimed = colours.index(letter) if letter in colours and letter else (
         None if result in ("0", "Draw", "draw", "D") else "unknown")
     outcome = game.outcome(state)
     if outcome is not None:

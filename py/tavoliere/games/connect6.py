@@ -306,6 +306,20 @@ class Connect6(Game):
     sgf_gm = "connect6"
     sgf_colours = "WB"
 
+    @classmethod
+    def sgf_foreign_colours(cls, root: dict[str, list[str]]) -> str | None:
+        """``"BW"`` for a Little Golem Connect6 file, else None: such a file has no GM, an EV
+        naming the tournament (``connect6.ch.26.1.1``, ``connect6.mc.2006.sep.1.10``) and
+        SO[http://www.littlegolem.com]; its B is the first player (our White, player 0), and
+        its cells are written as ours, column letter a-s (i included), row from 1:
+        ``B[j10];W[j9l11];B[k9l8]``.  Evidence: such files quoted in the tests of public
+        Connect6 tools (docs/records.md)."""
+        event = (root.get("EV") or [""])[0].strip().lower()
+        source = (root.get("SO") or [""])[0].lower().replace(" ", "")
+        if not root.get("GM") and event.startswith("connect6") and "littlegolem" in source:
+            return "BW"
+        return None
+
     def sgf_root(self) -> list[tuple[str, str]]:
         """SZ and TS, our full spec (a private property, as Go's)."""
         return [("SZ", self.settings["size"]), ("TS", self.spec)]
