@@ -49,7 +49,7 @@ export class BoardView {
       onHover(cell);
     });
     canvas.addEventListener("pointerleave", () => { this.hover(null); onHover(null); });
-    new ResizeObserver(() => this.draw()).observe(canvas.parentElement);
+    new ResizeObserver(() => this.boxResized()).observe(canvas.parentElement);
     canvas.addEventListener("blur", () => this.draw());
   }
 
@@ -203,6 +203,15 @@ export class BoardView {
   }
 
   // Scale and offset from layout units to CSS pixels of the canvas.
+  // The box's first observation follows a draw at the size it reports, and a page of many
+  // boards (the welcome's cards) would draw each twice in one long task: only a new size draws.
+  boxResized() {
+    const box = this.canvas.parentElement;
+    const seen = this.drawnBox;
+    if (seen && seen.width === box.clientWidth && seen.height === box.clientHeight) return;
+    this.draw();
+  }
+
   fit() {
     const { width, height } = this.layout;
     // The box says how to fit (its --board-fit): "box", the largest board its width and
@@ -211,6 +220,7 @@ export class BoardView {
     // enough to leave the page a view.
     const box = this.canvas.parentElement;
     const boxWidth = box.clientWidth;
+    this.drawnBox = { width: boxWidth, height: box.clientHeight };
     const fit = getComputedStyle(box).getPropertyValue("--board-fit").trim();
     const maxHeight = fit === "box" ? box.clientHeight : fit === "width" ? Infinity : window.innerHeight * 0.85;
     const scale = Math.max(1, Math.min(boxWidth / width, maxHeight / height));

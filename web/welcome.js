@@ -129,15 +129,22 @@ function gameCard(room, info) {
 }
 
 // The card's picture: a game of the game's own in progress, with no names round the board.
-async function drawPicture(room, name, canvas) {
-  try {
-    const show = await showShow(room, name);
-    const board = new BoardView(canvas, () => {});
-    board.showLabels = false;
-    board.setLayout(show.layouts[show.sample.spec]);
-    board.show(stillPicture(show.sample.view));
-    canvas.dataset.drawn = "true";
-  } catch { /* the card reads without its picture */ }
+// One picture a task, each drawn once: a phone's main thread is never held long by the cards.
+let drawing = Promise.resolve();
+
+function drawPicture(room, name, canvas) {
+  const shown = showShow(room, name);
+  drawing = drawing.then(async () => {
+    try {
+      const show = await shown;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const board = new BoardView(canvas, () => {});
+      board.showLabels = false;
+      board.show(stillPicture(show.sample.view));  // drawn by setLayout, once
+      board.setLayout(show.layouts[show.sample.spec]);
+      canvas.dataset.drawn = "true";
+    } catch { /* the card reads without its picture */ }
+  });
 }
 
 // What the board draws of a view nobody plays on (as Table.picture, without clicks): the
