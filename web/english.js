@@ -55,8 +55,6 @@ export default {
   "no-saved": "No saved games yet.",
   "open": "Open",
   "delete": "Delete",
-  "saved-entry.one": "{title}, {count} move, {date}",
-  "saved-entry.other": "{title}, {count} moves, {date}",
   "picture": "Picture…",
   "describe": "Describe position",
   "coordinates": "Coordinates",
@@ -122,7 +120,6 @@ export default {
   "proven.loss": "it sees a forced loss",
   "proven.draw": "it sees a forced draw",
   "hint-is": "Hint: {move}",
-  "new-line": "You are looking at an earlier position. Start a new line from here? The later moves will be dropped.",
   "viewing": "Viewing ply {ply} of {total}",
   // the table, pieces and moves as data
   "choose-or-confirm": "{move} is complete: {click} its last cell again (or press Enter) to play it, or {click} a marked cell to go on",
@@ -184,7 +181,6 @@ export default {
   "corr.qr": "Or scan this code with the other device.",
   "corr.show-archived": "Show the archived games",
   "corr.export": "Export all as records",
-  "corr.at-end": "In a correspondence game moves are played from the last position: press End (or ») first.",
   "corr.you-name": "{name} (you)",
   "corr.refused": "The correspondence link could not be opened ({detail}); a new game was started instead.",
   "corr.refused-kept": "The link was refused ({detail}); the game as this browser keeps it is shown.",
@@ -335,7 +331,6 @@ export default {
   "compose.line": "Main line: {line}",
   "compose.link": "Link to solve it",
   "compose.embed": "Tag for an article",
-  "embed.problem": "Problem",
   // -- study: variations, comments and marks (task "study") --
   "study.title": "Study: notes on the move on view",
   "study.glyphs": "Move marks",
@@ -385,7 +380,6 @@ export default {
   "compose.reading": "Reading the position…",
   "compose.reachable": "Position: {position}",
   "compose.unreachable": "The rules cannot reach this position: {message}",
-  "compose.eraser": "Empty cell",
   // polish (issue 37, "Must show"): the word for pointing, chosen by the page for the screen
   "pointer.click": "click",
   "pointer.click-touch": "tap",

@@ -55,8 +55,6 @@ export default {
   "no-saved": "Ancora nessuna partita salvata.",
   "open": "Apri",
   "delete": "Elimina",
-  "saved-entry.one": "{title}, {count} semimossa, {date}",
-  "saved-entry.other": "{title}, {count} semimosse, {date}",
   "picture": "Immagine…",
   "describe": "Descrivi la posizione",
   "coordinates": "Coordinate",
@@ -122,7 +120,6 @@ export default {
   "proven.loss": "vede una sconfitta forzata",
   "proven.draw": "vede una patta forzata",
   "hint-is": "Suggerimento: {move}",
-  "new-line": "Stai guardando una posizione precedente. Vuoi iniziare una nuova variante da qui? Le mosse successive saranno cancellate.",
   "viewing": "Semimossa {ply} di {total}",
   // the table, pieces and moves as data
   "choose-or-confirm": "{move} è completa: un altro {click_noun} sulla sua ultima casella (o Invio) la gioca; un {click_noun} su una casella evidenziata prosegue",
@@ -184,7 +181,6 @@ export default {
   "corr.qr": "Oppure inquadra questo codice con l'altro dispositivo.",
   "corr.show-archived": "Mostra le partite archiviate",
   "corr.export": "Esporta tutte le partite",
-  "corr.at-end": "In una partita per corrispondenza si gioca solo dall'ultima posizione: premi prima Fine (o »).",
   "corr.you-name": "{name} (tu)",
   "corr.refused": "Impossibile aprire il link della partita per corrispondenza ({detail}); è iniziata una nuova partita.",
   "corr.refused-kept": "Il link è stato rifiutato ({detail}); ecco la partita come è salvata in questo browser.",
@@ -335,7 +331,6 @@ export default {
   "compose.line": "Variante principale: {line}",
   "compose.link": "Link per risolverlo",
   "compose.embed": "Etichetta per un articolo",
-  "embed.problem": "Problema",
   // -- study: variations, comments and marks (task "study") --
   "study.title": "Studio: note sulla mossa visualizzata",
   "study.glyphs": "Segni di valutazione",
@@ -385,7 +380,6 @@ export default {
   "compose.reading": "Lettura della posizione…",
   "compose.reachable": "Posizione: {position}",
   "compose.unreachable": "Le regole non possono arrivare a questa posizione: {message}",
-  "compose.eraser": "Casa vuota",
   // polish (issue 37, "Must show"): the word for pointing, chosen by the page for the screen
   "pointer.click": "fai clic su",
   "pointer.click-touch": "tocca",
