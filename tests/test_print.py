@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import OUTPUT, click_more
-from test_problems_room import ID, LINE, SOLVER
+from test_problems_room import ID, LINE, open_shipped_problem
 
 pytestmark = pytest.mark.browser
 TWO_PEOPLE = "&white=human&black=human"
@@ -116,13 +116,7 @@ def test_a_problem_prints_with_its_stipulation_and_solution(watch, server, lang)
     OUTPUT.mkdir(exist_ok=True)
     watch.page.context.add_init_script(f"localStorage.setItem('tavoliere.lang', '{lang}')")
     page = watch.open(server + "#game=barrier" + TWO_PEOPLE)   # a link: no welcome
-    page.click("#problems")
-    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
-    page.select_option("#problems-game", "barrier")
-    page.wait_for_function(f"[...document.getElementById('problems-list').options].some(o => o.value === '{ID}')")
-    page.select_option("#problems-list", ID)
-    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{ID}' && {SOLVER}.solver.phase === 'solving'",
-                           timeout=60_000)
+    open_shipped_problem(page)
     name, svg = download(page, "#problem-print")
     assert name == f"tavoliere-barrier-{ID}.svg"
     root = ET.fromstring(svg)

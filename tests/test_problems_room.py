@@ -71,6 +71,17 @@ def tap_move(page, size, table, board, move):
     assert page.evaluate(f"{table}.view.moves[{ply}]") == move
 
 
+def open_shipped_problem(page, game="barrier", problem=ID):
+    """Problems, then the shipped problem ``problem`` of ``game``, ready to be solved."""
+    page.click("#problems")
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
+    page.select_option("#problems-game", game)
+    page.wait_for_function(f"[...document.getElementById('problems-list').options].some(o => o.value === '{problem}')")
+    page.select_option("#problems-list", problem)
+    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{problem}' && {SOLVER}.solver.phase === 'solving'",
+                           timeout=60_000)
+
+
 def wait_phase(page, phase, timeout=60_000):
     page.wait_for_function(f"{SOLVER}.solver.phase === '{phase}'", timeout=timeout)
 
@@ -78,13 +89,7 @@ def wait_phase(page, phase, timeout=60_000):
 def test_a_problem_is_solved_and_a_wrong_try_refuted_in_the_room(sized, server):
     size, watch = sized
     page = watch.open(server)
-    page.click("#problems")
-    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
-    page.select_option("#problems-game", "barrier")
-    page.wait_for_function(f"[...document.getElementById('problems-list').options].some(o => o.value === '{ID}')")
-    page.select_option("#problems-list", ID)
-    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{ID}' && {SOLVER}.solver.phase === 'solving'",
-                           timeout=60_000)
+    open_shipped_problem(page)
     state = room_state(page)
     assert state["stipulation"] == "White to play and win in 3 moves"
     assert state["pieces"]["c3"] == "pawn.0" and state["ply"] == 0
