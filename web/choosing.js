@@ -149,7 +149,6 @@ export const choosing = {
     }
   },
 
-
   // The click made while the engine started counts now, as if made this moment: it plays,
   // or is refused with the reason, like any click.
   async playEarlyClick() {
