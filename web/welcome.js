@@ -153,7 +153,7 @@ function drawPicture(room, name, canvas) {
 export function stillPicture(view, ring = []) {
   const marks = view.marks || {};
   // where the first click may go, when the view has its moves and they are few (as the room
-  // marks them: web/table.js, MAX_OPEN_TARGETS)
+  // marks them: web/choosing.js, MAX_OPEN_TARGETS)
   const firsts = [...new Set((view.legal || []).map((move) => move.clicks[0]).filter(Boolean))];
   return { pieces: view.pieces, last: view.last ? view.last.cells : [], shaded: view.outcome ? [] : marks.shaded || [],
     win: view.outcome ? view.outcome.cells : marks.highlight || [], hint: ring, targets: firsts.length <= 24 ? firsts : [] };
