@@ -13,10 +13,11 @@ import re
 
 import pytest
 
-from conftest import OUTPUT
+from conftest import OUTPUT, click_more
 from test_correspondence import Player
 from test_fairlink import field, invite, link_moves, settled_link, storage, verify, with_field
 from test_hidden_fairplay import play_by_links
+from tavoliere.fairplay import Fair, verify as verify_record
 from tavoliere.notation import export_record
 
 pytestmark = pytest.mark.browser
@@ -163,6 +164,20 @@ def test_a_whole_ghost_game_by_link(browser, server):
     last = sent[-1]
     assert len(reveals(last)) >= 1 and "hide=" not in last
     anna.page.screenshot(path=str(OUTPUT / "ghostlink-over.png"))
+    # the last link is the whole record: both set-ups opened with their proofs, every reveal
+    fields = {name: field(last, name) for name in ("pieces", "reveals", "seals")}
+    record = export_record("ghost", link_moves(last), Fair.read(**fields).tags())
+    holds, lines = verify_record(record)
+    assert holds and "2 hidden set-ups revealed and matching" in lines[1], lines
+    # and the page's own export ("Export all as records") verifies in the room
+    click_more(bruno.page, "#corr-games")
+    with bruno.page.expect_download() as download:
+        bruno.page.click("#corr-export")
+    exported = open(download.value.path(), encoding="utf-8").read()
+    assert "[Pieces " in exported and "[Reveals " in exported and "hide=" not in exported
+    bruno.page.evaluate("document.getElementById('corr-list-dialog').close()")
+    result = verify(bruno, exported)
+    assert result.startswith("The record holds.") and "every piece shown during the game" in result, result
     # the finished game, exported as the page writes it, verifies
     longest = max(len(s.split("#", 1)[1]) for s in sent)
     (OUTPUT / "ghostlink-game.json").write_text(json.dumps(
