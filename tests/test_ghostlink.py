@@ -106,7 +106,7 @@ def test_a_whole_ghost_game_by_link(browser, server):
     link = settled_link(bruno)
     secrets[1] = secret_of(bruno)
     sent, holder = [link], anna
-    shown_to_come = tampered = False
+    shown_to_come, tampered = 0, False
     for _ in range(200):
         other = anna if holder is bruno else bruno
         side = 0 if holder is anna else 1
@@ -144,12 +144,14 @@ def test_a_whole_ghost_game_by_link(browser, server):
             assert holder.play(move) == "ok"
             if "x" in move:
                 holder.page.wait_for_function("() => window.tavoliere.correspondence.link() !== null")
+                # its colour is to come: no colour in the move list, no result yet
                 message = holder.message()
-                if "will show the colour of the piece taken on" in message:
-                    assert f"taken on {move[3:]}" in message and not holder.view()["outcome"], message
-                    if not shown_to_come:
-                        holder.page.screenshot(path=str(OUTPUT / "ghostlink-colour-to-come.png"))
-                    shown_to_come = True
+                name = "Bruno" if holder is anna else "Anna"
+                assert f"{name} will show the colour of the piece taken on {move[3:]} in their next link" in message, message
+                assert not holder.view()["outcome"] and holder.view()["moves"][-1] == move
+                if not shown_to_come:
+                    holder.page.screenshot(path=str(OUTPUT / "ghostlink-colour-to-come.png"))
+                shown_to_come += 1
         link = settled_link(holder)
         sent.append(link)
         for secret in (secrets[side]["salt"], secrets[side]["move"]):
@@ -160,10 +162,23 @@ def test_a_whole_ghost_game_by_link(browser, server):
     final_a, final_b = anna.view(), bruno.view()
     assert final_a["outcome"] == final_b["outcome"] and final_a["outcome"]["reason"] in ("fourth-good", "fourth-bad", "exit")
     assert final_a["moves"] == final_b["moves"] and final_a["moves"][:2] == [secrets[0]["move"], secrets[1]["move"]]
-    assert shown_to_come and tampered
+    assert shown_to_come == sum("x" in m for m in final_a["moves"]) >= 1 and tampered
     last = sent[-1]
     assert len(reveals(last)) >= 1 and "hide=" not in last
     anna.page.screenshot(path=str(OUTPUT / "ghostlink-over.png"))
+    # the last link again, its sender's set-up proof changed by hand (the salt of his opened
+    # set-up): refused, the ply named, the sender named as the loser by the rules, the game
+    # kept as it ended
+    receiver, sender_side = holder, 1 - (0 if holder is anna else 1)
+    ply = sender_side + 1
+    proofs = field(last, "seals").split(".")
+    proof = next(p for p in proofs if p.startswith(f"{ply}:"))
+    edited = proof[:-1] + ("0" if proof[-1] != "0" else "1")
+    receiver.open(with_field(last, "seals", ".".join(edited if p == proof else p for p in proofs)))
+    text = receiver.message()
+    loser = ("White", "Black")[sender_side]
+    assert "refused" in text and f"ply {ply}" in text and f"{loser} loses" in text, text
+    assert receiver.view()["outcome"] == final_a["outcome"] and receiver.view()["moves"] == final_a["moves"]
     # the last link is the whole record: both set-ups opened with their proofs, every reveal
     fields = {name: field(last, name) for name in ("pieces", "reveals", "seals")}
     record = export_record("ghost", link_moves(last), Fair.read(**fields).tags())
