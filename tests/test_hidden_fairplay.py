@@ -316,3 +316,52 @@ def test_the_hidden_steps_refuse_wrong_typed_fields_never_an_internal_error():
                 answer = json.loads(handle(json.dumps({"op": "fair", "step": step, **request,
                                                        "secret": {**secret, inner: wrong}})))
                 assert answer.get("error") != "internal", (step, inner, wrong, answer)
+
+
+# -- the page's table by link (web/hiddenlink.js): the other's set-up stood in for ----------------
+def test_a_table_with_a_stand_in_shows_a_capture_whose_colour_is_to_come():
+    """14.7: "Each of his replies carries the colour of any ghost of his just captured"; until
+    that reply the capturer's table shows the capture with no colour and no result, and never a
+    colour of the stand-in; 14.5: the colour of a captured ghost is known "from the capture on"."""
+    import json
+    from tavoliere.bridge import handle as answer_text
+
+    def handle(request):
+        return json.loads(answer_text(json.dumps(request)))
+    white, black, moves, fair = start()
+    secret = {"player": 0, "move": white.setup, "salt": white.salt}
+    check_ = handle({"op": "fair", "step": "check", "game": "ghost", "moves": moves + CAPTURE,
+                     "fair": fair.fields(), "secret": secret})
+    assert check_["hidden_plies"] == {"0": 1, "1": 2} and list(check_["standins"]) == ["1"]
+    assert BLACK_SETUP not in json.dumps(check_) and white.setup not in json.dumps(check_)
+    record = [white.setup, check_["standins"]["1"], *CAPTURE]
+    guessed = {"players": [1], "known": []}
+    view = handle({"op": "view", "game": "ghost", "moves": record, "seat": 0, "guessed": guessed})
+    assert view["moves"][:2] == ["?", "?"] and view["moves"][-1] == "b3xc3"
+    assert view["outcome"] is None and view["marks"] == {} and "words" not in view
+    assert not [t for t in view["pieces"].values() if t.startswith("stone.1")]
+    played = handle({"op": "play", "game": "ghost", "moves": record[:-1], "move": "b3xc3", "seat": 0,
+                     "guessed": guessed})
+    assert played["outcome"] is None and played["marks"] == {}
+    # Black's reveal came: the colour is shown, from the capture on
+    known = handle({"op": "view", "game": "ghost", "moves": record, "seat": 0,
+                    "guessed": {"players": [1], "known": ["c5"]}})
+    assert known["words"][-1] == ["move.capture-bad", {"move": "b3xc3"}]
+    assert known["marks"]["message"]["key"] == "captured-bad"
+    wrong = handle({"op": "view", "game": "ghost", "moves": record, "guessed": {"players": "1"}})
+    assert wrong["code"] == "fair.field"
+
+
+def test_a_stand_in_never_shows_a_result_or_colours_that_wait_for_a_reveal():
+    """14.6: "the move captured the opponent's fourth good ghost -> the mover wins"; by link the
+    capturer cannot know it is the fourth good one until its owner shows it, so his table shows
+    no result and none of the other side's colours (the end would show them all: 14.5)."""
+    game = load_game("ghost")
+    # G-3: "Black has already lost G, G, G, B. c3xc4 -> White wins"
+    state = game.position("c3 B, a1 G, f2 G, d1 B", "c4 G, d5 B, e5 B, b6 B", lost=(0, 0, 3, 1))
+    after = game.apply(state, game.parse_move("c3xc4", state))
+    assert game.outcome(after).winner == 0 and "b" in game.view(after, 0).board
+    waiting = game.hidden_view(after, 0, settled=False)
+    assert game.outcome(waiting) is None and not set(waiting.board) & set("gb")
+    settled = game.hidden_view(after, 0)
+    assert game.outcome(settled).winner == 0 and not set(settled.board) & set("gb")

@@ -8,6 +8,7 @@ import { bindCalm, drawCalm } from "./calm.js";
 import { bindCorrespondence, renderPanel } from "./correspondence.js";
 import { Engine } from "./engine.js";
 import { bindFairlink } from "./fairlink.js";
+import { bindHiddenlink } from "./hiddenlink.js";
 import { bindFlip, drawFlip } from "./flip.js";
 import { errorText, getLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { bindKeys } from "./keys.js";
@@ -51,6 +52,7 @@ function bindRegions() {
   bindNewGame(room);
   bindCorrespondence(room);
   bindFairlink(room);
+  bindHiddenlink(room);
   bindSession(room);  // (the record is saved before a stale review stops)
   bindTabs(room);
   bindReview(room);

@@ -71,6 +71,7 @@ export function drawButtons(room) {
 function canTakeBack(room) {
   const v = room.table.view;
   const h = room.table.history;
+  if (room.corr.hidden) return false;  // hidden pieces: the line its links carry is not taken back (web/hiddenlink.js)
   return h.atEnd && h.moves.length > room.corr.sent && Boolean(v.last) && v.last.player === room.corr.side;
 }
 

@@ -5,6 +5,7 @@
 // moves from links are always set as text.
 import { PageError } from "./errors.js";
 import { fairLink, fairStep, fairTags, forgetSecrets, drawFair, isFair, needsFair, playsByLink, receiveFair, startFair } from "./fairlink.js";
+import { hiddenLink, hiddenStep, hiddenTags, hidesPieces, isHidden, receiveHidden, startHidden } from "./hiddenlink.js";
 import { defaultGame, gameTitle, gameWords, sideName } from "./games.js";
 import { errorText, getLanguage, t } from "./i18n.js";
 import { endingOutcome, excerpt, newCorrespondenceId, readName } from "./links.js";
@@ -37,6 +38,7 @@ export function opponentOf(entry) {
 // The link to send: a fair game's carries its public fields and this side's commitments
 // (web/fairlink.js); null while a bid just made is being sealed.
 export function entryLink(entry) {
+  if (isHidden(entry)) return hiddenLink(entry);
   return isFair(entry) ? fairLink(entry) : corrLink(entry);
 }
 
@@ -87,7 +89,7 @@ export function renderPanel(room) {
   else if (v.to_move === entry.side) status = t("corr.status-yours", { side: sideName(room.site, entry.game, entry.side), name: opponent });
   else status = t("corr.status-waiting", { name: opponent, side: other });
   // a fair game's step (a bid sealed, dice awaited) says more than whose turn it is
-  const step = fairStep(room);
+  const step = isHidden(entry) ? hiddenStep(room) : fairStep(room);
   if (step && step.status) status = step.status;
   $("corr-status").textContent = status;
   // Something to send: the other player's turn (or the end, after this browser's last move);
@@ -101,6 +103,7 @@ export function renderPanel(room) {
   $("corr-send").classList.toggle("corr-primary", Boolean(sendable && primary));
   $("corr-switch").hidden = entry.settled;
   drawFair(room);
+  $("corr-fair-hidden").hidden = !isHidden(entry);
   $("corr-switch").textContent = t("corr.switch", { name: excerpt(entry.names[1 - entry.side], 30), side: other });
 }
 
@@ -270,8 +273,10 @@ async function exportAll(room) {
   const { games } = loadCorrespondence();
   const texts = [];
   for (const entry of games) {
-    const tags = { White: entry.names[0], Black: entry.names[1], Date: new Date(entry.created).toISOString().slice(0, 10), Event: "Correspondence", ...fairTags(entry) };
-    const answer = await room.engine.request({ op: "export", game: entry.game, moves: entry.moves, tags });
+    const tags = { White: entry.names[0], Black: entry.names[1], Date: new Date(entry.created).toISOString().slice(0, 10), Event: "Correspondence",
+      ...(isHidden(entry) ? hiddenTags(entry) : fairTags(entry)) };
+    // a game with hidden pieces: the record as the links carry it (its hidden plies committed)
+    const answer = await room.engine.request({ op: "export", game: entry.game, moves: isHidden(entry) ? entry.line : entry.moves, tags });
     if (answer.ok) texts.push(answer.text);
     else {
       $("corr-list-message").textContent = room.texts.error(answer);
@@ -293,6 +298,12 @@ export async function receive(room, link) {
   const say = (text, kind) => room.say(text, kind);
   await engine.ready;
   const stored = findCorrespondence(link.corr.id);
+  // a game with hidden pieces goes by web/hiddenlink.js
+  if (stored ? isHidden(stored) : hidesPieces(site, link.game)) {
+    const entry = await receiveHidden(room, link, stored);
+    if (entry && entry.fresh) receiveEnding(room, entry, link.ending);
+    return entry;
+  }
   // a game with dice or sealed plies goes by fair play (web/fairlink.js), unless this browser
   // keeps it from before, played on trust
   if (stored ? isFair(stored) : needsFair(site, link.game)) {
@@ -372,7 +383,6 @@ export async function startCorrespondence(room, { game, side, names }) {
   if (side !== 0 && side !== 1) throw new PageError("corr.bad-side", { text: excerpt(String(side)) });
   if (!Array.isArray(names) || names.length !== 2) throw new PageError("corr.no-name");
   const clean = names.map(readName);
-  if (!playsByLink(room.site, game)) throw new PageError("corr.sealed-game");
   await room.engine.ready;
   const answer = await room.engine.request({ op: "view", game: String(game), moves: [] });
   if (!answer.ok) throw new Error(gameWords(room.site, game).error(answer));
@@ -382,7 +392,8 @@ export async function startCorrespondence(room, { game, side, names }) {
     id: newCorrespondenceId(), game: answer.game, moves: [], names: clean, side, created: now, updated: now,
     last: null, sent: 0, archived: false, settled: true, toMove: answer.to_move, outcome: null,
   };
-  await startFair(room, entry);  // dice and seals that neither player can bend
+  if (hidesPieces(room.site, answer.game)) startHidden(entry);  // set-ups committed, pieces shown as captured
+  else await startFair(room, entry);  // dice and seals that neither player can bend
   sayAfterSave(room, saveCorrespondence(entry), "");
   await startGame(room, entry.game, [], null, { entry });
   return entryLink(entry);

@@ -387,4 +387,11 @@ export default {
   "pointer.click-noun-touch": "tap",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messages",
+  // Task "ghostpage": hidden pieces by link (web/hiddenlink.js)
+  "hidden.explain": "Hidden set-ups: at the start each of you commits to his set-up (a SHA-256 digest of it and of a random salt, and one digest for each piece) and keeps the set-up and the salt in his own browser. A captured piece's colour comes in its owner's next link with that piece's own salt, which opens its digest and nothing else; at the end both set-ups are opened and the whole game is checked. Neither of you can change his set-up once the game has begun, and neither learns the colour of a piece of the other's before it is captured.",
+  "hidden.to-come": "{name} will show the colour of the piece taken on {cell} in their next link: the result waits for it.",
+  "hidden.received": "{name}'s link has been accepted.",
+  "hidden.committing": "Your set-up is being committed: a moment, then send it.",
+  "hidden.opened": "Your set-up is opened in your link: send it to {name}, who can then check the whole game.",
+  "hidden.open-due": "The game is over: {name} will open their set-up in their next link, and the whole game is then checked.",
 };

@@ -34,7 +34,8 @@ export function needsFair(site, spec) {
   return needs.dice || needs.seals;
 }
 
-// Hidden pieces (each seat sees a different board) are not played by link yet.
+// Hidden pieces (each seat sees a different board) are played by link through
+// web/hiddenlink.js, never through this module's steps.
 export function playsByLink(site, spec) {
   const info = gameInfo(site, spec);
   return !(info && info.hidden_information);
@@ -190,7 +191,7 @@ function culpritOf(entry, check) {
 }
 
 // What a refused link says: the engine's reason, and who loses if it was a false reveal.
-function unfairText(room, entry, check) {
+export function unfairText(room, entry, check) {
   const detail = gameWords(room.site, entry.game).error(check.problem);
   const culprit = culpritOf(entry, check);
   return culprit === null ? detail : t("fair.forfeit", { detail, side: sideName(room.site, entry.game, culprit) });
@@ -198,7 +199,7 @@ function unfairText(room, entry, check) {
 
 // A false reveal of the other player loses him the game (the issue's rule for a game by
 // link): recorded as this game's end, its moves kept as they were.  A game already over stays.
-function forfeit(entry, check) {
+export function forfeit(entry, check) {
   const culprit = culpritOf(entry, check);
   if (culprit === null || entry.outcome || entry.ending) return;
   entry.ending = `forfeit${culprit}`;
@@ -207,7 +208,7 @@ function forfeit(entry, check) {
   saveCorrespondence(entry);
 }
 
-function forfeited(entry) {
+export function forfeited(entry) {
   return typeof entry.ending === "string" && entry.ending.startsWith("forfeit");
 }
 

@@ -387,4 +387,11 @@ export default {
   "pointer.click-noun-touch": "tocco",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messaggi",
+  // Task "ghostpage": hidden pieces by link (web/hiddenlink.js)
+  "hidden.explain": "Gli schieramenti nascosti: all'inizio ciascuno si impegna sul proprio schieramento (un'impronta SHA-256 dello schieramento e di un sale casuale, più un'impronta per ogni pezzo) e custodisce schieramento e sale nel proprio browser. Il colore di un pezzo catturato arriva nel link successivo del suo proprietario con il sale di quel solo pezzo, che apre la sua impronta e nient'altro; alla fine si aprono i due schieramenti e si controlla tutta la partita. Nessuno dei due può cambiare il proprio schieramento a partita iniziata, né conoscere il colore di un pezzo avversario prima di catturarlo.",
+  "hidden.to-come": "{name} mostrerà il colore del pezzo preso in {cell} nel suo prossimo link: il risultato lo attende.",
+  "hidden.received": "Il link di {name} è stato accolto.",
+  "hidden.committing": "Il tuo schieramento viene sigillato: un attimo, poi invialo.",
+  "hidden.opened": "Il tuo link apre il tuo schieramento: invialo a {name}, che potrà così controllare tutta la partita.",
+  "hidden.open-due": "La partita è finita: {name} aprirà il suo schieramento nel prossimo link, e allora si controlla tutta la partita.",
 };

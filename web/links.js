@@ -85,8 +85,10 @@ export function readLink(text) {
 // Fair play by link (docs/fairplay.md): the public fields dice= (chain heads), shown= (the
 // latest chain values) and seals= (the proof of the last opened seal), as {dice, shown, seals}
 // with only those present.  Their shape is checked here; the engine checks what they prove.
-export const FAIR_FIELDS = ["dice", "shown", "seals"];
-const FAIR_TEXT = /^[0-9a-f.:-]{1,600}$/;
+// Hidden pieces add pieces= (each piece's commitment) and reveals= (the pieces shown during the
+// game: ply:piece:value:salt), web/hiddenlink.js.
+export const FAIR_FIELDS = ["dice", "shown", "seals", "pieces", "reveals"];
+const FAIR_TEXT = /^[0-9a-z.:-]{1,1200}$/;
 
 function readFair(params) {
   const fair = {};

@@ -8,6 +8,7 @@ import { boardKey as sharedBoardKey } from "./boards.js";
 import { receive } from "./correspondence.js";
 import { defaultGame, drawsPossible, gameWords } from "./games.js";
 import { errorText, getLanguage, t } from "./i18n.js";
+import { tableContext } from "./hiddenlink.js";
 import { readEnding, readLink, writeLink } from "./links.js";
 import { loadPlayers, validPlayer } from "./prefs.js";
 import { $ } from "./room.js";
@@ -181,6 +182,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
     room.say(t("draw-left-out"));
     ending = null;
   }
+  table.context = tableContext(entry);  // a game by link whose hidden plies are stood in for
   room.opening = { game: spec, moves, ply, id: room.id, entry, ending, players: seats };  // what Retry opens if the engine fails first
   table.showPrebuilt(await loadBoard(room, spec), seats);
   await engine.ready;

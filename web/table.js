@@ -73,6 +73,7 @@ export class Table extends EventTarget {
     this.words = [];           // the game's words for each shown ply, where it has some
     this.rolling = false;      // the engine is drawing a roll
     this.dice = null;          // (game, moves) => the roll's answer, or null: the room's fair dice
+    this.context = null;       // fields every request on this record carries (by link: web/hiddenlink.js)
   }
 
   emit(type, detail = null) {
@@ -191,7 +192,7 @@ export class Table extends EventTarget {
     this.stopThinking();
     if (players) this.players = players;
     // nobody's view: this answer only tells about the record (the position is asked for again)
-    const full = await this.engine.request({ op: "view", game, moves, seat: "none" });
+    const full = await this.engine.request({ op: "view", game, moves, seat: "none", ...this.context });
     if (!full.ok) return full;
     this.ready = true;
     this.opening = false;
@@ -266,7 +267,7 @@ export class Table extends EventTarget {
   async newMainLine() {
     this.ending = null;
     this.movers = new Map();
-    const full = await this.engine.request({ op: "view", game: this.game, moves: this.history.moves, seat: "none" });
+    const full = await this.engine.request({ op: "view", game: this.game, moves: this.history.moves, seat: "none", ...this.context });
     if (!full.ok) return;
     this.turns = full.movers || [];
     this.words = full.words || [];
@@ -316,7 +317,7 @@ export class Table extends EventTarget {
     const passing = this.view.hidden_information && this.players.filter((p) => p.kind === "human").length > 1;
     let answer;
     try {
-      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name, seat: passing ? "none" : this.seat() });
+      answer = await this.engine.request({ op: "play", game: this.game, moves: this.history.line(), move: name, seat: passing ? "none" : this.seat(), ...this.context });
     } finally {
       this.playing = false;
     }
@@ -395,7 +396,7 @@ export class Table extends EventTarget {
   // The view of the position on view, without starting the computer (undo and redo step
   // over its moves first).  `before`: the pieces one move earlier, when this is a step forward.
   async showQuietly(before = null) {
-    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line(), seat: this.seat() });
+    const answer = await this.engine.request({ op: "view", game: this.game, moves: this.history.line(), seat: this.seat(), ...this.context });
     if (!answer.ok) { this.emit("message", { answer }); return false; }
     this.showView(answer, before);
     return true;

@@ -166,10 +166,15 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
     hidden = game.sealed(states[-1])
     shown = len(states) - 1 - hidden
     seat = _seat(request or {}, game, states[-1])
-    state = game.view(states[-1], seat)
+    stood, pending = _guessed(game, states, request or {})
+    if stood:   # by link: the other side's hidden ply is a stand-in, its colours unknown here
+        state = game.hidden_view(states[-1], seat, settled=not pending)
+    else:
+        state = game.view(states[-1], seat)
     outcome = game.outcome(state)
     mover = game.to_move(state)
     shown_names = game.shown_names(states[:shown + 1], _record.moves[:shown], seat)
+    shown_names = ["?" if ply in stood else name for ply, name in enumerate(shown_names, 1)]
     last = None
     if shown:
         move = _record.moves[shown - 1]
@@ -197,10 +202,28 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
         **({"toggle": toggle} if toggle else {}),
         "notes": game.notes(state),
         **({"same": same} if (same := game.same_cells(state)) else {}),
-        **_words(game, states[:shown]),
+        **_words(game, states[:shown], pending),
         **({"hidden_information": True} if game.hides_information() else {}),
         **({"random": True} if legal and game.offers_random(state) else {}),
     }
+
+
+def _guessed(game, states: list, request: dict) -> tuple[set, set]:
+    """A page playing by link names, in ``guessed`` ({"players": [...], "known": [items]}),
+    the players whose hidden plies in its record are stand-ins (web/hiddenlink.js) and the
+    pieces of theirs already revealed: (the stand-in plies, shown "?"; the plies whose
+    captured piece's value is still to come, whose result is not known yet)."""
+    from .fairplay import guessed_plies, hides
+    guessed = request.get("guessed")
+    if guessed is None or not hides(game):
+        return set(), set()
+    players, known = (guessed.get("players"), guessed.get("known")) if isinstance(guessed, dict) \
+        else (None, None)
+    if (not isinstance(players, list) or not isinstance(known, list)
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+            or not all(isinstance(k, str) for k in known)):
+        raise BridgeError("bad-request", "fair.field", field="guessed", text=excerpt(guessed))
+    return guessed_plies(game, states[:-1], _record.moves, set(players), set(known))
 
 
 def _toggle(game, state, request: dict) -> dict | None:
@@ -216,12 +239,14 @@ def _toggle(game, state, request: dict) -> dict | None:
         raise BridgeError("bad-request", error) from None
 
 
-def _words(game, states: list) -> dict:
+def _words(game, states: list, pending=frozenset()) -> dict:
     """``words``: for each revealed ply, the game's words for it (``Game.move_words``: [text
-    key, parameters]) or None; left out when the game words none, as most do."""
+    key, parameters]) or None; left out when the game words none, as most do.  A ply in
+    ``pending`` revealed a value still to come: no words (they would name a stand-in's)."""
     if type(game).move_words is Game.move_words and type(game).ply_words is Game.ply_words:
         return {}
-    words = [game.ply_words(state, move) for move, state in zip(_record.moves, states)]
+    words = [None if ply in pending else game.ply_words(state, move)
+             for ply, (move, state) in enumerate(zip(_record.moves, states), 1)]
     return {"words": [list(w) if w else None for w in words]} if any(words) else {}
 
 
@@ -606,6 +631,9 @@ def op_fair_check(request: dict) -> dict:
             "hidden_owed": [{"ply": ply, "player": owner, "item": item}
                             for ply, owner, item in report.hidden_owed],
             "setups_due": report.setups_due,
+            # a page's table plays the record with these in place of the others' hidden plies
+            "hidden_plies": {str(p): ply for p, ply in report.hidden_plies.items()},
+            "standins": {str(p): name for p, name in report.standins.items()},
             "outcome": report.outcome and report.outcome.as_dict(),
             "diagram": None if shown is None else game.diagram(shown)}
 

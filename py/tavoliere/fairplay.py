@@ -247,6 +247,7 @@ class Report:
     hidden_owed: list = field(default_factory=list)   # (ply, owner, item) captured, not revealed
     setups_due: list = field(default_factory=list)    # players whose hidden ply is still hidden
     hidden_plies: dict = field(default_factory=dict)  # each player's hidden ply
+    standins: dict = field(default_factory=dict)      # the hidden plies stood in for, by player
     outcome: Outcome | None = None
     lines: list = field(default_factory=list)
 
@@ -622,6 +623,24 @@ def hides(game) -> bool:
     return hasattr(game, "hidden_items")
 
 
+def guessed_plies(game, states, moves, players, known) -> tuple[set, set]:
+    """For a record whose hidden plies of ``players`` are stand-ins (a page by link, before
+    they are opened): (the plies that are those hidden plies, the plies whose move revealed a
+    piece of theirs not in ``known``, its value still to come).  ``states[i]`` is the state
+    before ``moves[i]``."""
+    stood, pending, trace = set(), set(), None
+    for ply, (state, move) in enumerate(zip(states, moves), 1):
+        mover = game.to_move(state)
+        if mover != CHANCE and game.hidden(state):
+            if mover in players:
+                stood.add(ply)
+            continue
+        trace, shown = game.hidden_trace(trace, state, move)
+        if shown is not None and shown[0] in players and shown[1] not in known:
+            pending.add(ply)
+    return stood, pending
+
+
 @dataclass
 class _Hidden:
     """One player's hidden ply as the replay knows it."""
@@ -703,6 +722,8 @@ def _check_hidden(game, moves: list, fair: Fair, result: str | None, secret) -> 
                           else game.view(state, seat))
     report.full_state = state
     report.hidden_plies = {p: h.ply for p, h in hidden.items()}
+    # a page replays its table with these (a stand-in tells nothing: only revealed values)
+    report.standins = {p: h.name for p, h in hidden.items() if not h.real}
     if result is not None and outcome is not None and not report.setups_due:
         derived = game.outcome_text(outcome)
         if result != derived:

@@ -419,6 +419,16 @@ class Ghost(Game):
         hidden = [player for player in (0, 1) if player != seat]
         return state._replace(board=hide_colours(state.board, hidden))
 
+    def hidden_view(self, state: GhostState, seat: int | None, settled: bool = True) -> GhostState:
+        """``state`` as ``seat`` may know it when the other side's set-up is only a stand-in
+        (by link, before he opens it: tavoliere.fairplay): his uncaptured colours stay unknown
+        even after the end.  Not ``settled``: the last move captured a ghost whose colour is
+        still to come (its owner shows it in his next link, RULES.md 14.7), so no colour is
+        revealed and no result is known yet."""
+        if not settled:
+            state = state._replace(result=None, revealed="")
+        return state._replace(board=hide_colours(state.board, [p for p in (0, 1) if p != seat]))
+
     def offers_random(self, state: GhostState) -> bool:
         """RULES.md 14.2.3: "A 'random set-up' button picks one of the 70 uniformly from the
         page's cryptographic source; it is still a sealed ply"."""
