@@ -393,4 +393,12 @@ export default {
   "pointer.click-noun-touch": "tap",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messages",
+  // Task "analyse" (issue 38, item 3): analyse from here (web/analysis.js)
+  "analysis.button": "Analyse from here",
+  "analysis.back-button": "Back to the game",
+  "analysis.label": "Analysis",
+  "analysis.estimate": "Analysis · {player} {chance}%",
+  "analysis.started": "Analysis: you move for both sides, the computer only estimates. The game does not change.",
+  "analysis.back": "Back to the game, at its last move.",
+  "analysis.in-line": "After the game's last move: these moves are not kept once you go back to the game.",
 };

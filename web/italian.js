@@ -393,4 +393,12 @@ export default {
   "pointer.click-noun-touch": "tocco",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messaggi",
+  // Task "analyse" (issue 38, item 3): analyse from here (web/analysis.js)
+  "analysis.button": "Analizza da qui",
+  "analysis.back-button": "Torna alla partita",
+  "analysis.label": "Analisi",
+  "analysis.estimate": "Analisi · {player} {chance}%",
+  "analysis.started": "Analisi: muovi per entrambi i lati, il computer fa solo la stima. La partita non cambia.",
+  "analysis.back": "Di nuovo alla partita, dopo la sua ultima mossa.",
+  "analysis.in-line": "Dopo l'ultima mossa della partita: queste mosse non restano quando torni alla partita.",
 };
