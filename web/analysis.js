@@ -26,7 +26,7 @@ const SECONDS = 0.8;      // a search for each position on view, in the worker: 
 // may run past the game's last move (the analysis line); everyone who reads the record
 // (`moves`, the saved study) sees the game only, and no position is the game's end, so the
 // computer, which plays only there, waits.
-class AnalysisTree extends Tree {
+export class AnalysisTree extends Tree {
   constructor(tree) {
     super();
     Object.assign(this, { root: tree.root, main: tree.main, undone: tree.undone, here: tree.here });
@@ -119,8 +119,9 @@ export function analyse(room) {
 // The game again, at its last position; the analysis line goes, the variations stay.
 export async function backToGame(room) {
   const analysis = room.analysis;
-  if (!analysis) return;
   const { table } = room;
+  await table.clicking;  // a move being made is made in the analysis
+  if (!analysis || analysis !== room.analysis || table.playing) return;
   analysis.tree.dropAnalysisLine();
   const game = analysis.game;
   game.here = { line: game.main, n: game.main.nodes.length };
