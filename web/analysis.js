@@ -181,7 +181,6 @@ function showChance(room, chance, pending) {
   room.chance = chance;
   $("win-bar").toggleAttribute("data-pending", pending);
   drawWinBar(room);
-  drawAnalysis(room);
 }
 
 export function drawAnalysis(room) {
@@ -193,12 +192,10 @@ export function drawAnalysis(room) {
   $("board-status").toggleAttribute("data-analysis", Boolean(analysis));
   if (analysis) $("turn").dataset.analysis = t("analysis.label");
   else $("turn").removeAttribute("data-analysis");
-  const label = $("analysis-label");
-  label.hidden = !analysis;
+  // a short label beside the button, on its row: entering the analysis moves nothing below
+  $("analysis-label").textContent = t("analysis.label");
+  $("analysis-label").hidden = !analysis;
   if (!analysis) return;
-  const done = analysis.estimates.get(analysis.key);
-  label.textContent = done === undefined ? t("analysis.label") :
-    t("analysis.estimate", { player: room.texts.player(0), chance: Math.round(100 * done) });
   // the game's record does not move while analysing: no undo, no redo, no resigning
   $("undo").disabled = $("redo").disabled = true;
   const tree = analysis.tree;

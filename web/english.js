@@ -397,7 +397,6 @@ export default {
   "analysis.button": "Analyse from here",
   "analysis.back-button": "Back to the game",
   "analysis.label": "Analysis",
-  "analysis.estimate": "Analysis · {player} {chance}%",
   "analysis.started": "Analysis: you move for both sides, the computer only estimates. The game does not change.",
   "analysis.back": "Back to the game, at its last move.",
   "analysis.in-line": "After the game's last move: these moves are not kept once you go back to the game.",

@@ -397,7 +397,6 @@ export default {
   "analysis.button": "Analizza da qui",
   "analysis.back-button": "Torna alla partita",
   "analysis.label": "Analisi",
-  "analysis.estimate": "Analisi · {player} {chance}%",
   "analysis.started": "Analisi: muovi per entrambi i lati, il computer fa solo la stima. La partita non cambia.",
   "analysis.back": "Di nuovo alla partita, dopo la sua ultima mossa.",
   "analysis.in-line": "Dopo l'ultima mossa della partita: queste mosse non restano quando torni alla partita.",

@@ -56,7 +56,8 @@ export function drawWinBar(room) {
   const review = table.view && currentReview(room);
   if (review && table.history.onMain && review.white[table.history.cursor] !== undefined) room.chance = review.white[table.history.cursor];
   // at the end the result says it all, and the strip's room is the result's
-  const shown = room.winBar && room.chance !== null && !(table.view && table.view.outcome);
+  // (an analysis asks for the estimate: web/analysis.js)
+  const shown = (room.winBar || Boolean(room.analysis)) && room.chance !== null && !(table.view && table.view.outcome);
   $("win-bar").hidden = !shown;
   if (!shown) return;
   const percent = Math.round(100 * room.chance);
