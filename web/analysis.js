@@ -102,7 +102,7 @@ export function analysable(room) {
     !table.view.hidden_information && !info.hidden_information && !info.sealed_plies && !info.chance);
 }
 
-export function analyse(room) {
+export async function analyse(room) {
   const { table } = room;
   if (room.analysis || !analysable(room) || table.playing) return false;
   table.stopThinking();  // the computer's move waits for the way back
@@ -112,7 +112,8 @@ export function analyse(room) {
   table.history = tree;
   room.announce(t("analysis.started"));
   room.say(t("analysis.started"), "info");
-  table.emit("change");
+  // the position again, as the analysis sees it: after a resignation, its moves are open
+  if (!(await table.showQuietly())) table.emit("change");
   return true;
 }
 
