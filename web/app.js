@@ -4,6 +4,7 @@
 // (docs/architecture.md has the map).
 import { BoardView } from "./board.js";
 import { bindButtons, drawButtons } from "./buttons.js";
+import { bindAnalysis } from "./analysis.js";
 import { bindCalm, drawCalm } from "./calm.js";
 import { bindCorrespondence, renderPanel } from "./correspondence.js";
 import { Engine } from "./engine.js";
@@ -64,6 +65,7 @@ function bindRegions() {
   bindFlip(room);
   bindProblems(room);
   bindStudy(room);
+  bindAnalysis(room);  // (its draw follows the study's)
   bindPrint(room);
   // the regions above have taken the table's news; then the page is drawn again
   table.addEventListener("change", () => room.render());

@@ -394,4 +394,11 @@ export default {
   "hidden.committing": "Your set-up is being committed: a moment, then send it.",
   "hidden.opened": "Your set-up is opened in your link: send it to {name}, who can then check the whole game.",
   "hidden.open-due": "The game is over: {name} will open their set-up in their next link, and the whole game is then checked.",
+  // Task "analyse" (issue 38, item 3): analyse from here (web/analysis.js)
+  "analysis.button": "Analyse from here",
+  "analysis.back-button": "Back to the game",
+  "analysis.label": "Analysis",
+  "analysis.started": "Analysis: you move for both sides, the computer only estimates. The game does not change.",
+  "analysis.back": "Back to the game, at its last move.",
+  "analysis.in-line": "After the game's last move: these moves are not kept once you go back to the game.",
 };

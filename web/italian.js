@@ -394,4 +394,11 @@ export default {
   "hidden.committing": "Il tuo schieramento viene sigillato: un attimo, poi invialo.",
   "hidden.opened": "Il tuo link apre il tuo schieramento: invialo a {name}, che potrà così controllare tutta la partita.",
   "hidden.open-due": "La partita è finita: {name} aprirà il suo schieramento nel prossimo link, e allora si controlla tutta la partita.",
+  // Task "analyse" (issue 38, item 3): analyse from here (web/analysis.js)
+  "analysis.button": "Analizza da qui",
+  "analysis.back-button": "Torna alla partita",
+  "analysis.label": "Analisi",
+  "analysis.started": "Analisi: muovi per entrambi i lati, il computer fa solo la stima. La partita non cambia.",
+  "analysis.back": "Di nuovo alla partita, dopo la sua ultima mossa.",
+  "analysis.in-line": "Dopo l'ultima mossa della partita: queste mosse non restano quando torni alla partita.",
 };

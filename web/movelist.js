@@ -91,7 +91,7 @@ function commentItem(text, depth) {
 
 // A variation's moves inline, numbered as in print ("3... d4 4. e5"), with its comments and,
 // in brackets, the variations inside it (nested only as deep as the tree: at most 200).
-function lineWords(room, line, depth) {
+export function lineWords(room, line, depth) {
   const { table } = room;
   const parts = [];
   let numbered = true;

@@ -108,8 +108,10 @@ export function saveRecord(room) {
     entry.moves = [...table.history.moves];
     entry.last = Date.now();
     entry.settled = true;
-    entry.toMove = table.view.to_move;
-    entry.outcome = table.view.outcome || null;
+    if (table.history.atEnd) {  // (a variation's position, or an analysis's, is not the game's)
+      entry.toMove = table.view.to_move;
+      entry.outcome = table.view.outcome || null;
+    }
     entry.ending = table.ending;
     problem = saveCorrespondence(entry);
     if (saved(problem)) rememberSaved(room, entry);

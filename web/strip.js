@@ -52,11 +52,12 @@ export function playerName(room, side, lang = getLanguage()) {
 
 export function drawWinBar(room) {
   const { table } = room;
-  // A finished game under review: the estimate of the position on view.
+  // A finished game under review: the estimate of the position on view (a game's, not a variation's).
   const review = table.view && currentReview(room);
-  if (review && review.white[table.history.cursor] !== undefined) room.chance = review.white[table.history.cursor];
+  if (review && table.history.onMain && review.white[table.history.cursor] !== undefined) room.chance = review.white[table.history.cursor];
   // at the end the result says it all, and the strip's room is the result's
-  const shown = room.winBar && room.chance !== null && !(table.view && table.view.outcome);
+  // (an analysis asks for the estimate: web/analysis.js)
+  const shown = (room.winBar || Boolean(room.analysis)) && room.chance !== null && !(table.view && table.view.outcome);
   $("win-bar").hidden = !shown;
   if (!shown) return;
   const percent = Math.round(100 * room.chance);
