@@ -88,14 +88,16 @@ export function readLink(text) {
 // Hidden pieces add pieces= (each piece's commitment) and reveals= (the pieces shown during the
 // game: ply:piece:value:salt), web/hiddenlink.js.
 export const FAIR_FIELDS = ["dice", "shown", "seals", "pieces", "reveals"];
-const FAIR_TEXT = /^[0-9a-z.:-]{1,1200}$/;
+// Digests, salts and chain values are hex; a reveal also names its cell and value (e6, good).
+const FAIR_TEXT = /^[0-9a-f.:-]{1,600}$/;
+const FAIR_TEXTS = { reveals: /^[0-9a-z.:-]{1,1200}$/ };
 
 function readFair(params) {
   const fair = {};
   for (const key of FAIR_FIELDS) {
     const text = params.get(key);
     if (text === null) continue;
-    if (!FAIR_TEXT.test(text)) throw new PageError("link.fair-field", { field: key, text: excerpt(text) });
+    if (!(FAIR_TEXTS[key] || FAIR_TEXT).test(text)) throw new PageError("link.fair-field", { field: key, text: excerpt(text) });
     fair[key] = text;
   }
   return fair;

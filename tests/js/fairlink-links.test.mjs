@@ -24,6 +24,11 @@ test("a fair field that is not hex digits and separators is refused, naming the 
     (error) => error.key === "link.fair-field" && error.params.field === "dice");
   assert.throws(() => readLink(`c=${corr.id}&game=dadi&n0=A&n1=B&by=0&shown=${"a".repeat(601)}`),
     (error) => error.key === "link.fair-field" && error.params.field === "shown");
+  // a reveal names its cell and value; the commitments stay hex
+  const reveal = `7:e6:good:${"ab".repeat(16)}`;
+  assert.equal(readLink(`c=${corr.id}&game=ghost&n0=A&n1=B&by=0&reveals=${reveal}`).fair.reveals, reveal);
+  assert.throws(() => readLink(`c=${corr.id}&game=ghost&n0=A&n1=B&by=0&pieces=e6good`),
+    (error) => error.key === "link.fair-field" && error.params.field === "pieces");
 });
 
 test("a false reveal ends the game as a loss for its sender", () => {
