@@ -437,9 +437,9 @@ function heading(element) {
 // w or b), so a reader sees it before the engine starts; a shipped problem waits for it.
 function showStipulation(element) {
   const side = (element.getAttribute("position") || "").trim().split(/\s+/)[1];
-  const goal = /^win:([1-9])$/.exec(element.getAttribute("goal") || "");
+  const goal = /^(win|capture):([1-9])$/.exec(element.getAttribute("goal") || "");
   if (element.hasAttribute("problem") || !goal || !["w", "b"].includes(side)) return;
-  const problem = { attacker: side === "w" ? 0 : 1, n: Number(goal[1]) };
+  const problem = { attacker: side === "w" ? 0 : 1, kind: goal[1], n: Number(goal[2]) };
   heading(element).textContent = stipulation(problem, (key, params) => element.text(key, params), element.words);
 }
 

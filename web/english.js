@@ -387,4 +387,18 @@ export default {
   "pointer.click-noun-touch": "tap",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messages",
+  // -- task "goprob": the problems' goal capture:N (Go), web/problem.js, web/problems.js --
+  "problem.capture.stipulation.one": "{player} to play and capture in 1 move",
+  "problem.capture.stipulation.other": "{player} to play and capture in {count} moves",
+  "problem.capture.correct.one": "Right: {move}. The defence answers {reply}: now capture in 1.",
+  "problem.capture.correct.other": "Right: {move}. The defence answers {reply}: now capture in {count}.",
+  "problem.capture.solved": "Solved! {move} captures.",
+  "problem.capture.solved-late": "{move} captures: solved, after a wrong try.",
+  "problem.capture.wrong.escapes.one": "{move} does not capture: after {reply}, {player} cannot capture with the one move left.",
+  "problem.capture.wrong.escapes.other": "{move} does not capture: after {reply}, {player} cannot capture in the {count} moves left.",
+  "problem.capture.wrong.slow": "{move} captures nothing, and the last move had to: {reply} follows.",
+  "problem.capture.wrong.ends": "{move} ends play without a capture.",
+  "problems.capture-item": "{number}. Capture in {n}, difficulty {difficulty}",
+  "compose.goal-capture": "Goal: capture in",
+  "compose.unsound-capture": "No move captures within {n}: not a problem.",
 };

@@ -387,4 +387,18 @@ export default {
   "pointer.click-noun-touch": "tocco",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messaggi",
+  // -- task "goprob": the problems' goal capture:N (Go), web/problem.js, web/problems.js --
+  "problem.capture.stipulation.one": "Il {player} muove e cattura in 1 mossa",
+  "problem.capture.stipulation.other": "Il {player} muove e cattura in {count} mosse",
+  "problem.capture.correct.one": "Giusto: {move}. La difesa risponde {reply}: ora cattura in 1.",
+  "problem.capture.correct.other": "Giusto: {move}. La difesa risponde {reply}: ora cattura in {count}.",
+  "problem.capture.solved": "Risolto! {move} cattura.",
+  "problem.capture.solved-late": "{move} cattura: risolto, dopo un tentativo sbagliato.",
+  "problem.capture.wrong.escapes.one": "{move} non cattura: dopo {reply} il {player} non cattura più con l'ultima mossa rimasta.",
+  "problem.capture.wrong.escapes.other": "{move} non cattura: dopo {reply} il {player} non cattura più nelle {count} mosse rimaste.",
+  "problem.capture.wrong.slow": "{move} non cattura nulla, e l'ultima mossa doveva catturare: segue {reply}.",
+  "problem.capture.wrong.ends": "{move} chiude il gioco senza cattura.",
+  "problems.capture-item": "{number}. Cattura in {n}, difficoltà {difficulty}",
+  "compose.goal-capture": "Obiettivo: catturare in",
+  "compose.unsound-capture": "Nessuna mossa cattura entro {n}: non è un problema.",
 };

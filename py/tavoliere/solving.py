@@ -27,7 +27,8 @@ import random
 
 from .core import IllegalMove, InvalidMove, read_piece
 from .messages import Problem, excerpt
-from .problems import collection, drain, parse_goal, problem_game, problem_of_the_day
+from .problems import (collection, drain, goal_kinds, parse_goal, problem_game,
+                       problem_of_the_day)
 
 MAX_NODES = 3_000_000   # a problem whose proof needs more is refused, not searched for minutes
 KEPT = 4                # proofs kept (the boards of one page share the worker)
@@ -225,4 +226,4 @@ def edited(spec: str, position: str | None = None, moves: list[str] | None = Non
     return {"spec": game.spec, "position": game.position_text(state),
             "to_move": None if outcome is not None else game.to_move(state),
             "over": outcome is not None, "pieces": game.pieces(state),
-            "palette": palette(game)}
+            "palette": palette(game), "goals": goal_kinds(game)}
