@@ -198,9 +198,9 @@ def test_a_game_without_problems_says_so(watch, server):
     page = watch.open(server)
     page.click("#problems")
     page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
-    page.select_option("#problems-game", "go")
+    page.select_option("#problems-game", "dadi")
     page.wait_for_function("document.getElementById('problems-dialog').dataset.empty === 'true'")
-    assert page.text_content("#problem-status") == "There are no problems for Go yet."
+    assert page.text_content("#problem-status") == "There are no problems for Dadi yet."
     assert not page.locator("#problem-board").is_visible()
     page.select_option("#problems-game", "layli")
     page.wait_for_function(f"{SOLVER}.solver.problem && {SOLVER}.solver.problem.spec === 'layli'"
@@ -209,4 +209,33 @@ def test_a_game_without_problems_says_so(watch, server):
     page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''")
     assert page.text_content("#problem-stipulation").endswith("to play and win in " + str(
         page.evaluate(f"{SOLVER}.solver.problem.n")) + (" move" if page.evaluate(f"{SOLVER}.solver.problem.n") == 1 else " moves"))
+    assert watch.errors == []
+
+
+# -- Go: the goal capture:N (task "goprob") --------------------------------------------------
+def test_go_problem_of_the_day_opens_with_the_capture_stipulation(sized, server):
+    """Go's problem of the day in the room: "Black to play and capture in N moves"; its key,
+    tapped, is right (or solves it at once)."""
+    from tavoliere import problems
+    size, watch = sized
+    today = problems.problem_of_the_day("go")
+    page = watch.open(server)
+    page.click("#problems")
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
+    page.select_option("#problems-game", "go")
+    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).spec === 'go(size=9)' && {SOLVER}.solver.phase === 'solving'",
+                           timeout=120_000)
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent.includes('capture')")
+    player = "Black" if today["position"].split()[1] == "w" else "White"
+    moves = "1 move" if today["n"] == 1 else f"{today['n']} moves"
+    assert room_state(page)["stipulation"] == f"{player} to play and capture in {moves}"
+    assert page.evaluate(f"{SOLVER}.solver.problem.position") == today["position"]
+    assert page.evaluate("document.getElementById('problems-list').value").startswith("today:")
+    page.screenshot(path=str(OUTPUT / f"problem-go-{size}-today.png"))
+    play_in_room(page, size, today["key"])
+    page.wait_for_function(f"['solved', 'solving'].includes({SOLVER}.solver.phase) && {SOLVER}.solver.table.view.ply > 0"
+                           f" && ({SOLVER}.solver.phase === 'solved' || {SOLVER}.solver.table.view.ply === 2)", timeout=60_000)
+    status = room_state(page)["status"]
+    assert status.startswith("Solved!" if today["n"] == 1 else "Right: " + today["key"]), status
+    page.screenshot(path=str(OUTPUT / f"problem-go-{size}-key.png"))
     assert watch.errors == []

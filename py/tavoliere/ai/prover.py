@@ -161,6 +161,15 @@ class CaptureGoal:
     def __getattr__(self, name):
         return getattr(self.game, name)
 
+    def legal_moves(self, state):
+        """The game's moves; the defender's in the game's ``defence_order`` when it has one
+        (the most natural defence first: the main line shows the first of the longest)."""
+        moves = self.game.legal_moves(state)
+        order = getattr(self.game, "defence_order", None)
+        if order is None or self.game.to_move(state) == self.attacker:
+            return moves
+        return order(state, moves)
+
     def outcome(self, state):
         counts = self.game.captures(state)
         if counts is not None and counts[self.attacker] > self.before:

@@ -904,6 +904,19 @@ class Go(Game):
         hot = (self._atari_liberties(state.board, 1) | self._atari_liberties(state.board, 2))
         return "search", [move for move in moves if move[0] in hot]
 
+    def defence_order(self, state: GoState, moves: list) -> list:
+        """``moves`` of the side to move, the most urgent first: the plays on a liberty of
+        its chains with the fewest liberties (extending, escaping), then the others as
+        listed.  Among equally long defences a problem shows the first, so the reader sees
+        the threatened stones run, not a stone dropped in a far corner."""
+        colour, urgency = state.to_move + 1, {}
+        for chain, liberties in chains(state.board, self.geo.neighbours):
+            if state.board[next(iter(chain))] == colour:
+                for cell in liberties:
+                    urgency[cell] = min(urgency.get(cell, len(liberties)), len(liberties))
+        far = self.geo.points
+        return sorted(moves, key=lambda move: urgency.get(move[0], far))
+
     def _atari_liberties(self, board, colour: int) -> set[int]:
         """The liberties of the ``colour`` chains that have only one."""
         return {next(iter(liberties)) for chain, liberties in chains(board, self.geo.neighbours)
