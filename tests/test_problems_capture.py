@@ -67,7 +67,7 @@ def check_against_reference(game, state, n: int, hooks: bool = True) -> dict:
 
 
 # (board size, N, seeds, plies of each random game)
-CASES = [(5, 1, 6, 18), (5, 2, 6, 18), (7, 1, 3, 36), (7, 2, 2, 33), (5, 3, 1, 15)]
+CASES = [(5, 1, 10, 18), (5, 2, 10, 18), (7, 1, 4, 36), (7, 2, 4, 33), (5, 3, 6, 15)]
 
 
 @pytest.mark.parametrize("size, n, seeds, plies", CASES)
@@ -170,3 +170,53 @@ def check_shipped(problem):
     assert result["keys"] == [problem["key"]] and result["value"] == goal.n == problem["n"]
     assert result["line"] == problem["line"]
     assert problem["difficulty"] == problems.difficulty(goal.n, len(problem["tempting"]))
+
+
+# -- solving and composing through the bridge (the page's side) -----------------------------
+def ask(**request):
+    from tavoliere.bridge import handle
+    return json.loads(handle(json.dumps(request)))
+
+
+GO_NET = {"game": "go(size=9)", "position": NET, "goal": "capture:2"}
+
+
+def test_a_capture_problem_is_solved_move_by_move():
+    opened = ask(op="problem", step="open", **GO_NET)
+    assert opened["ok"] and opened["kind"] == "capture" and opened["goal"] == "capture:2"
+    assert opened["n"] == 2 and opened["attacker"] == 0 and opened["keys"] == ["h1"]
+    # a wrong try: extending first lets White connect out at h1
+    wrong = ask(op="problem", step="move", **GO_NET, moves=[], move="g2")
+    assert wrong["verdict"] == "wrong" and wrong["reply"] == "h1" and wrong["reason"] == "escapes"
+    # the key, answered by the longest (and most natural) defence, then the capture
+    right = ask(op="problem", step="move", **GO_NET, moves=[], move="h1")
+    assert right["verdict"] == "correct" and right["reply"] == "g2" and right["left"] == 1
+    last = ask(op="problem", step="move", **GO_NET, moves=["h1", "g2"], move="h2")
+    assert last["verdict"] == "solved"
+    slow = ask(op="problem", step="move", **GO_NET, moves=["h1", "g2"], move="a1")
+    assert slow["verdict"] == "wrong" and slow["reason"] == "slow"
+
+
+def test_go_problem_of_the_day_opens_with_its_capture_goal():
+    opened = ask(op="problem", step="open", game="go", today=True, date="2026-11-27")
+    assert opened["ok"] and opened["kind"] == "capture" and opened["goal"].startswith("capture:")
+    listed = ask(op="problem", step="list", game="go", date="2026-11-27")
+    assert listed["today"] == opened["id"] and len(listed["problems"]) >= 30
+
+
+def test_a_capture_composition_is_proven_in_slices():
+    started = ask(op="problem", step="start", **GO_NET, moves=[], id="go-compose")
+    assert started["ok"] and started["kind"] == "capture"
+    progress = {"done": False}
+    while not progress["done"]:
+        progress = ask(op="problem", step="step", id="go-compose", slice=0.01)["progress"]
+    proof = ask(op="problem", step="stop", id="go-compose")
+    assert proof["sound"] and proof["keys"] == ["h1"] and proof["goal"] == "capture:2"
+    refused = ask(op="problem", step="start", game="barrier", position="pawn.0:c3;pawn.1:e7 w ply=6",
+                  goal="capture:1", moves=[], id="nope")
+    assert refused["code"] == "problem.no-captures"
+
+
+def test_the_editor_offers_the_goals_of_the_game():
+    assert ask(op="problem", step="edit", game="go(size=9)", moves=[])["goals"] == ["win", "capture"]
+    assert ask(op="problem", step="edit", game="barrier", moves=[])["goals"] == ["win"]
