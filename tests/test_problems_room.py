@@ -263,3 +263,30 @@ def test_a_go_composition_offers_the_capture_goal(watch, server):
     page.locator("#compose").scroll_into_view_if_needed()
     page.screenshot(path=str(OUTPUT / "problem-go-compose.png"))
     assert watch.errors == []
+
+
+def test_an_embedded_go_problem_says_capture_in_italian(watch, server):
+    """The link a composition gives, in Italian: the stipulation read from the attributes,
+    then the key played and answered."""
+    from urllib.parse import urlencode
+    position = ("stone.0:f1,f2,f3,g3,d4,b5,c5,f5,f6,h6,d7,d8;"
+                "stone.1:g1,b2,e2,c3,d3,e3,b4,a5,e6,e7,f7,g8 w prisoners_black=0 prisoners_white=0")
+    fields = urlencode({"game": "go(size=9)", "mode": "problem", "position": position,
+                        "goal": "capture:2", "lang": "it"})
+    page = watch.page
+    # embed.html names no icon: the browser's own request for /favicon.ico is no page error
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.set_viewport_size({"width": 480, "height": 800})   # the whole board in view
+    page.goto(server + "web/embed.html#" + fields)
+    board = "document.querySelector('tavoliere-board')"
+    page.wait_for_function(f"{board} && {board}.shadowRoot && {board}.shadowRoot.querySelector('.stipulation')", timeout=60_000)
+    assert page.evaluate(f"{board}.shadowRoot.querySelector('.stipulation').textContent") == \
+        "Il Nero muove e cattura in 2 mosse"
+    page.wait_for_function(f"{board}.solver && {board}.solver.phase === 'solving' && {board}.solver.table.humanToMove()",
+                           timeout=120_000)
+    tap_move(page, "desk", f"{board}.solver.table", f"{board}.board", "h1")
+    page.wait_for_function(f"{board}.solver.table.view.ply === 2 && {board}.solver.phase === 'solving'", timeout=60_000)
+    status = page.evaluate(f"{board}.shadowRoot.querySelector('.status').textContent")
+    assert status == "Giusto: h1. La difesa risponde g2: ora cattura in 1."
+    page.screenshot(path=str(OUTPUT / "problem-go-embed.png"))
+    assert watch.errors == []

@@ -22,7 +22,7 @@ import { Engine } from "./engine.js";
 import { PageError } from "./errors.js";
 import { errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
-import { Solver, messageText, solutionText, stipulation } from "./problem.js";
+import { Solver, goalText, messageText, solutionText, stipulation } from "./problem.js";
 import { readMoves } from "./links.js";
 import { readPlayer } from "./seats.js";
 import { specName } from "./spec.js";
@@ -471,7 +471,7 @@ async function startProblem(element) {
     element.frame.dataset.phase = solver.phase;
     show.disabled = solver.phase === "shown";
     again.hidden = !moves.length && solver.phase !== "shown";
-    element.status(said || element.text(solver.phase === "answering" ? "problem.defending" : "problem.your-move"), kind);
+    element.status(said || element.text(solver.phase === "answering" ? "problem.defending" : goalText("problem.your-move", solver.problem || {})), kind);
   };
   solver.addEventListener("change", draw);
   solver.addEventListener("message", ({ detail }) => {

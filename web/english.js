@@ -401,4 +401,5 @@ export default {
   "problems.capture-item": "{number}. Capture in {n}, difficulty {difficulty}",
   "compose.goal-capture": "Goal: capture in",
   "compose.unsound-capture": "No move captures within {n}: not a problem.",
+  "problem.capture.your-move": "Your move: find the line that captures.",
 };

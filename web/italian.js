@@ -401,4 +401,5 @@ export default {
   "problems.capture-item": "{number}. Cattura in {n}, difficoltà {difficulty}",
   "compose.goal-capture": "Obiettivo: catturare in",
   "compose.unsound-capture": "Nessuna mossa cattura entro {n}: non è un problema.",
+  "problem.capture.your-move": "Tocca a te: trova la linea che cattura.",
 };

@@ -58,7 +58,7 @@ export function goalKind(problem) {
 
 // The texts that speak of the goal ("wins", "win in 2") have a capture form, problem.capture.*.
 const GOAL_TEXTS = new Set(["problem.stipulation", "problem.correct", "problem.solved", "problem.solved-late",
-  "problem.wrong.escapes", "problem.wrong.slow", "problem.wrong.ends"]);
+  "problem.wrong.escapes", "problem.wrong.slow", "problem.wrong.ends", "problem.your-move"]);
 
 // A page text's key for the goal of `problem`.
 export function goalText(key, problem) {

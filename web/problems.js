@@ -12,7 +12,7 @@ import { tableControls } from "./controls.js";
 import { PositionEditor, paletteLayout, palettePicture } from "./editor.js";
 import { gameWords } from "./games.js";
 import { t } from "./i18n.js";
-import { Solver, goalKind, loadResults, messageText, solutionText, stipulation } from "./problem.js";
+import { Solver, goalKind, goalText, loadResults, messageText, solutionText, stipulation } from "./problem.js";
 import { $ } from "./room.js";
 import { specName } from "./spec.js";
 
@@ -142,7 +142,7 @@ export function drawProblem(room) {
     $("problem-buttons").replaceChildren(...controls);
   }
   const status = $("problem-status");
-  const fallback = solver.phase === "answering" ? t("problem.defending") : solver.phase === "solving" ? t("problem.your-move") : "";
+  const fallback = solver.phase === "answering" ? t("problem.defending") : solver.phase === "solving" ? t(goalText("problem.your-move", solver.problem || {})) : "";
   status.textContent = state.message || fallback;
   status.dataset.kind = state.kind;
   $("problem-show").disabled = !solver.problem || solver.phase === "shown";
