@@ -668,8 +668,8 @@ OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play,
 
 
 # -- problems (tavoliere.solving; docs/problems.md) ----------------------------------------------
-# A problem is a start position, a goal (win:N or capture:N) and its proof.  The page draws it with the
-# ordinary ops given the problem's ``position`` (``_start``), and asks these for the rest.
+# A problem is a start position, a goal (win:N or capture:N) and its proof.  The page draws
+# it with the ordinary ops given the problem's ``position`` (``_start``), and asks these for the rest.
 _provers: dict[str, tuple] = {}  # id -> (game, state, goal, Prover): compositions being proven
 
 

@@ -1,8 +1,9 @@
 """Problems, as the magazines print them: "White to play and win in 2".
 
 A problem is a position (``Game.position_text``), a goal (``win:N``: the side to move wins
-within N of its own moves; ``capture:N``: it captures within N, in games that count captures) and its solution, proven by ``ai/prover.py``: the key (the one
-first move that wins), the main line, and the refutation of each wrong try.
+within N of its own moves; ``capture:N``: it captures within N, in games that count
+captures) and its solution, proven by ``ai/prover.py``: the key (the one first move that
+wins), the main line, and the refutation of each wrong try.
 
 * ``check`` proves a goal from a position (or from the moves that lead to it);
 * ``mine`` finds new problems in seeded games: positions where exactly one move wins within

@@ -89,8 +89,8 @@ class Solving:
         """What the page shows before the first move: the stipulation's parts and the
         solution (kept back by the page until the reader asks for it)."""
         return {"spec": self.game.spec, "position": self.position, "goal": str(self.goal),
-                "kind": self.goal.kind, "n": self.n, "attacker": self.attacker, "keys": self.result["keys"],
-                "line": self.result["line"]}
+                "kind": self.goal.kind, "n": self.n, "attacker": self.attacker,
+                "keys": self.result["keys"], "line": self.result["line"]}
 
     def replay(self, names: list[str]):
         """The state after the moves played so far, and how many attacker's moves are left."""

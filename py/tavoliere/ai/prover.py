@@ -32,7 +32,13 @@ answers ``("escape", move)`` (a defence after which the attacker cannot win) or
 move of ``player`` wins within that one move (not even on the reply).  Havannah and
 Connect6 have them: only the mover's stones can make a structure, and stones never move
 nor leave the board, so a defence that takes no cell of a threatened win leaves that win
-to be played.
+to be played.  A game object may also carry its own ``hooks`` pair: ``CaptureGoal`` does.
+
+**Goals.**  The prover proves wins.  The goal ``capture:N`` (the side to move captures within
+N, in games with ``captures(state)``, e.g. Go) is proven by the same search on
+``CaptureGoal(game, start)``, whose ``outcome`` counts a capture by the attacker as its win;
+its hooks ask the game's ``capture_move`` (a capture in one, found directly) and
+``capture_defences`` (the defences worth trying against one).
 
 **Slices.**  The search is a generator that pauses every ``CHUNK`` nodes; ``work()`` runs one
 slice and keeps ``progress`` (first moves settled, nodes searched) up to date, like the
