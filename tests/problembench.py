@@ -3,7 +3,7 @@
 machine: each problem's goal proven from its position by ``Prover(...).run()``, wall time
 (``time.perf_counter``; Pyodide has no process clock), the median per game and N.
 
-    nice -n 10 python3 tests/problembench.py [--repeat 3]
+    nice -n 10 python3 tests/problembench.py [--repeat 3] [--games go,barrier]
 
 Prints a Markdown table; each problem's time is the least of ``--repeat`` runs, so that a
 run slowed by the other jobs of a shared machine counts less.
@@ -25,10 +25,11 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT)]
 CODE = """
 import json, time
 from tavoliere import problems
-from tavoliere.ai.prover import Prover
 from tavoliere.core import load_game
 times = {}
 for name in problems.collections():
+    if GAMES and name not in GAMES:
+        continue
     for problem in problems.collection(name):
         if problem["n"] not in (2, 3):
             continue
@@ -37,7 +38,7 @@ for name in problems.collections():
         best = None
         for _ in range(REPEAT):
             start = time.perf_counter()
-            Prover(game, state, problem["n"]).run()
+            problems.parse_goal(problem["goal"]).prover(game, state).run()
             spent = time.perf_counter() - start
             best = spent if best is None else min(best, spent)
         times.setdefault(name, {}).setdefault(str(problem["n"]), []).append(best)
@@ -86,8 +87,10 @@ def table(cpython: dict, pyodide: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", default="", help="only these collections (names joined by commas)")
     args = parser.parse_args()
-    code = CODE.replace("REPEAT", str(args.repeat))
+    games = [name for name in args.games.split(",") if name]
+    code = CODE.replace("REPEAT", str(args.repeat)).replace("GAMES", repr(games))
     cpython = in_cpython(code)
     pyodide = in_pyodide(code)
     print(f"CPython {platform.python_version()}, Pyodide under Node "

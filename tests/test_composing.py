@@ -14,7 +14,7 @@ from tavoliere.messages import MESSAGES
 from tavoliere.solving import palette
 
 # the games of perfect information that ship problems (docs/problems.md; Go has none yet)
-SHIPPED = ["barrier", "cephalopod", "connect6", "damone", "havannah", "hekka", "hexade", "layli"]
+SHIPPED = ["barrier", "cephalopod", "connect6", "damone", "go", "havannah", "hekka", "hexade", "layli"]
 
 
 def edit(**request):

@@ -20,6 +20,8 @@ from test_conformance import SPECS, random_game
 
 # the games of perfect information: every one writes and reads its positions
 PERFECT = ["barrier", "hekka", "havannah", "hexade", "cephalopod", "connect6", "damone", "layli"]
+# the games whose collections' goal is capture:N (tests/test_problems_capture.py)
+CAPTURE_GOALS = ["go"]
 # the games that keep their result in the state read only open positions
 OPEN_ONLY = {"havannah", "hexade", "connect6"}
 
@@ -123,6 +125,7 @@ GOAL_ERRORS = [
     ("problem.no-position", lambda: problems.check("barrier", goal="win:1")),
     ("problem.game", lambda: problems.check("dadi", moves=[], goal="win:1")),
     ("problem.unknown", lambda: problems.collection("footsteps")),
+    ("problem.no-captures", lambda: problems.check("barrier", moves=[], goal="capture:1")),
 ]
 
 
@@ -312,8 +315,9 @@ def check_mined(problem):
     """A mined problem is sound: one key within N, no win sooner, its grade follows."""
     game = load_game(problem["spec"])
     state = game.read_position(problem["position"])
-    n = problems.parse_goal(problem["goal"])
-    result = prove(game, state, n)
+    goal = problems.parse_goal(problem["goal"], game)
+    n = goal.n
+    result = goal.prover(game, state).run()
     assert result["keys"] == [problem["key"]] and result["value"] == n == problem["n"]
     assert result["line"] == problem["line"]
     assert problem["difficulty"] == problems.difficulty(n, len(problem["tempting"]))
@@ -355,7 +359,7 @@ def shipped():
 
 
 def test_every_game_of_perfect_information_ships_problems():
-    assert set(problems.collections()) == set(PERFECT)
+    assert set(problems.collections()) == set(PERFECT) | set(CAPTURE_GOALS)
     for name in PERFECT:
         listed = problems.collection(name)
         assert listed and all(load_game(p["spec"]).name == name for p in listed)

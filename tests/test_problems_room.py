@@ -198,9 +198,9 @@ def test_a_game_without_problems_says_so(watch, server):
     page = watch.open(server)
     page.click("#problems")
     page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
-    page.select_option("#problems-game", "go")
+    page.select_option("#problems-game", "dadi")
     page.wait_for_function("document.getElementById('problems-dialog').dataset.empty === 'true'")
-    assert page.text_content("#problem-status") == "There are no problems for Go yet."
+    assert page.text_content("#problem-status") == "There are no problems for Dadi yet."
     assert not page.locator("#problem-board").is_visible()
     page.select_option("#problems-game", "layli")
     page.wait_for_function(f"{SOLVER}.solver.problem && {SOLVER}.solver.problem.spec === 'layli'"
@@ -209,4 +209,84 @@ def test_a_game_without_problems_says_so(watch, server):
     page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''")
     assert page.text_content("#problem-stipulation").endswith("to play and win in " + str(
         page.evaluate(f"{SOLVER}.solver.problem.n")) + (" move" if page.evaluate(f"{SOLVER}.solver.problem.n") == 1 else " moves"))
+    assert watch.errors == []
+
+
+# -- Go: the goal capture:N (task "goprob") --------------------------------------------------
+def test_go_problem_of_the_day_opens_with_the_capture_stipulation(sized, server):
+    """Go's problem of the day in the room: "Black to play and capture in N moves"; its key,
+    tapped, is right (or solves it at once)."""
+    from tavoliere import problems
+    size, watch = sized
+    today = problems.problem_of_the_day("go")
+    page = watch.open(server)
+    page.click("#problems")
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
+    page.select_option("#problems-game", "go")
+    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).spec === 'go(size=9)' && {SOLVER}.solver.phase === 'solving'",
+                           timeout=120_000)
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent.includes('capture')")
+    player = "Black" if today["position"].split()[1] == "w" else "White"
+    moves = "1 move" if today["n"] == 1 else f"{today['n']} moves"
+    assert room_state(page)["stipulation"] == f"{player} to play and capture in {moves}"
+    assert page.evaluate(f"{SOLVER}.solver.problem.position") == today["position"]
+    assert page.evaluate("document.getElementById('problems-list').value").startswith("today:")
+    page.screenshot(path=str(OUTPUT / f"problem-go-{size}-today.png"))
+    play_in_room(page, size, today["key"])
+    page.wait_for_function(f"['solved', 'solving'].includes({SOLVER}.solver.phase) && {SOLVER}.solver.table.view.ply > 0"
+                           f" && ({SOLVER}.solver.phase === 'solved' || {SOLVER}.solver.table.view.ply === 2)", timeout=60_000)
+    status = room_state(page)["status"]
+    assert status.startswith("Solved!" if today["n"] == 1 else "Right: " + today["key"]), status
+    page.screenshot(path=str(OUTPUT / f"problem-go-{size}-key.png"))
+    assert watch.errors == []
+
+
+def test_a_go_composition_offers_the_capture_goal(watch, server):
+    """The composer offers "Goal: capture in" for a game that counts captures; the position of
+    GNU Go's game 0 before ply 25 (tests/data/gnugo) is a capture in 2 with one key."""
+    moves = "f5,g1,g3,f7,d7,e6,c5,c3,d4,d3,f6,e7,d8,g8,f2,b4,b5,b2,h6,e3,f3,e2,f1,a5"
+    page = watch.open(server + f"#game=go(size=9)&moves={moves}")
+    page.wait_for_function("window.tavoliere.view() && window.tavoliere.view().moves.length === 24", timeout=60_000)
+    page.click("#problems")
+    page.click("#compose summary")
+    page.wait_for_function("!document.getElementById('compose-kind').hidden", timeout=60_000)
+    assert not page.locator("#compose-goal-words").is_visible()
+    assert page.evaluate("[...document.getElementById('compose-kind').options].map(o => o.textContent)") == \
+        ["Goal: win in", "Goal: capture in"]
+    page.select_option("#compose-kind", "capture")
+    page.select_option("#compose-goal", "2")
+    page.click("#compose-prove")
+    page.wait_for_function("document.getElementById('compose-link').value !== ''", timeout=60_000)
+    assert page.text_content("#compose-result").startswith("Sound: h1 is the only key.")
+    assert page.input_value("#compose-link").endswith("&goal=capture%3A2")
+    assert 'mode="problem" goal="capture:2"' in page.input_value("#compose-embed")
+    page.locator("#compose").scroll_into_view_if_needed()
+    page.screenshot(path=str(OUTPUT / "problem-go-compose.png"))
+    assert watch.errors == []
+
+
+def test_an_embedded_go_problem_says_capture_in_italian(watch, server):
+    """The link a composition gives, in Italian: the stipulation read from the attributes,
+    then the key played and answered."""
+    from urllib.parse import urlencode
+    position = ("stone.0:f1,f2,f3,g3,d4,b5,c5,f5,f6,h6,d7,d8;"
+                "stone.1:g1,b2,e2,c3,d3,e3,b4,a5,e6,e7,f7,g8 w prisoners_black=0 prisoners_white=0")
+    fields = urlencode({"game": "go(size=9)", "mode": "problem", "position": position,
+                        "goal": "capture:2", "lang": "it"})
+    page = watch.page
+    # embed.html names no icon: the browser's own request for /favicon.ico is no page error
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.set_viewport_size({"width": 480, "height": 800})   # the whole board in view
+    page.goto(server + "web/embed.html#" + fields)
+    board = "document.querySelector('tavoliere-board')"
+    page.wait_for_function(f"{board} && {board}.shadowRoot && {board}.shadowRoot.querySelector('.stipulation')", timeout=60_000)
+    assert page.evaluate(f"{board}.shadowRoot.querySelector('.stipulation').textContent") == \
+        "Il Nero muove e cattura in 2 mosse"
+    page.wait_for_function(f"{board}.solver && {board}.solver.phase === 'solving' && {board}.solver.table.humanToMove()",
+                           timeout=120_000)
+    tap_move(page, "desk", f"{board}.solver.table", f"{board}.board", "h1")
+    page.wait_for_function(f"{board}.solver.table.view.ply === 2 && {board}.solver.phase === 'solving'", timeout=60_000)
+    status = page.evaluate(f"{board}.shadowRoot.querySelector('.status').textContent")
+    assert status == "Giusto: h1. La difesa risponde g2: ora cattura in 1."
+    page.screenshot(path=str(OUTPUT / "problem-go-embed.png"))
     assert watch.errors == []

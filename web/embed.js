@@ -22,7 +22,7 @@ import { Engine } from "./engine.js";
 import { PageError } from "./errors.js";
 import { errorText, translate } from "./i18n.js";
 import { readPosition } from "./pieces.js";
-import { Solver, messageText, solutionText, stipulation } from "./problem.js";
+import { Solver, goalText, messageText, solutionText, stipulation } from "./problem.js";
 import { readMoves } from "./links.js";
 import { readPlayer } from "./seats.js";
 import { specName } from "./spec.js";
@@ -437,9 +437,9 @@ function heading(element) {
 // w or b), so a reader sees it before the engine starts; a shipped problem waits for it.
 function showStipulation(element) {
   const side = (element.getAttribute("position") || "").trim().split(/\s+/)[1];
-  const goal = /^win:([1-9])$/.exec(element.getAttribute("goal") || "");
+  const goal = /^(win|capture):([1-9])$/.exec(element.getAttribute("goal") || "");
   if (element.hasAttribute("problem") || !goal || !["w", "b"].includes(side)) return;
-  const problem = { attacker: side === "w" ? 0 : 1, n: Number(goal[1]) };
+  const problem = { attacker: side === "w" ? 0 : 1, kind: goal[1], n: Number(goal[2]) };
   heading(element).textContent = stipulation(problem, (key, params) => element.text(key, params), element.words);
 }
 
@@ -471,7 +471,7 @@ async function startProblem(element) {
     element.frame.dataset.phase = solver.phase;
     show.disabled = solver.phase === "shown";
     again.hidden = !moves.length && solver.phase !== "shown";
-    element.status(said || element.text(solver.phase === "answering" ? "problem.defending" : "problem.your-move"), kind);
+    element.status(said || element.text(solver.phase === "answering" ? "problem.defending" : goalText("problem.your-move", solver.problem || {})), kind);
   };
   solver.addEventListener("change", draw);
   solver.addEventListener("message", ({ detail }) => {

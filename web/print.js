@@ -79,7 +79,7 @@ async function problemSVG(room, problem, board) {
   if (!view.ok || !board.layout) return null;
   const words = gameWords(room.site, problem.spec);
   const attacker = Number.isInteger(problem.attacker) ? problem.attacker : view.to_move;
-  const said = stipulation({ attacker, n: problem.n }, t, words);
+  const said = stipulation({ attacker, n: problem.n, kind: problem.kind, goal: problem.goal }, t, words);
   const captions = [said, `${t("print.solution")}: ${printedSolution(problem.line)}`];
   return diagramSVG(board, printPicture({ pieces: view.pieces, shaded: (view.marks || {}).shaded || [] }), { color: paperColors(board), captions, title: said });
 }
@@ -95,7 +95,7 @@ async function printProblem(room) {
 async function printComposition(room) {
   const proof = room.problems && room.problems.proof;
   if (!proof || !proof.keys || !proof.keys.length) { $("compose-result").textContent = t("print.prove-first"); return; }
-  const n = Number(proof.goal.slice(4));
+  const n = Number(proof.goal.split(":")[1]);
   const svg = await problemSVG(room, { ...proof, n }, room.board);
   if (svg) download(new Blob([svg], { type: "image/svg+xml" }), fileName(proof.spec, "problem", "svg"));
 }

@@ -50,10 +50,26 @@ export function solutionText(line) {
   return parts.join(" ");
 }
 
+// The kind of a problem's goal: "win" (win:N) or "capture" (capture:N, games that count
+// captures, such as Go), from the engine's answer (kind) or the goal written out.
+export function goalKind(problem) {
+  return problem.kind || (/^capture:/.test(problem.goal || "") ? "capture" : "win");
+}
+
+// The texts that speak of the goal ("wins", "win in 2") have a capture form, problem.capture.*.
+const GOAL_TEXTS = new Set(["problem.stipulation", "problem.correct", "problem.solved", "problem.solved-late",
+  "problem.wrong.escapes", "problem.wrong.slow", "problem.wrong.ends", "problem.your-move"]);
+
+// A page text's key for the goal of `problem`.
+export function goalText(key, problem) {
+  return goalKind(problem) === "capture" && GOAL_TEXTS.has(key) ? key.replace(/^problem\./, "problem.capture.") : key;
+}
+
 // The stipulation in the reader's language, with the game's own player names:
-// "White to play and win in 2".  text(key, params): the page's words; words: the game's.
+// "White to play and win in 2", "Black to play and capture in 2".  text(key, params): the
+// page's words; words: the game's.
 export function stipulation(problem, text, words) {
-  return text("problem.stipulation", { player: words.player(problem.attacker), count: problem.n });
+  return text(goalText("problem.stipulation", problem), { player: words.player(problem.attacker), count: problem.n });
 }
 
 // A message of the solver (or the table under it) in words: player numbers become names.
@@ -85,7 +101,7 @@ export class Solver extends EventTarget {
   }
 
   say(key, params = {}, kind = "info") {
-    this.emit("message", { key, params, kind });
+    this.emit("message", { key: goalText(key, this.problem || {}), params, kind });
   }
 
   // The key of the result kept for this problem: the game and the shipped id, or the position.
@@ -177,7 +193,7 @@ export class Solver extends EventTarget {
     if (table !== this.table || this.phase !== "refuted") return;
     await table.goTo(before.length);
     this.phase = "solving";
-    this.emit("message", { key: `problem.wrong.${verdict.reason}`, params: why, kind: "error", more: "problem.taken-back" });
+    this.emit("message", { key: goalText(`problem.wrong.${verdict.reason}`, this.problem), params: why, kind: "error", more: "problem.taken-back" });
     this.emit("change");
   }
 

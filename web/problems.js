@@ -12,7 +12,7 @@ import { tableControls } from "./controls.js";
 import { PositionEditor, paletteLayout, palettePicture } from "./editor.js";
 import { gameWords } from "./games.js";
 import { t } from "./i18n.js";
-import { Solver, loadResults, messageText, solutionText, stipulation } from "./problem.js";
+import { Solver, goalKind, goalText, loadResults, messageText, solutionText, stipulation } from "./problem.js";
 import { $ } from "./room.js";
 import { specName } from "./spec.js";
 
@@ -90,9 +90,10 @@ function drawList(room) {
     const result = results[`${state.game}:${p.id}`];
     return result ? ` (${t(`problems.${result}-mark`)})` : "";
   };
-  const options = state.listed.map((p, i) => new Option(t("problems.item", { number: i + 1, n: p.n, difficulty: p.difficulty }) + mark(p), p.id));
+  const item = (p) => t(goalKind(p) === "capture" ? "problems.capture-item" : "problems.item", { number: state.listed.indexOf(p) + 1, n: p.n, difficulty: p.difficulty });
+  const options = state.listed.map((p) => new Option(item(p) + mark(p), p.id));
   const today = state.listed.find((p) => p.id === state.today);
-  if (today) options.unshift(new Option(`${t("problems.today")}: ${t("problems.item", { number: state.listed.indexOf(today) + 1, n: today.n, difficulty: today.difficulty })}${mark(today)}`, `today:${today.id}`));
+  if (today) options.unshift(new Option(`${t("problems.today")}: ${item(today)}${mark(today)}`, `today:${today.id}`));
   select.replaceChildren(...options);
   select.value = chosen === state.today ? `today:${state.today}` : chosen;
 }
@@ -141,7 +142,7 @@ export function drawProblem(room) {
     $("problem-buttons").replaceChildren(...controls);
   }
   const status = $("problem-status");
-  const fallback = solver.phase === "answering" ? t("problem.defending") : solver.phase === "solving" ? t("problem.your-move") : "";
+  const fallback = solver.phase === "answering" ? t("problem.defending") : solver.phase === "solving" ? t(goalText("problem.your-move", solver.problem || {})) : "";
   status.textContent = state.message || fallback;
   status.dataset.kind = state.kind;
   $("problem-show").disabled = !solver.problem || solver.phase === "shown";
@@ -162,7 +163,7 @@ async function compose(room) {
   const { editor } = state;
   if (!editor.spec) return;
   if (!state.checked) { out.textContent = $("compose-position").textContent; out.dataset.sound = "false"; return; }
-  const goal = `win:${$("compose-goal").value}`;
+  const goal = `${$("compose-kind").value || "win"}:${$("compose-goal").value}`;
   const id = `compose-${++state.proving}`;
   const started = await room.engine.request({ op: "problem", step: "start", id, game: editor.spec, position: state.checked, goal });
   if (!started.ok) { out.textContent = gameWords(room.site, editor.spec).error(started); out.dataset.sound = "false"; return; }
@@ -175,8 +176,8 @@ async function compose(room) {
   const proof = await room.engine.request({ op: "problem", step: "stop", id });
   if (!proof.ok || !proof.done) return;
   room.problems.proof = proof;  // for its printable diagram (web/print.js)
-  const n = goal.slice(4);
-  const said = !proof.keys.length ? [t("compose.unsound", { n })]
+  const n = goal.split(":")[1];
+  const said = !proof.keys.length ? [t(goalKind(proof) === "capture" ? "compose.unsound-capture" : "compose.unsound", { n })]
     : [proof.sound ? t("compose.sound", { key: proof.keys[0] }) : t("compose.cooked", { count: proof.keys.length, keys: proof.keys.join(", ") }),
       t("compose.line", { line: solutionText(proof.line) })];
   out.textContent = said.join(" ");
@@ -184,6 +185,17 @@ async function compose(room) {
   const fields = new URLSearchParams({ game: proof.spec, mode: "problem", position: proof.position, goal: proof.goal });
   $("compose-link").value = new URL(`web/embed.html#${fields}`, new URL("./", location.href)).href;
   $("compose-embed").value = `<tavoliere-board game="${attribute(proof.spec)}" mode="problem" goal="${proof.goal}"\n  position="${attribute(proof.position)}"></tavoliere-board>`;
+}
+
+// The goals the game offers (capture:N where it counts captures): with more than one, a
+// choice of kind takes the place of the words "Goal: win in".
+function goalChoice(kinds) {
+  const choice = $("compose-kind");
+  const kept = choice.value;
+  choice.replaceChildren(...kinds.map((kind) => new Option(t(kind === "capture" ? "compose.goal-capture" : "compose.goal"), kind)));
+  choice.value = kinds.includes(kept) ? kept : kinds[0];
+  choice.hidden = kinds.length < 2;
+  $("compose-goal-words").hidden = kinds.length > 1;
 }
 
 function attribute(text) {
@@ -236,6 +248,7 @@ function fromTable(room) {
     state.paletteBoard.setLayout(paletteLayout(answer.palette));
     const words = gameWords(room.site, answer.spec);
     $("compose-side").replaceChildren(...[0, 1].map((side) => new Option(words.player(side), String(side))));
+    goalChoice(answer.goals || ["win"]);
   });
 }
 

@@ -199,8 +199,14 @@ def cmd_problem_mine(args) -> None:
     import json
     from .problems import mine
     log = (lambda text: print(text, file=sys.stderr)) if args.verbose else None
+    records = None
+    if args.records:
+        from pathlib import Path
+        records = [line.strip().split(",") for line in
+                   Path(args.records).read_text(encoding="utf-8").splitlines() if line.strip()]
     found = mine(args.spec, args.count, seed=args.seed, max_n=args.max_n,
-                 max_nodes=args.max_nodes, games=args.games, log=log, last=args.last)
+                 max_nodes=args.max_nodes, games=args.games, log=log, last=args.last,
+                 kind=args.goal, records=records, per_game=args.per_game)
     if args.ship:
         from .core import load_game
         from .problems import ship
@@ -332,7 +338,8 @@ def main(argv=None) -> int:
     where = q.add_mutually_exclusive_group(required=True)
     where.add_argument("--position", help="the position, as Game.position_text writes it")
     where.add_argument("--moves", help="the moves from the start, separated by commas")
-    q.add_argument("--goal", required=True, help="win:N, the side to move wins within N moves")
+    q.add_argument("--goal", required=True, help="win:N, the side to move wins within N moves; "
+                   "capture:N, it captures within N (games that count captures, e.g. Go)")
     q.set_defaults(run=cmd_problem_check)
     q = actions.add_parser("mine", help="find positions of seeded games where exactly one "
                                         "move wins within N (1 to --max-n), as JSON")
@@ -344,6 +351,11 @@ def main(argv=None) -> int:
     q.add_argument("--max-nodes", type=int, default=100_000,
                    help="give up a position whose proof needs more nodes")
     q.add_argument("--last", type=int, help="look only at the last LAST positions of each game")
+    q.add_argument("--goal", choices=["win", "capture"], default="win",
+                   help="the kind of goal: win, or capture (games that count captures)")
+    q.add_argument("--per-game", type=int, help="at most this many problems from one game")
+    q.add_argument("--records", help="a file of game records (move names joined by commas, "
+                                     "one game a line) to look at instead of seeded games")
     q.add_argument("--output", help="write the problems to this file instead")
     q.add_argument("--ship", action="store_true", help="add them to the package's collection "
                                                        "(data/problems/GAME.json), proven again")

@@ -696,8 +696,8 @@ OPS = {"games": op_games, "layout": op_layout, "view": op_view, "play": op_play,
 
 
 # -- problems (tavoliere.solving; docs/problems.md) ----------------------------------------------
-# A problem is a start position, a goal (win:N) and its proof.  The page draws it with the
-# ordinary ops given the problem's ``position`` (``_start``), and asks these for the rest.
+# A problem is a start position, a goal (win:N or capture:N) and its proof.  The page draws
+# it with the ordinary ops given the problem's ``position`` (``_start``), and asks these for the rest.
 _provers: dict[str, tuple] = {}  # id -> (game, state, goal, Prover): compositions being proven
 
 
@@ -765,7 +765,7 @@ def op_problem_open(request: dict) -> dict:
     solving, problem = _opened(request)
     extra = {} if problem is None else {"id": problem_id(problem["spec"], problem["position"]),
                                         "difficulty": problem["difficulty"]}
-    view = _view(solving.game, [], {"position": solving.position})
+    view = _view(solving.rules, [], {"position": solving.position})
     return {**solving.summary(), **extra, "view": view}
 
 
@@ -786,11 +786,10 @@ def op_problem_move(request: dict) -> dict:
 def op_prove_start(request: dict) -> dict:
     """Start proving ``goal`` from a ``position``, or from the record ``moves`` (composing a
     problem); the step ``step`` continues it a slice at a time, ``stop`` answers."""
-    from .ai.prover import Prover
     from .problems import parse_goal, problem_game
     spec = _game(request).spec
     game = _problem_call(problem_game, spec)
-    n = _problem_call(parse_goal, _field(request, "goal", r".{1,20}"))
+    goal = _problem_call(parse_goal, _field(request, "goal", r".{1,20}"), game)
     start = _start(request, game)
     state = _record.states_for(game, _moves(request), start)[-1]
     if game.outcome(state) is not None:
@@ -798,8 +797,9 @@ def op_prove_start(request: dict) -> dict:
     key = _id(request)
     while len(_provers) >= MAX_SEARCHES:
         del _provers[next(iter(_provers))]
-    _provers[key] = (game, state, n, Prover(game, state, n))
-    return {"id": key, "position": _problem_call(game.position_text, state), "goal": f"win:{n}"}
+    _provers[key] = (game, state, goal, goal.prover(game, state))
+    return {"id": key, "position": _problem_call(game.position_text, state), "goal": str(goal),
+            "kind": goal.kind}
 
 
 def _prover(request: dict):
@@ -825,13 +825,13 @@ def op_prove_stop(request: dict) -> dict:
     ``cooks`` (the keys beyond the first, when there are several), ``value``, ``line`` and
     ``refutations``; with the problem's ``spec``, ``position`` and ``goal``.  The proof
     is dropped."""
-    game, state, n, prover = _prover(request)
+    game, state, goal, prover = _prover(request)
     _provers.pop(_id(request), None)
     if not prover.done:
         return {"done": False}
     result = prover.result
     return {"done": True, "spec": game.spec, "position": game.position_text(state),
-            "goal": f"win:{n}", **result,
+            "goal": str(goal), "kind": goal.kind, **result,
             "cooks": result["keys"][1:] if len(result["keys"]) > 1 else []}
 
 

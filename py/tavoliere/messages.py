@@ -214,8 +214,15 @@ MESSAGES: dict[str, dict[str, str]] = {
               "oppure non ancora previsto per questo gioco)"},
     # -- problems (problems.py) -----------------------------------------------------------
     "problem.goal": {
-        "en": "{goal} is not a goal: write win:N, N a number of moves from 1 to {high}",
-        "it": "{goal} non è un obiettivo: scrivere win:N, con N numero di mosse da 1 a {high}"},
+        "en": "{goal} is not a goal: write win:N or capture:N, N a number of moves from 1 to "
+              "{high}",
+        "it": "{goal} non è un obiettivo: scrivere win:N o capture:N, con N numero di mosse da "
+              "1 a {high}"},
+    "problem.no-captures": {
+        "en": "{game} does not count captures: the goal {goal} is only for games that do "
+              "(such as Go); write win:N",
+        "it": "{game} non conta le catture: l'obiettivo {goal} vale solo per i giochi che le "
+              "contano (come il go); scrivere win:N"},
     "problem.no-position": {
         "en": "give the position (--position) or the moves that lead to it (--moves), not both",
         "it": "indicare la posizione (--position) o le mosse che vi portano (--moves), non "

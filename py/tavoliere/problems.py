@@ -1,8 +1,9 @@
 """Problems, as the magazines print them: "White to play and win in 2".
 
 A problem is a position (``Game.position_text``), a goal (``win:N``: the side to move wins
-within N of its own moves) and its solution, proven by ``ai/prover.py``: the key (the one
-first move that wins), the main line, and the refutation of each wrong try.
+within N of its own moves; ``capture:N``: it captures within N, in games that count
+captures) and its solution, proven by ``ai/prover.py``: the key (the one first move that
+wins), the main line, and the refutation of each wrong try.
 
 * ``check`` proves a goal from a position (or from the moves that lead to it);
 * ``mine`` finds new problems in seeded games: positions where exactly one move wins within
@@ -18,9 +19,10 @@ import hashlib
 import json
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
-from .ai.prover import HOOKS, Prover
+from .ai.prover import HOOKS, CaptureGoal, Prover
 from .core import CHANCE, load_game
 from .messages import Problem, excerpt
 
@@ -29,12 +31,51 @@ MAX_N = 5                      # the longest goal the command line accepts
 
 
 
-def parse_goal(text: str) -> int:
-    """N of a goal written ``win:N``; a Problem for anything else."""
-    match = re.fullmatch(r"\s*win\s*:\s*(\d{1,3})\s*", text) if isinstance(text, str) else None
-    if not match or not 1 <= int(match.group(1)) <= MAX_N:
+GOALS = ("win", "capture")      # the kinds of goal (see Goal)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the side to move must do within ``n`` of its own moves, whatever the defence:
+    ``win`` the game, or ``capture`` at least one piece (games that count captures:
+    ``Game.captures``, e.g. Go).  Written ``kind:N`` (``str(goal)``)."""
+
+    kind: str
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.n}"
+
+    def view(self, game, start):
+        """The game as the prover sees it for this goal from ``start``: the game itself for a
+        win, the game through ``CaptureGoal`` for a capture."""
+        return game if self.kind == "win" else CaptureGoal(game, start)
+
+    def prover(self, game, start) -> Prover:
+        return Prover(self.view(game, start), start, self.n)
+
+
+def counts_captures(game) -> bool:
+    """Whether ``game`` counts captures (has the hook ``captures``), so offers capture:N."""
+    return callable(getattr(game, "captures", None))
+
+
+def goal_kinds(game) -> list[str]:
+    """The goals a problem of ``game`` may have."""
+    return [kind for kind in GOALS if kind == "win" or counts_captures(game)]
+
+
+def parse_goal(text: str, game=None) -> Goal:
+    """The goal written ``win:N`` or ``capture:N``; a Problem for anything else, and for
+    ``capture:N`` in a ``game`` that does not count captures."""
+    match = (re.fullmatch(r"\s*([a-z]+)\s*:\s*(\d{1,3})\s*", text) if isinstance(text, str)
+             else None)
+    if not match or match.group(1) not in GOALS or not 1 <= int(match.group(2)) <= MAX_N:
         raise Problem("problem.goal", goal=excerpt(text), high=MAX_N)
-    return int(match.group(1))
+    goal = Goal(match.group(1), int(match.group(2)))
+    if game is not None and goal.kind not in goal_kinds(game):
+        raise Problem("problem.no-captures", game=game.title, goal=str(goal))
+    return goal
 
 
 def problem_game(spec: str):
@@ -50,16 +91,16 @@ def check(spec: str, position: str | None = None, moves=None, goal: str = "win:1
     """The proof of ``goal`` from ``position`` (a position text) or after ``moves`` (move
     names from the start): ``sound`` (exactly one key), ``keys``, ``line``, ``refutations``,
     ``value`` (the quickest win, or None) and ``nodes``."""
-    n = parse_goal(goal)
     game = problem_game(spec)
+    goal = parse_goal(goal, game)
     if (position is None) == (moves is None):
         raise Problem("problem.no-position")
     state = game.read_position(position) if position is not None else game.replay(moves)
-    result = Prover(game, state, n).run(max_nodes)
+    result = goal.prover(game, state).run(max_nodes)
     if result is None:
         raise TimeoutError(f"the proof needs more than {max_nodes} nodes")
-    return {"spec": game.spec, "position": game.position_text(state), "goal": f"win:{n}",
-            **result}
+    return {"spec": game.spec, "position": game.position_text(state), "goal": str(goal),
+            "kind": goal.kind, **result}
 
 
 # -- grading ------------------------------------------------------------------------------
@@ -134,42 +175,73 @@ def _wins(game, state, player: int) -> bool:
 
 
 def mine(spec: str, count: int, seed: int = 0, max_n: int = 3, max_nodes: int = 100_000,
-         games: int = 1000, log=None, last: int | None = None) -> list[dict]:
+         games: int = 1000, log=None, last: int | None = None, kind: str = "win",
+         records=None, per_game: int | None = None) -> list[dict]:
     """Up to ``count`` new problems of ``spec`` (see ``mined``); ``log`` is told each one."""
     found = []
-    for problem in mined(spec, count, seed, max_n, max_nodes, games, last):
+    for problem in mined(spec, count, seed, max_n, max_nodes, games, last, kind, records,
+                         per_game):
         found.append(problem)
         if log:
-            log(f"{len(found)}/{count}: win in {problem['n']}, difficulty "
+            log(f"{len(found)}/{count}: {kind} in {problem['n']}, difficulty "
                 f"{problem['difficulty']}, {problem['position']}")
     return found
 
 
 def mined(spec: str, count: int, seed: int = 0, max_n: int = 3, max_nodes: int = 100_000,
-          games: int = 1000, last: int | None = None):
+          games: int = 1000, last: int | None = None, kind: str = "win", records=None,
+          per_game: int | None = None):
     """New problems of ``spec``, one at a time, up to ``count``, from seeded games (seeds
     ``seed``, ``seed + 1``, ...): positions where exactly one move wins within N and none
     sooner, for N from 1 to ``max_n``, each proven within ``max_nodes`` nodes.  At most a
     ``max_n``-th of them for each N, so that the easy wins in one do not crowd out the
     rest.  ``last``: look only at the last positions of each game, where its wins are (on
-    a big board, where early positions cost much and hold nothing)."""
+    a big board, where early positions cost much and hold nothing).  ``kind``: the goal's
+    (``win`` or ``capture``); ``records``: games to look at instead of seeded ones (lists of
+    move names, e.g. GNU Go's own games), numbered from ``seed``; ``per_game``: at most
+    that many problems from one game (the positions a few plies apart often hold the same
+    problem again)."""
     game = problem_game(spec)
+    parse_goal(f"{kind}:1", game)
     seen = set()
     per_n = {n: 0 for n in range(1, max_n + 1)}
     for number in range(seed, seed + games):
-        states = list(seeded_positions(game, random.Random(number)))
+        if records is not None:
+            if number - seed >= len(records):
+                return
+            states = record_positions(game, records[number - seed])
+        else:
+            states = list(seeded_positions(game, random.Random(number)))
         first = 0 if last is None else max(0, len(states) - last)
+        taken = 0
         for ply, state in enumerate(states[first:], first):
+            if per_game is not None and taken >= per_game:
+                break
             if sum(per_n.values()) >= count:
                 return
             if game.to_move(state) == CHANCE or state in seen:
                 continue
             seen.add(state)
-            problem = problem_at(game, state, max_n, max_nodes, per_n, count)
+            problem = problem_at(game, state, max_n, max_nodes, per_n, count, kind)
             if problem is not None:
-                problem["source"] = f"seed {number}, ply {ply}"
+                problem["source"] = (f"record {number}, ply {ply}" if records is not None
+                                     else f"seed {number}, ply {ply}")
                 per_n[problem["n"]] += 1
+                taken += 1
                 yield problem
+
+
+def record_positions(game, names: list[str]) -> list:
+    """The positions of a game record (move names), each as its position text reads back:
+    what a problem starts from (a Go position read from text forgets the ko point and the
+    history, 13.7, so the proof must start from that state, not the game's)."""
+    state, out = game.initial_state(), []
+    for name in names:
+        if game.outcome(state) is not None:
+            break
+        out.append(game.read_position(game.position_text(state)))
+        state = game.apply(state, game.parse_move(name, state))
+    return out
 
 
 def only_move(game, state) -> bool:
@@ -184,22 +256,26 @@ def _single_move(problem: dict) -> bool:
     return only_move(game, game.read_position(problem["position"]))
 
 
-def problem_at(game, state, max_n: int, max_nodes: int, per_n: dict, count: int) -> dict | None:
-    """The problem whose position is ``state``, if it has one: the least N with a win, and
-    exactly one key for it, chosen among more than one legal move."""
+def problem_at(game, state, max_n: int, max_nodes: int, per_n: dict, count: int,
+               kind: str = "win") -> dict | None:
+    """The problem whose position is ``state``, if it has one: the least N with a win (or
+    capture, for ``kind`` capture), and exactly one key for it, chosen among more than one
+    legal move."""
     if only_move(game, state):
         return None
     for n in range(1, max_n + 1):
-        result = Prover(game, state, n).run(max_nodes)
+        goal = Goal(kind, n)
+        result = goal.prover(game, state).run(max_nodes)
         if result is None:
             return None
         if result["keys"]:
             # a quota per N keeps the easy wins in one from filling the collection
             if len(result["keys"]) != 1 or result["value"] != n or per_n[n] >= -(-count // max_n):
                 return None
-            tries = tempting_tries(game, state, n, result, min(max_nodes, 500_000))
+            tries = tempting_tries(goal.view(game, state), state, n, result,
+                                   min(max_nodes, 500_000))
             return {"spec": game.spec, "position": game.position_text(state),
-                    "goal": f"win:{n}", "n": n, "key": result["keys"][0],
+                    "goal": str(goal), "n": n, "key": result["keys"][0],
                     "line": result["line"], "refutations": len(result["refutations"]),
                     "tempting": tries, "difficulty": difficulty(n, len(tries))}
     return None
@@ -246,18 +322,19 @@ def ship(game_name: str, found: list[dict], max_nodes: int | None = None,
         if game.name != game_name:
             raise ValueError(f"{problem['spec']} is not a spec of {game_name}")
         state = game.read_position(problem["position"])
-        n = parse_goal(problem["goal"])
+        goal = parse_goal(problem["goal"], game)
+        n = goal.n
         if only_move(game, state):
             continue
         if proven:
             result = {"keys": [problem["key"]], "line": problem["line"]}
             tries = problem["tempting"]
         else:
-            result = Prover(game, state, n).run(max_nodes)
+            result = goal.prover(game, state).run(max_nodes)
             if result is None or len(result["keys"]) != 1 or result["value"] != n:
                 continue
-            tries = tempting_tries(game, state, n, result)
-        listed.append({"spec": game.spec, "position": problem["position"], "goal": f"win:{n}",
+            tries = tempting_tries(goal.view(game, state), state, n, result)
+        listed.append({"spec": game.spec, "position": problem["position"], "goal": str(goal),
                        "n": n, "key": result["keys"][0], "line": result["line"],
                        "tempting": tries, "difficulty": difficulty(n, len(tries)),
                        "source": problem.get("source", "")})
@@ -282,14 +359,15 @@ def measure(game_name: str, seconds: float = 10.0) -> dict:
         game = load_game(problem["spec"])
         state = game.read_position(problem["position"])
         start = time.process_time()
-        Prover(game, state, problem["n"]).run()
+        parse_goal(problem["goal"]).prover(game, state).run()
         times.setdefault(problem["n"], []).append(time.process_time() - start)
     hardest = max(listed, key=lambda p: (p["n"], p["difficulty"]))
     game = load_game(hardest["spec"])
     state = game.read_position(hardest["position"])
     largest, n = 0, 1
     while n <= MAX_N:
-        prover, start = Prover(game, state, n), time.process_time()
+        kind = parse_goal(hardest["goal"]).kind
+        prover, start = Goal(kind, n).prover(game, state), time.process_time()
         while not prover.done and time.process_time() - start <= seconds:
             prover.work()
         if not prover.done:

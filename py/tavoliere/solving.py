@@ -25,10 +25,10 @@ import datetime
 import hashlib
 import random
 
-from .ai.prover import Prover
 from .core import IllegalMove, InvalidMove, read_piece
 from .messages import Problem, excerpt
-from .problems import collection, drain, parse_goal, problem_game, problem_of_the_day
+from .problems import (collection, drain, goal_kinds, parse_goal, problem_game,
+                       problem_of_the_day)
 
 MAX_NODES = 3_000_000   # a problem whose proof needs more is refused, not searched for minutes
 KEPT = 4                # proofs kept (the boards of one page share the worker)
@@ -67,12 +67,15 @@ class Solving:
     thousands of wrong first pairs nobody plays)."""
 
     def __init__(self, spec: str, position: str, goal: str, known: dict | None = None):
-        self.n = parse_goal(goal)
-        self.game = problem_game(spec)
-        self.start = self.game.read_position(position)
+        self.rules = rules = problem_game(spec)
+        self.goal = parse_goal(goal, rules)
+        self.n = self.goal.n
+        self.start = rules.read_position(position)
+        # the game as the goal sees it: for capture:N the attacker "wins" by a capture
+        self.game = self.goal.view(rules, self.start)
         self.position = self.game.position_text(self.start)
         self.attacker = self.game.to_move(self.start)
-        self.prover = Prover(self.game, self.start, self.n)
+        self.prover = self.goal.prover(rules, self.start)
         if known is not None:
             self.result = {"keys": [known["key"]], "line": list(known["line"])}
             return
@@ -80,14 +83,14 @@ class Solving:
         if self.result is None:
             raise Problem("solving.too-hard", nodes=MAX_NODES)
         if not self.result["keys"]:
-            raise Problem("solving.unsound", goal=f"win:{self.n}")
+            raise Problem("solving.unsound", goal=str(self.goal))
 
     def summary(self) -> dict:
         """What the page shows before the first move: the stipulation's parts and the
         solution (kept back by the page until the reader asks for it)."""
-        return {"spec": self.game.spec, "position": self.position, "goal": f"win:{self.n}",
-                "n": self.n, "attacker": self.attacker, "keys": self.result["keys"],
-                "line": self.result["line"]}
+        return {"spec": self.game.spec, "position": self.position, "goal": str(self.goal),
+                "kind": self.goal.kind, "n": self.n, "attacker": self.attacker,
+                "keys": self.result["keys"], "line": self.result["line"]}
 
     def replay(self, names: list[str]):
         """The state after the moves played so far, and how many attacker's moves are left."""
@@ -223,4 +226,4 @@ def edited(spec: str, position: str | None = None, moves: list[str] | None = Non
     return {"spec": game.spec, "position": game.position_text(state),
             "to_move": None if outcome is not None else game.to_move(state),
             "over": outcome is not None, "pieces": game.pieces(state),
-            "palette": palette(game)}
+            "palette": palette(game), "goals": goal_kinds(game)}

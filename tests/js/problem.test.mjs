@@ -128,3 +128,17 @@ test("no tap counts and no target shows while the defence's reply or a refuted t
   await settled(solver, "solving");
   assert.ok(solver.picture().targets.length > 0);
 });
+
+// Task "goprob": a capture problem (goal capture:N) says "capture" where a win problem says "win".
+test("a capture problem's stipulation and messages speak of captures", async () => {
+  const { stipulation, goalText, goalKind } = await import("../../web/problem.js");
+  const words = { player: (p) => ["Black", "White"][p] };
+  const text = (key, params) => `${key}|${params.player}|${params.count}`;
+  assert.equal(stipulation({ attacker: 0, n: 2, kind: "capture" }, text, words), "problem.capture.stipulation|Black|2");
+  assert.equal(stipulation({ attacker: 1, n: 1, goal: "capture:1" }, text, words), "problem.capture.stipulation|White|1");
+  assert.equal(stipulation({ attacker: 1, n: 3, goal: "win:3" }, text, words), "problem.stipulation|White|3");
+  assert.equal(goalKind({ goal: "win:2" }), "win");
+  assert.equal(goalText("problem.correct", { kind: "capture" }), "problem.capture.correct");
+  assert.equal(goalText("problem.wrong.loses", { kind: "capture" }), "problem.wrong.loses");  // a capture goal never loses
+  assert.equal(goalText("problem.solved", { kind: "win" }), "problem.solved");
+});

@@ -32,7 +32,13 @@ answers ``("escape", move)`` (a defence after which the attacker cannot win) or
 move of ``player`` wins within that one move (not even on the reply).  Havannah and
 Connect6 have them: only the mover's stones can make a structure, and stones never move
 nor leave the board, so a defence that takes no cell of a threatened win leaves that win
-to be played.
+to be played.  A game object may also carry its own ``hooks`` pair: ``CaptureGoal`` does.
+
+**Goals.**  The prover proves wins.  The goal ``capture:N`` (the side to move captures within
+N, in games with ``captures(state)``, e.g. Go) is proven by the same search on
+``CaptureGoal(game, start)``, whose ``outcome`` counts a capture by the attacker as its win;
+its hooks ask the game's ``capture_move`` (a capture in one, found directly) and
+``capture_defences`` (the defences worth trying against one).
 
 **Slices.**  The search is a generator that pauses every ``CHUNK`` nodes; ``work()`` runs one
 slice and keeps ``progress`` (first moves settled, nodes searched) up to date, like the
@@ -43,6 +49,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+
+from ..core import Outcome
 
 INF = 1 << 20     # "no win within the budget"
 
@@ -141,6 +149,63 @@ HOOKS = {"havannah": (havannah_defences, None),
          "connect6": (connect6_defences, connect6_win)}
 
 
+# -- the goal capture:N ---------------------------------------------------------------------
+class CaptureGoal:
+    """A game that counts captures (``captures(state)``: the stones each player has taken so
+    far, None once no capture can come) seen through the goal "the side to move captures
+    within N of its own moves": the same game, but the attacker *wins* as soon as its count
+    passes the start's, and every other end (the game's own, or no capture possible any
+    more) is no win for it.  So ``Prover`` proves a capture as it proves a win, unchanged.
+    Everything but ``outcome`` and the hooks is the game's own."""
+
+    def __init__(self, game, start):
+        self.game = game
+        self.attacker = game.to_move(start)
+        self.before = game.captures(start)[self.attacker]
+        self.hooks = (capture_defences, capture_win)
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def legal_moves(self, state):
+        """The game's moves; the defender's in the game's ``defence_order`` when it has one
+        (the most natural defence first: the main line shows the first of the longest)."""
+        moves = self.game.legal_moves(state)
+        order = getattr(self.game, "defence_order", None)
+        if order is None or self.game.to_move(state) == self.attacker:
+            return moves
+        return order(state, moves)
+
+    def outcome(self, state):
+        counts = self.game.captures(state)
+        if counts is not None and counts[self.attacker] > self.before:
+            return Outcome(self.attacker, "capture")
+        outcome = self.game.outcome(state)
+        if counts is None or outcome is not None:
+            return Outcome(None, outcome.reason if outcome is not None else "no-capture")
+        return None
+
+
+def capture_win(goal, state, player: int):
+    """A move of ``player`` that captures at once (the game's ``capture_move``), or None
+    when none does (a defence never adds to the attacker's captures)."""
+    capture_move = getattr(goal.game, "capture_move", None)
+    if capture_move is None:     # no quick answer: look at every move
+        return next((move for move in goal.legal_moves(state)
+                     if _winner(goal, goal.apply(state, move)) == player), None)
+    return capture_move(state)
+
+
+def capture_defences(goal, state, attacker: int, n: int):
+    """The capture goal, the attacker with ``n`` (0 or 1) moves left: with none left any
+    defence escapes (only the attacker's own moves capture for it); with one, the game's
+    ``capture_defences`` when it has them, else every defence is searched."""
+    if n == 0:
+        return "escape", goal.legal_moves(state)[0]
+    defences = getattr(goal.game, "capture_defences", None)
+    return defences(state) if defences is not None else ("search", goal.legal_moves(state))
+
+
 def _winner(game, state):
     outcome = game.outcome(state)
     return None if outcome is None else outcome.winner
@@ -157,8 +222,8 @@ class Prover:
             raise ValueError("a problem's goal is a win within 1 or more moves")
         self.game, self.state, self.n = game, state, n
         self.attacker = game.to_move(state)
-        self.defences, self.quick_win = (HOOKS.get(game.name, (None, None)) if hooks
-                                         else (None, None))
+        own = getattr(game, "hooks", None) or HOOKS.get(game.name, (None, None))
+        self.defences, self.quick_win = own if hooks else (None, None)
         self.exact: dict = {}        # state -> its value, once known exactly
         self.failed: dict = {}       # state -> the largest budget it is known to fail within
         self.refuter: dict = {}      # defender's state -> a defence that escapes

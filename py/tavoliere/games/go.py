@@ -868,6 +868,60 @@ class Go(Game):
     def outcome(self, state: GoState) -> Outcome | None:
         return state.outcome
 
+    # -- captures (the problems' goal capture:N, tavoliere.problems) ----------------------------
+    def captures(self, state: GoState) -> tuple[int, int] | None:
+        """The stones Black and White have captured so far; None once play has stopped (the
+        marking phase and the end): dead stones taken off at the count are no captures."""
+        return state.prisoners if state.phase == "play" else None
+
+    def capture_move(self, state: GoState):
+        """A play of the side to move that captures now, or None when no legal play does:
+        exactly the last liberty of an opponent chain in atari, unless the ko rule forbids it
+        (13.7; such a play is never a suicide, since it captures).  The first in name order."""
+        if state.phase != "play":
+            return None
+        opponent = 2 - state.to_move
+        for cell in sorted(self._atari_liberties(state.board, opponent),
+                           key=self.geo.rank.__getitem__):
+            if cell != state.ko and not (self.superko and self.repeats(state, cell)):
+                return (cell,)
+        return None
+
+    def capture_defences(self, state: GoState):
+        """The defender's plies worth searching when the attacker (the other side) has one
+        move left to capture: ``("escape", pass)`` when after a pass no capture is there;
+        otherwise ``("search", moves)``: the plays on a liberty of a chain in atari, of
+        either colour.  Any other play leaves every defender chain in atari as it was (a
+        stone joins or frees a chain only next to it, on its one liberty), captures nothing
+        and clears the ko point, so the capture stays there to be played.  Under superko a
+        play elsewhere changes the history, so then every ply is searched."""
+        passed = self.apply(state, (PASS,))
+        if self.capture_move(passed) is None:
+            return "escape", (PASS,)
+        moves = self.legal_moves(state)
+        if self.superko:
+            return "search", moves
+        hot = (self._atari_liberties(state.board, 1) | self._atari_liberties(state.board, 2))
+        return "search", [move for move in moves if move[0] in hot]
+
+    def defence_order(self, state: GoState, moves: list) -> list:
+        """``moves`` of the side to move, the most urgent first: the plays on a liberty of
+        its chains with the fewest liberties (extending, escaping), then the others as
+        listed.  Among equally long defences a problem shows the first, so the reader sees
+        the threatened stones run, not a stone dropped in a far corner."""
+        colour, urgency = state.to_move + 1, {}
+        for chain, liberties in chains(state.board, self.geo.neighbours):
+            if state.board[next(iter(chain))] == colour:
+                for cell in liberties:
+                    urgency[cell] = min(urgency.get(cell, len(liberties)), len(liberties))
+        far = self.geo.points
+        return sorted(moves, key=lambda move: urgency.get(move[0], far))
+
+    def _atari_liberties(self, board, colour: int) -> set[int]:
+        """The liberties of the ``colour`` chains that have only one."""
+        return {next(iter(liberties)) for chain, liberties in chains(board, self.geo.neighbours)
+                if len(liberties) == 1 and board[next(iter(chain))] == colour}
+
     # -- notation ---------------------------------------------------------------------------------
     def move_name(self, move) -> str:
         kind = move[0]
