@@ -241,7 +241,7 @@ def test_the_reviewed_interface_texts_stay_fixed():
         assert phrase not in page, phrase
     for phrase in ["probabilità di vittoria del {player}:", "aprirà la partita giocando con",
                    "«Nuova partita», poi «Gioca a distanza con un amico»", "in questo browser",
-                   '"record": "Trascrizione"', "Il {click_noun} su {cell}", "saranno cancellate",
+                   '"record": "Trascrizione"', "Il {click_noun} su {cell}",
                    "da ai:1 ad ai:5", "{count} semimosse", "Fogliaccio degli astratti",
                    "«Boards in your own pages»", "{piece} di valore {label}"]:
         assert phrase in page, phrase
