@@ -192,6 +192,26 @@ def test_a_composition_is_proven_in_slices_and_its_cooks_listed():
     assert ask(op="problem", step="step", id="compose")["code"] == "request.no-search"
 
 
+def test_a_problem_proven_in_slices_opens_without_a_second_search(monkeypatch):
+    """Issue 39, 2: the proof "runs in the worker's slices and reports progress": a problem a
+    page gives by its position is proven by start, step and stop, and the open that follows
+    finds that proof (a cooked one too: every key is accepted)."""
+    from tavoliere.ai.prover import Prover
+    ask(op="problem", step="start", **COOKED, moves=[], id="page")
+    while not ask(op="problem", step="step", id="page", slice=0.01)["progress"]["done"]:
+        pass
+    proof = ask(op="problem", step="stop", id="page")
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched again")
+    monkeypatch.setattr(Prover, "run", no_search)
+    opened = ask(op="problem", step="open", game=proof["spec"], position=proof["position"], goal=proof["goal"])
+    assert opened["ok"] and opened["keys"] == proof["keys"] and opened["line"] == proof["line"]
+    for key in proof["keys"]:
+        assert ask(op="problem", step="move", game=proof["spec"], position=proof["position"],
+                   goal=proof["goal"], moves=[], move=key)["verdict"] != "wrong"
+
+
 def test_a_composition_from_a_record_gives_its_position_text():
     started = ask(op="problem", step="start", game="barrier(size=5)", moves=["c3", "a1"], goal="win:1")
     assert started["ok"] and started["position"] == "pawn.1:a1;pawn.0:c3 w ply=2"

@@ -477,10 +477,12 @@ async function startProblem(element) {
   solver.addEventListener("message", ({ detail }) => {
     said = messageText(detail, (key, params) => element.text(key, params), element.words);
     kind = detail.kind === "error" ? "error" : null;
-    draw();
+    if (solver.table) draw();
+    else element.status(said, kind);  // the problem still being proven: its progress
   });
   solver.addEventListener("finished", ({ detail }) => element.dispatchEvent(new CustomEvent("solved", { detail })));
   const answer = await solver.open(problemRequest(element));
+  said = "";  // (the proof's progress)
   if (!answer.ok) { element.fail(element.words.error(answer)); return; }
   element.spec = answer.spec;
   element.words = new GameTexts(await siteInfo(), answer.spec.split("(")[0], element.lang);

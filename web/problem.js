@@ -12,6 +12,8 @@ import { Table } from "./table.js";
 const RESULTS = "tavoliere.problems";   // localStorage: {"game:id": "solved" | "missed"}
 export const PAUSE_MS = 500;            // the defender "thinks" this long before answering
 export const TAKE_BACK_MS = 2000;       // a refuted try stays on view this long
+const PROOF_SLICE_SECONDS = 0.1;        // a step of a page-given problem's proof
+let proofs = 0;                          // the proofs started on this page, for their ids
 const DEFENDER = { kind: "problem" };   // a seat only this controller moves (no clicks, no bot)
 
 // The solved and missed problems kept in this browser.
@@ -113,6 +115,11 @@ export class Solver extends EventTarget {
   // Open a problem: {game, id} (a shipped one), {game, today: true} (the problem of the day)
   // or {game, position, goal}.  Resolves to the engine's answer; nothing changes on failure.
   async open(request) {
+    if (request.position !== undefined) {
+      const proof = await this.prove(request);
+      if (!proof.ok) return proof;
+      request = { ...request, position: proof.position, goal: proof.goal };
+    }
     const answer = await this.engine.request({ op: "problem", step: "open", ...request });
     if (!answer.ok) return answer;
     this.phase = "opening";  // until its table has the start position on view
@@ -128,6 +135,22 @@ export class Solver extends EventTarget {
     this.table = table;
     await this.restart();
     return answer;
+  }
+
+  // A problem given by its position (an embed, a composer's link) is proven a slice at a
+  // time, its progress said, so that the worker answers between slices and the reader sees it
+  // working; the engine keeps the proof for the "open" that follows.
+  async prove({ game, position, goal }) {
+    const id = `proof-${++proofs}`;
+    const started = await this.engine.request({ op: "problem", step: "start", id, game, position, goal });
+    if (!started.ok) return started;
+    for (;;) {
+      const step = await this.engine.request({ op: "problem", step: "step", id, slice: PROOF_SLICE_SECONDS });
+      if (!step.ok) return step;
+      if (step.progress.done) break;
+      this.say("compose.proving", step.progress);
+    }
+    return this.engine.request({ op: "problem", step: "stop", id });
   }
 
   // A tap on the board counts only while the reader is to find a move (not while a reply

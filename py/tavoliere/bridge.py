@@ -823,14 +823,17 @@ def op_prove_step(request: dict) -> dict:
 def op_prove_stop(request: dict) -> dict:
     """The proof, once done (else ``done`` false): ``sound`` (exactly one key), ``keys``,
     ``cooks`` (the keys beyond the first, when there are several), ``value``, ``line`` and
-    ``refutations``; with the problem's ``spec``, ``position`` and ``goal``.  The proof
-    is dropped."""
+    ``refutations``; with the problem's ``spec``, ``position`` and ``goal``.  The search
+    is dropped; its proof is kept for the problem's ``open`` (solving.keep_proof)."""
     game, state, goal, prover = _prover(request)
     _provers.pop(_id(request), None)
     if not prover.done:
         return {"done": False}
+    from .solving import keep_proof
     result = prover.result
-    return {"done": True, "spec": game.spec, "position": game.position_text(state),
+    position = game.position_text(state)
+    keep_proof(game.spec, position, str(goal), result)
+    return {"done": True, "spec": game.spec, "position": position,
             "goal": str(goal), "kind": goal.kind, **result,
             "cooks": result["keys"][1:] if len(result["keys"]) > 1 else []}
 

@@ -76,8 +76,11 @@ class Solving:
         self.position = self.game.position_text(self.start)
         self.attacker = self.game.to_move(self.start)
         self.prover = self.goal.prover(rules, self.start)
-        if known is not None:
-            self.result = {"keys": [known["key"]], "line": list(known["line"])}
+        if known is not None:   # shipped, or proven a slice at a time (``keep_proof``)
+            keys = known["keys"] if "keys" in known else [known["key"]]
+            self.result = {"keys": list(keys), "line": list(known["line"])}
+            if not keys:
+                raise Problem("solving.unsound", goal=str(self.goal))
             return
         self.result = self.prover.run(MAX_NODES)
         if self.result is None:
@@ -159,6 +162,19 @@ def solving(spec: str, position: str, goal: str, known: dict | None = None) -> S
             del _solving[next(iter(_solving))]
         _solving[key] = made
     return _solving[key]
+
+
+def keep_proof(spec: str, position: str, goal: str, result: dict) -> None:
+    """Keep a proof made a slice at a time (the bridge's start, step and stop, with progress
+    for the reader) for the problem then opened with the same spec, position and goal, so
+    that opening it searches nothing again.  An unsound one is not kept: opening it says so
+    after its own search, bounded."""
+    if result["keys"]:
+        _solving.pop((spec, position, goal), None)
+        try:
+            solving(spec, position, goal, {"keys": result["keys"], "line": result["line"]})
+        except Problem:
+            pass   # a position its game cannot read back: never opened as a problem anyway
 
 
 # -- composing: a position set up by hand -------------------------------------------------
