@@ -36,7 +36,7 @@ import { bindTalk } from "./talk.js";
 import { bindWelcome, firstVisit, showWelcome } from "./welcome.js";
 
 const board = new BoardView($("board"), (cell, event) => markTap(room, cell) || tap(room, cell, event), (cell) => table.hover(cell));
-const engine = new Engine((...news) => showStage(room, ...news), { pool: true });
+const engine = new Engine((...news) => showStage(room, ...news), { pool: true, later: true });
 const sounds = new Sounds(loadFlag("tavoliere.sound", false));
 // a move at an earlier position opens a variation (web/tree.js); the game's moves stay
 const table = new Table(engine, { players: loadPlayers(), explore: true });
@@ -86,6 +86,9 @@ async function main() {
   if (problem || corrProblem) room.say(problems.filter(Boolean).join(" "));
   await showFirstBoard(room, record);
   performance.mark("board-painted");
+  // Python's downloads start once that board is on screen (a hidden tab paints no frame)
+  requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
+  setTimeout(() => engine.start(), 200);
   await open(room, record);
   // After the engine is up, so the worker's cache fills from the HTTP cache, not the network.
   registerServiceWorker().catch(() => {});  // the page works without it, only not offline

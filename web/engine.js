@@ -46,8 +46,11 @@ function takePrestarted() {
 
 export class Engine {
   // `pool`: whether tree searches also run in the pool's workers (the room; an embedded
-  // board's page keeps one worker for all its boards).
-  constructor(onStatus, { pool = false } = {}) {
+  // board's page keeps one worker for all its boards).  `later`: the worker starts at
+  // start(), not now (the room starts it once its first board is painted: a first visit's
+  // downloads of Python would otherwise hold back that paint on a slow network); requests
+  // made before wait for it.
+  constructor(onStatus, { pool = false, later = false } = {}) {
     this.onStatus = onStatus;
     this.pending = new Map();
     this.progress = new Map();
@@ -62,16 +65,19 @@ export class Engine {
       type: "module", name: snapshotsWanted() ? "pool" : "pool snapshot=off" }),
     pool ? deviceFacts : () => ({ cores: 1 }));  // one core: a pool of none
     if (typeof document !== "undefined") this.pool.watchVisibility(document);
-    this.start();
+    this.worker = null;
+    this.waiting = [];  // messages for the worker not started yet
+    this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
+    this.ready.catch(() => {});
+    if (!later || self.tavolierePrestarted) this.start();  // (a worker started early is taken now)
   }
 
   start() {
+    if (this.worker) return;
     const early = takePrestarted();
     this.prestarted = Boolean(early);  // for the tests and the benchmark
     const name = snapshotsWanted() ? "engine" : "engine snapshot=off";
     this.worker = early ? early.worker : new Worker(workerURL(), { type: "module", name });
-    this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
-    this.ready.catch(() => {});
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -85,6 +91,7 @@ export class Engine {
         else this.worker.onerror(event);
       }
     });
+    for (const message of this.waiting.splice(0)) this.worker.postMessage(message);
   }
 
   receive(data) {
@@ -161,10 +168,13 @@ export class Engine {
 
   // Stop the worker and start a fresh one (the retry button).
   restart() {
-    this.worker.terminate();
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
     for (const resolve of this.pending.values()) resolve({ ok: false, error: "engine", message: "restarted" });
     this.pending.clear();
     this.progress.clear();
+    this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
+    this.ready.catch(() => {});
     this.start();
   }
 
@@ -174,7 +184,8 @@ export class Engine {
     const answer = new Promise((resolve) => {
       this.pending.set(id, resolve);
       if (onProgress) this.progress.set(id, onProgress);
-      this.worker.postMessage({ id, request });
+      if (this.worker) this.worker.postMessage({ id, request });
+      else this.waiting.push({ id, request });
     });
     answer.id = id;
     return answer;
@@ -206,7 +217,7 @@ export class Engine {
 
   // Every search of the request `id` stops within a slice (the pool's too).
   stop(id) {
-    this.worker.postMessage({ stop: id });
+    if (this.worker) this.worker.postMessage({ stop: id });
     this.pool.stop(id);
   }
 }

@@ -263,6 +263,7 @@ export function firstRecord(room) {
 // Its board, drawn before the engine is ready.
 export async function showFirstBoard(room, record) {
   room.table.showPrebuilt(await loadBoard(room, record.game), record.players || null);
+  room.render();  // at once, not at the engine's next news: the page's first paint waits on nothing
 }
 
 // The game saved last, to resume after a reload (a link, when there is one, wins).
