@@ -512,3 +512,121 @@ def test_the_a8_h1_diagonal_is_a_symmetry(spec):
             if not moves:
                 break
             state = game.apply(state, rng.choice(moves))
+
+
+# -- positions as text (issue 39: problems) ---------------------------------------------------------
+# A position is the horses (knight.0 the white one, knight.1 the brown one), the brown apples
+# (counter) and the golden ones (marker), or the trail's marks (counter); the side to move;
+# ``ply``.  The supply is what the board does not hold.
+
+def test_a_position_read_back_is_the_state_written():
+    """Every open position of random single games, classic and trail, read back from its
+    text is the same state: the same moves, result and side to move, and the same after a
+    ply."""
+    for game in (GAME, TRAIL):
+        for seed in range(25):
+            rng, state = random.Random(f"text-{seed}"), game.initial_state()
+            while game.outcome(state) is None:
+                text = game.position_text(state)
+                back = game.read_position(text)
+                assert back == state, text
+                assert game.legal_moves(back) == game.legal_moves(state)
+                assert game.to_move(back) == game.to_move(state)
+                move = rng.choice(game.legal_moves(state))
+                state = game.apply(state, move)
+                assert game.apply(back, move) == state
+
+
+def test_the_supply_is_what_the_board_does_not_hold():
+    """15.1: "Supply: 28 brown and 12 golden apples ... one brown apple lies under each horse,
+    so 26 brown remain"; apples never leave the board, so the supply needs no counter.  Left
+    out, ``ply`` is the earliest that fits."""
+    after = play(GAME, GAME.initial_state(), "g3/e5")
+    text = "counter:h1,e5;knight.0:g3;knight.1:a8 b"
+    assert GAME.read_position(text) == after
+    assert GAME.position_text(after) == text + " ply=1"
+    assert GAME.read_position("knight.1:a8;knight.0:h1 w") == GAME.initial_state()
+    assert TRAIL.read_position("counter:h1;knight.0:g3;knight.1:a8 b") == play(
+        TRAIL, TRAIL.initial_state(), "g3")
+
+
+def full_board(brown: int, golden=()) -> str:
+    """Counters on the first ``brown`` free cells (h1 and a8 first: the horses' starts, which
+    keep their apples), golden markers on ``golden``; the horses on g3 (White) and b7, where
+    they stand with Brown to move after 17 plies, say."""
+    free = ["h1", "a8"] + [f + r for r in "12345678" for f in "abcdefgh"
+                           if f + r not in ("h1", "a8", "g3", "b7", *golden)]
+    text = f"counter:{','.join(free[:brown])};knight.0:g3;knight.1:b7"
+    return text + (f";marker:{','.join(golden)}" if golden else "")
+
+
+REFUSED = [
+    # 15.1: "White starts on h1, Brown on a8": one horse each
+    ("position.count", GAME, "knight.0:h1 w"),
+    ("position.count", GAME, "knight.0:h1,g3;knight.1:a8 w"),
+    ("position.piece", GAME, "pawn.0:h1;knight.1:a8 w"),
+    # 15.4: "There are no extras, colours or supply" in the trail variant
+    ("position.piece", TRAIL, "marker:e4;knight.0:h1;knight.1:a8 w"),
+    # 15.1: "Supply: 28 brown ... one brown apple lies under each horse, so 26 brown remain"
+    ("position.count", GAME, full_board(28) + " b"),
+    # ... and with 27 besides the horses', the last horse to move stands on a golden one
+    ("position.over", GAME, full_board(27) + " b"),
+    # 15.2.3: "It is brown while any brown remain, otherwise golden"
+    ("plop.golden-early", GAME, full_board(20, ["e4"]) + " b"),
+    # 15.3: "when any golden apple is placed ... White wins.  In a single game (default) the
+    # game ends there"
+    ("position.over", GAME, full_board(26, ["e4"]) + " b"),
+    # 15.1: "one brown apple lies under each horse"; an apple never leaves its square
+    ("plop.start-apple", GAME, "knight.0:g3;knight.1:a8 b"),
+    # 15.4: "When a horse moves, the square it left is marked"
+    ("plop.start-left", TRAIL, "knight.0:g3;knight.1:a8 b"),
+    # 15.4: "every knight's move changes colour. So at White's turn both horses stand on the
+    # same colour"
+    ("plop.colours-same", GAME, "counter:h1;knight.0:g3;knight.1:a8 w"),
+    ("plop.colours-differ", GAME, "knight.0:h1;knight.1:a8 b"),
+    # 15.2: a ply drops one apple, or two with the extra; Brown has not left a8, so this is
+    # White's first ply, which cannot have dropped six apples
+    ("plop.no-plies", GAME, "counter:h1,a1,b1,c1,d1,e1;knight.0:g3;knight.1:a8 b"),
+    ("plop.ply", GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=3"),
+    ("position.counter-value", GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=x"),
+    ("position.counter", GAME, "counter:h1;knight.0:g3;knight.1:a8 b brown=25"),
+    # a match keeps its rounds' points, which a position does not write
+    ("position.unsupported", MATCH, "knight.1:a8;knight.0:h1 w"),
+]
+
+
+@pytest.mark.parametrize("code, game, text", REFUSED)
+def test_a_position_the_rules_cannot_reach_is_refused(code, game, text):
+    with pytest.raises(Problem) as raised:
+        game.read_position(text)
+    assert raised.value.code == code, str(raised.value)
+    assert raised.value.text("it") != raised.value.text("en")
+
+
+def test_a_refusal_names_what_is_wrong():
+    def said(game, text):
+        with pytest.raises(Problem) as raised:
+            game.read_position(text)
+        return str(raised.value)
+    assert "e4" in said(GAME, full_board(20, ["e4"]) + " b")
+    assert "6 brown apples" in said(GAME, full_board(20, ["e4"]) + " b")
+    assert "h1" in said(GAME, "knight.0:g3;knight.1:a8 b")
+    assert "g3 and a8" in said(GAME, "counter:h1;knight.0:g3;knight.1:a8 w")
+    assert "[1]" not in said(GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=3")
+    assert "1 plies would" in said(GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=3")
+
+
+def test_a_decided_position_is_refused():
+    """15.3: White is caught "as soon as White has no safe square after Brown's mandatory
+    apple"; 'the brown horse cannot move': a position to solve must be open."""
+    reasons = set()
+    for seed in range(40):
+        rng, state = random.Random(f"decided-{seed}"), GAME.initial_state()
+        while GAME.outcome(state) is None:
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+        if state.horses[0] != state.horses[1]:        # a catch leaves one horse to show
+            with pytest.raises(Problem) as raised:
+                GAME.read_position(GAME.position_text(state))
+            assert raised.value.code == "position.over"
+            reasons.add(GAME.outcome(state).reason)
+    assert {"no-escape", "golden"} <= reasons
