@@ -3,7 +3,7 @@
 machine: each problem's goal proven from its position by ``Prover(...).run()``, wall time
 (``time.perf_counter``; Pyodide has no process clock), the median per game and N.
 
-    nice -n 10 python3 tests/problembench.py [--repeat 3]
+    nice -n 10 python3 tests/problembench.py [--repeat 3] [--games plop,barrier]
 
 Prints a Markdown table; each problem's time is the least of ``--repeat`` runs, so that a
 run slowed by the other jobs of a shared machine counts less.
@@ -28,7 +28,7 @@ from tavoliere import problems
 from tavoliere.ai.prover import Prover
 from tavoliere.core import load_game
 times = {}
-for name in problems.collections():
+for name in GAMES or problems.collections():
     for problem in problems.collection(name):
         if problem["n"] not in (2, 3):
             continue
@@ -86,8 +86,11 @@ def table(cpython: dict, pyodide: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", default="", help="the collections to time, comma-separated "
+                        "(default: all)")
     args = parser.parse_args()
-    code = CODE.replace("REPEAT", str(args.repeat))
+    games = [name for name in args.games.split(",") if name]
+    code = CODE.replace("REPEAT", str(args.repeat)).replace("GAMES", repr(games))
     cpython = in_cpython(code)
     pyodide = in_pyodide(code)
     print(f"CPython {platform.python_version()}, Pyodide under Node "

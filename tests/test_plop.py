@@ -630,3 +630,59 @@ def test_a_decided_position_is_refused():
             assert raised.value.code == "position.over"
             reasons.add(GAME.outcome(state).reason)
     assert {"no-escape", "golden"} <= reasons
+
+
+# -- the problem prover's hooks (ai/prover.py) ---------------------------------------------------
+
+def hunted_positions(seeds, last=None):
+    """The open positions of seeded games in which each side takes a win in one when it has
+    one (the miner's games, problems.seeded_positions), the last ``last`` of each."""
+    from tavoliere import problems
+    for seed in seeds:
+        states = list(problems.seeded_positions(GAME, random.Random(seed)))
+        yield from states[-last:] if last else states
+
+
+def test_the_winning_move_is_a_win_in_one_and_found_whenever_one_exists():
+    """The hook finds a win in one (at once or on the reply) exactly when the plain prover,
+    which tries every ply, finds one; its ply is one of the prover's keys."""
+    from tavoliere.ai.prover import prove
+    kinds = Counter()
+    for state in hunted_positions(range(20)):
+        plain = prove(GAME, state, 1, hooks=False)
+        move = GAME.winning_move(state, GAME.to_move(state))
+        assert (move is not None) == bool(plain["keys"]), GAME.position_text(state)
+        if move is not None:
+            assert GAME.move_name(move) in plain["keys"]
+            kinds[GAME.to_move(state), state.brown_left < 3] += 1
+    assert len(kinds) >= 3, kinds   # wins for both horses, with and without golden apples
+
+
+def test_an_extra_apple_left_out_of_the_defences_loses_when_the_plain_ply_does():
+    """``defences`` leaves out the plies whose extra apple is off the attacker's landing
+    squares: each loses at once (the attacker then wins in one) whenever the same ply
+    without the extra apple does."""
+    checked = 0
+    for state in hunted_positions(range(12)):
+        attacker = 1 - GAME.to_move(state)
+        kind, searched = GAME.defences(state, attacker, 1)
+        assert kind == "search"
+        plain_loses = {}
+        for move in set(GAME.legal_moves(state)) - set(searched):
+            if move[0] not in plain_loses:
+                after = GAME.apply(state, (move[0],))
+                plain_loses[move[0]] = GAME.winning_move(after, attacker) is not None
+            if plain_loses[move[0]]:
+                assert GAME.winning_move(GAME.apply(state, move), attacker) is not None
+                checked += 1
+    assert checked
+
+
+def test_the_hooks_do_not_change_the_answers():
+    """With and without the hooks the prover finds the same keys and values (the plain
+    prover is checked against the reference minimax in test_problems.py)."""
+    from tavoliere.ai.prover import prove
+    for state in hunted_positions(range(2), last=3):
+        for n in (1, 2):
+            hooked, plain = prove(GAME, state, n), prove(GAME, state, n, hooks=False)
+            assert (hooked["keys"], hooked["value"]) == (plain["keys"], plain["value"])
