@@ -658,6 +658,22 @@ def test_the_winning_move_is_a_win_in_one_and_found_whenever_one_exists():
     assert len(kinds) >= 3, kinds   # wins for both horses, with and without golden apples
 
 
+def test_no_safe_square_left_by_the_last_brown_apple_is_no_win_for_brown():
+    """15.3: White caught "If none remain and no golden apple has been played, the game is a
+    **draw**": with one brown apple left, Brown's f4 takes White's last safe square with it,
+    which the hook must not count as Brown's win (nor White's f2/a1, spending the apple,
+    as a ply that loses like f2)."""
+    state = GAME.read_position("counter:a1,d1,f1,g1,h1,b2,d2,f3,g3,h3,c4,e4,g4,a5,a6,d6,f6,"
+                               "b7,c7,e7,a8,c8,d8,e8,g8;knight.0:f2;knight.1:e6 b ply=13")
+    assert state.brown_left == 1
+    after = GAME.apply(state, GAME.parse_move("f4", state))
+    assert GAME.outcome(after).winner is None
+    assert GAME.winning_move(state, BROWN) is None
+    before = GAME.read_position("counter:d1,f1,g1,h1,b2,d2,f3,g3,c4,e4,g4,a5,a6,d6,f6,b7,c7,"
+                                "e7,a8,c8,d8,e8,g8;knight.0:h3;knight.1:e6 w ply=12")
+    assert GAME.defences(before, BROWN, 1) == ("search", GAME.legal_moves(before))
+
+
 def test_an_extra_apple_left_out_of_the_defences_loses_when_the_plain_ply_does():
     """``defences`` leaves out the plies whose extra apple is off the attacker's landing
     squares: each loses at once (the attacker then wins in one) whenever the same ply
@@ -682,7 +698,11 @@ def test_the_hooks_do_not_change_the_answers():
     """With and without the hooks the prover finds the same keys and values (the plain
     prover is checked against the reference minimax in test_problems.py)."""
     from tavoliere.ai.prover import prove
-    for state in hunted_positions(range(2), last=3):
+    # once a false win in 2 (Brown's e6/g4: White answers f2/a1, leaving one brown apple, so
+    # that being caught by it is a draw)
+    spent = GAME.read_position("counter:d1,f1,g1,h1,b2,d2,f3,g3,c4,e4,a5,a6,d6,f6,b7,c7,e7,a8,"
+                               "c8,e8,g8;knight.0:h3;knight.1:d8 b ply=11")
+    for state in [spent, *hunted_positions(range(2), last=3)]:
         for n in (1, 2):
             hooked, plain = prove(GAME, state, n), prove(GAME, state, n, hooks=False)
             assert (hooked["keys"], hooked["value"]) == (plain["keys"], plain["value"])

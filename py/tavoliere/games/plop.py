@@ -454,7 +454,7 @@ class Plop(Game):
         """A ply of ``player`` (to move) that wins at once or on the reply, or None when none
         does.  Brown wins only by the catch or by leaving White no safe square with his
         mandatory apple (an extra apple may not take the last one, 15.2.4), and only while
-        brown apples remain.  White wins when a golden apple is placed, when the brown horse
+        brown apples remain after it (else it is a draw).  White wins when a golden apple is placed, when the brown horse
         cannot move, or when Brown must answer with no brown apple left and no catch (every
         ply of his then drops a golden one): the plain ply, one with any extra apple, and one
         with the extra on Brown's single free landing square cover them all."""
@@ -467,6 +467,8 @@ class Plop(Game):
                 return None        # a catch is a draw, any other ply drops a golden apple
             if white in KNIGHT[brown]:
                 return (white,)
+            if state.brown_left == 1:
+                return None        # White left without a safe square by the last brown: a draw
             for target in KNIGHT[brown]:
                 if not apples >> target & 1 and not safe_squares(
                         white, target, apples | bit(target)):
@@ -499,9 +501,9 @@ class Plop(Game):
         left: ``("escape", ply)`` or ``("search", plies)`` (see ``ai/prover.py``).  With one
         move left, an extra apple that is not on a landing square of the attacker's horse
         only closes squares the defender might need and spends the supply, so it loses
-        whenever the same ply without it loses; while the supply is large enough that no
-        golden apple can come within the move (3 brown for White, 5 for Brown), such plies
-        are left out."""
+        whenever the same ply without it loses; while the supply is large enough that the
+        apple spent changes no result within the move (no golden apple, no catch made a
+        draw by an empty supply: 4 brown for White, 5 for Brown), such plies are left out."""
         moves = self.legal_moves(state)
         if n == 0:
             for move in moves:
@@ -509,7 +511,7 @@ class Plop(Game):
                 if outcome is None or outcome.winner != attacker:
                     return "escape", move
             return "search", moves
-        if state.brown_left < (3 if state.mover == WHITE_HORSE else 5):
+        if state.brown_left < (4 if state.mover == WHITE_HORSE else 5):
             return "search", moves
         landing = KNIGHT_MASK[state.horses[attacker]]
         return "search", [move for move in moves if len(move) == 1 or landing >> move[1] & 1]
