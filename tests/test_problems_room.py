@@ -247,6 +247,12 @@ def test_a_plop_problem_is_solved_in_the_room(sized, server):
     assert room_state(page)["moves"] == line[:2]
     tap_plop(page, size, line[2])
     wait_phase(page, "solved")
-    assert room_state(page)["status"].startswith("Solved!")
+    page.wait_for_function(f"{SOLVER}.solver.table.view && !{SOLVER}.board.animating")
+    state = room_state(page)
+    assert state["status"].startswith("Solved!")
     page.screenshot(path=str(OUTPUT / f"problem-plop-{size}-solved.png"))
+    # the brown horse on its last square (a catch, or White left with no safe square), the
+    # apples still on the board
+    assert state["pieces"][line[2].split("/")[0]] == "knight.1"
+    assert list(state["pieces"].values()).count("counter") >= 10
     assert watch.errors == []
