@@ -698,11 +698,13 @@ def test_the_hooks_do_not_change_the_answers():
     """With and without the hooks the prover finds the same keys and values (the plain
     prover is checked against the reference minimax in test_problems.py)."""
     from tavoliere.ai.prover import prove
-    # once a false win in 2 (Brown's e6/g4: White answers f2/a1, leaving one brown apple, so
-    # that being caught by it is a draw)
-    spent = GAME.read_position("counter:d1,f1,g1,h1,b2,d2,f3,g3,c4,e4,a5,a6,d6,f6,b7,c7,e7,a8,"
-                               "c8,e8,g8;knight.0:h3;knight.1:d8 b ply=11")
-    for state in [spent, *hunted_positions(range(2), last=3)]:
+    # once false wins in 2 (Brown's e6/g4: White answers f2/a1, leaving one brown apple, so
+    # that being caught by it is a draw; Brown's e6 likewise)
+    spent = [GAME.read_position("counter:d1,f1,g1,h1,b2,d2,f3,g3,c4,e4,a5,a6,d6,f6,b7,c7,e7,"
+                                "a8,c8,e8,g8;knight.0:h3;knight.1:d8 b ply=11"),
+             GAME.read_position("counter:a1,d1,e1,h1,b2,f2,b3,g3,a4,c4,b5,f5,b6,d6,g6,h6,d7,"
+                                "f7,g7,h7,a8,f8;knight.1:g5;knight.0:b7 b ply=11")]
+    for state in [*spent, *hunted_positions(range(2), last=3)]:
         for n in (1, 2):
             hooked, plain = prove(GAME, state, n), prove(GAME, state, n, hooks=False)
             assert (hooked["keys"], hooked["value"]) == (plain["keys"], plain["value"])
