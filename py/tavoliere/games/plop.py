@@ -282,7 +282,7 @@ class Plop(Game):
                   "cavallo non se ne va più"},
         "plop.start-left": {
             "en": "{cell} is not closed, but the horse that started there has left it",
-            "it": "{cell} non è chiusa, ma il cavallo che vi partiva l'ha lasciata"},
+            "it": "{cell} non è chiusa, ma il cavallo che partiva da lì l'ha lasciata"},
         "plop.colours-same": {
             "en": "{white} and {brown} are of different colours, but at the white horse's turn "
                   "both horses stand on the same colour: every knight's move changes it",
@@ -294,17 +294,19 @@ class Plop(Game):
             "it": "{white} e {brown} sono dello stesso colore, ma al turno del cavallo marrone "
                   "i cavalli stanno su colori diversi: ogni salto di cavallo lo cambia"},
         "plop.no-plies": {
-            "en": "no game leads here: {dropped} apples or marks since the start (one or two a "
-                  "ply; one in the trail variant), the horses on {white} and {brown}",
-            "it": "nessuna partita porta qui: {dropped} palline o segni dall'inizio (una o due "
-                  "a mossa; una nella variante «scia»), i cavalli in {white} e {brown}"},
+            "en": "no game leads here: the horses on {white} and {brown}, and apples dropped "
+                  "since the start (one or two a ply; in the trail variant, one mark): "
+                  "{dropped}",
+            "it": "nessuna partita porta qui: i cavalli in {white} e {brown}, e palline cadute "
+                  "dall'inizio (una o due a semimossa; nella variante «scia», un segno): "
+                  "{dropped}"},
         "plop.ply": {
-            "en": "ply={ply} does not fit this position: {dropped} apples or marks since the "
-                  "start (one or two a ply; one in the trail variant), the horses on {white} "
-                  "and {brown}; {fits} plies would",
-            "it": "ply={ply} non è coerente con questa posizione: {dropped} palline o segni "
-                  "dall'inizio (una o due a mossa; una nella variante «scia»), i cavalli in "
-                  "{white} e {brown}; {fits} mosse lo sarebbero"},
+            "en": "ply={ply} does not fit this position: the horses on {white} and {brown}, "
+                  "and apples dropped since the start (one or two a ply; in the trail "
+                  "variant, one mark): {dropped}; ply could be {fits}",
+            "it": "ply={ply} non è coerente con questa posizione: i cavalli in {white} e "
+                  "{brown}, e palline cadute dall'inizio (una o due a semimossa; nella variante "
+                  "«scia», un segno): {dropped}; ply potrebbe essere {fits}"},
     }
 
     def __init__(self, **values):
@@ -446,7 +448,7 @@ class Plop(Game):
                 return False
         return dropped == ply if self.trail else ply <= dropped <= 2 * ply
 
-    # -- the problem prover's hooks (ai/prover.py), for the classic single game ----------------------
+    # -- the problem prover's hooks (ai/prover.py), for the classic single game ------------------
     # About 400 plies a turn (eight destinations, each with or without an extra apple on one
     # of some fifty squares) make the plain search slow; the rules say which plies matter.
 
@@ -454,10 +456,11 @@ class Plop(Game):
         """A ply of ``player`` (to move) that wins at once or on the reply, or None when none
         does.  Brown wins only by the catch or by leaving White no safe square with his
         mandatory apple (an extra apple may not take the last one, 15.2.4), and only while
-        brown apples remain after it (else it is a draw).  White wins when a golden apple is placed, when the brown horse
-        cannot move, or when Brown must answer with no brown apple left and no catch (every
-        ply of his then drops a golden one): the plain ply, one with any extra apple, and one
-        with the extra on Brown's single free landing square cover them all."""
+        brown apples remain after it (else it is a draw).  White wins when a golden apple is
+        placed, when the brown horse cannot move, or when Brown must answer with no brown
+        apple left and no catch (every ply of his then drops a golden one): the plain ply,
+        one with any extra apple, and one with the extra on Brown's single free landing
+        square cover them all."""
         if state.mover != player or self.round_end(state) is not None:
             return None
         white, brown = state.horses
