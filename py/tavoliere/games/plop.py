@@ -431,7 +431,7 @@ class Plop(Game):
             raise Problem("plop.no-plies", dropped=dropped, white=white, brown=brown)
         if ply >= 0 and ply not in fitting:
             raise Problem("plop.ply", ply=ply, dropped=dropped, white=white, brown=brown,
-                          fits=fitting[:3] or ["-"])
+                          fits=[str(fit) for fit in fitting[:3]] or ["-"])
         return ply if ply >= 0 else fitting[0]
 
     def ply_fits(self, state: PlopState, dropped: int, ply: int) -> bool:
