@@ -3,7 +3,7 @@
 machine: each problem's goal proven from its position by ``Prover(...).run()``, wall time
 (``time.perf_counter``; Pyodide has no process clock), the median per game and N.
 
-    nice -n 10 python3 tests/problembench.py [--repeat 3] [--games go,barrier]
+    nice -n 10 python3 tests/problembench.py [--repeat 3] [--games go,plop,barrier]
 
 Prints a Markdown table; each problem's time is the least of ``--repeat`` runs, so that a
 run slowed by the other jobs of a shared machine counts less.
@@ -27,9 +27,7 @@ import json, time
 from tavoliere import problems
 from tavoliere.core import load_game
 times = {}
-for name in problems.collections():
-    if GAMES and name not in GAMES:
-        continue
+for name in GAMES or problems.collections():
     for problem in problems.collection(name):
         if problem["n"] not in (2, 3):
             continue

@@ -14,7 +14,8 @@ from tavoliere.messages import MESSAGES
 from tavoliere.solving import palette
 
 # the games of perfect information that ship problems (docs/problems.md; Go has none yet)
-SHIPPED = ["barrier", "cephalopod", "connect6", "damone", "go", "havannah", "hekka", "hexade", "layli"]
+SHIPPED = ["barrier", "cephalopod", "connect6", "damone", "go", "havannah", "hekka", "hexade", "layli",
+           "plop"]
 
 
 def edit(**request):
@@ -75,7 +76,8 @@ def test_edit_refuses_a_game_without_problems():
 
 # -- the palette --------------------------------------------------------------------------
 @pytest.mark.parametrize("spec", ["barrier", "hekka", "havannah(size=6)", "hexade(size=5)",
-                                  "cephalopod", "connect6(size=13)", "damone", "layli"])
+                                  "cephalopod", "connect6(size=13)", "damone", "layli",
+                                  "plop"])
 def test_the_palette_holds_every_token_of_the_start_and_of_the_shipped_problems(spec):
     game = load_game(spec)
     tokens = palette(game)

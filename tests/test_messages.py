@@ -301,6 +301,11 @@ def all_bad_answers():
     yield "bad field", ask(op="problem", step="open", game="barrier", id="x")
     yield "position", ask(op="view", game="barrier", moves=[], position=5)
     yield "too hard", too_hard(problem)
+    # Pferdeäppel's positions its rules cannot reach, as the editor sends them (test_plop.py)
+    from test_plop import REFUSED
+    for code, game, text in REFUSED:
+        if code.startswith("plop."):
+            yield text, ask(op="problem", step="edit", game=game.spec, position=text)
     yield "over", ask(**{**problem, "goal": "win:3"}, step="move", moves=[
         "c3-d3-e3-e4", "e7-f7-g7-g6", "e4-f4-f3-f2", "g6-g5-g4-h4", "f2-g2-h2-h1"], move="a1")
 

@@ -512,3 +512,201 @@ def test_the_a8_h1_diagonal_is_a_symmetry(spec):
             if not moves:
                 break
             state = game.apply(state, rng.choice(moves))
+
+
+# -- positions as text (issue 39: problems) ---------------------------------------------------------
+# A position is the horses (knight.0 the white one, knight.1 the brown one), the brown apples
+# (counter) and the golden ones (marker), or the trail's marks (counter); the side to move;
+# ``ply``.  The supply is what the board does not hold.
+
+def test_a_position_read_back_is_the_state_written():
+    """Every open position of random single games, classic and trail, read back from its
+    text is the same state: the same moves, result and side to move, and the same after a
+    ply."""
+    for game in (GAME, TRAIL):
+        for seed in range(25):
+            rng, state = random.Random(f"text-{seed}"), game.initial_state()
+            while game.outcome(state) is None:
+                text = game.position_text(state)
+                back = game.read_position(text)
+                assert back == state, text
+                assert game.legal_moves(back) == game.legal_moves(state)
+                assert game.to_move(back) == game.to_move(state)
+                move = rng.choice(game.legal_moves(state))
+                state = game.apply(state, move)
+                assert game.apply(back, move) == state
+
+
+def test_the_supply_is_what_the_board_does_not_hold():
+    """15.1: "Supply: 28 brown and 12 golden apples ... one brown apple lies under each horse,
+    so 26 brown remain"; apples never leave the board, so the supply needs no counter.  Left
+    out, ``ply`` is the earliest that fits."""
+    after = play(GAME, GAME.initial_state(), "g3/e5")
+    text = "counter:h1,e5;knight.0:g3;knight.1:a8 b"
+    assert GAME.read_position(text) == after
+    assert GAME.position_text(after) == text + " ply=1"
+    assert GAME.read_position("knight.1:a8;knight.0:h1 w") == GAME.initial_state()
+    assert TRAIL.read_position("counter:h1;knight.0:g3;knight.1:a8 b") == play(
+        TRAIL, TRAIL.initial_state(), "g3")
+
+
+def full_board(brown: int, golden=()) -> str:
+    """Counters on the first ``brown`` free cells (h1 and a8 first: the horses' starts, which
+    keep their apples), golden markers on ``golden``; the horses on g3 (White) and b7, where
+    they stand with Brown to move after 17 plies, say."""
+    free = ["h1", "a8"] + [f + r for r in "12345678" for f in "abcdefgh"
+                           if f + r not in ("h1", "a8", "g3", "b7", *golden)]
+    text = f"counter:{','.join(free[:brown])};knight.0:g3;knight.1:b7"
+    return text + (f";marker:{','.join(golden)}" if golden else "")
+
+
+REFUSED = [
+    # 15.1: "White starts on h1, Brown on a8": one horse each
+    ("position.count", GAME, "knight.0:h1 w"),
+    ("position.count", GAME, "knight.0:h1,g3;knight.1:a8 w"),
+    ("position.piece", GAME, "pawn.0:h1;knight.1:a8 w"),
+    # 15.4: "There are no extras, colours or supply" in the trail variant
+    ("position.piece", TRAIL, "marker:e4;knight.0:h1;knight.1:a8 w"),
+    # 15.1: "Supply: 28 brown ... one brown apple lies under each horse, so 26 brown remain"
+    ("position.count", GAME, full_board(28) + " b"),
+    # ... and with 27 besides the horses', the last horse to move stands on a golden one
+    ("position.over", GAME, full_board(27) + " b"),
+    # 15.2.3: "It is brown while any brown remain, otherwise golden"
+    ("plop.golden-early", GAME, full_board(20, ["e4"]) + " b"),
+    # 15.3: "when any golden apple is placed ... White wins.  In a single game (default) the
+    # game ends there"
+    ("position.over", GAME, full_board(26, ["e4"]) + " b"),
+    # 15.1: "one brown apple lies under each horse"; an apple never leaves its square
+    ("plop.start-apple", GAME, "knight.0:g3;knight.1:a8 b"),
+    # 15.4: "When a horse moves, the square it left is marked"
+    ("plop.start-left", TRAIL, "knight.0:g3;knight.1:a8 b"),
+    # 15.4: "every knight's move changes colour. So at White's turn both horses stand on the
+    # same colour"
+    ("plop.colours-same", GAME, "counter:h1;knight.0:g3;knight.1:a8 w"),
+    ("plop.colours-differ", GAME, "knight.0:h1;knight.1:a8 b"),
+    # 15.2: a ply drops one apple, or two with the extra; Brown has not left a8, so this is
+    # White's first ply, which cannot have dropped six apples
+    ("plop.no-plies", GAME, "counter:h1,a1,b1,c1,d1,e1;knight.0:g3;knight.1:a8 b"),
+    ("plop.ply", GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=3"),
+    ("position.counter-value", GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=x"),
+    ("position.counter", GAME, "counter:h1;knight.0:g3;knight.1:a8 b brown=25"),
+    # a match keeps its rounds' points, which a position does not write
+    ("position.unsupported", MATCH, "knight.1:a8;knight.0:h1 w"),
+]
+
+
+@pytest.mark.parametrize("code, game, text", REFUSED)
+def test_a_position_the_rules_cannot_reach_is_refused(code, game, text):
+    with pytest.raises(Problem) as raised:
+        game.read_position(text)
+    assert raised.value.code == code, str(raised.value)
+    assert raised.value.text("it") != raised.value.text("en")
+
+
+def test_a_refusal_names_what_is_wrong():
+    def said(game, text):
+        with pytest.raises(Problem) as raised:
+            game.read_position(text)
+        return str(raised.value)
+    assert "e4" in said(GAME, full_board(20, ["e4"]) + " b")
+    assert "6 brown apples" in said(GAME, full_board(20, ["e4"]) + " b")
+    assert "h1" in said(GAME, "knight.0:g3;knight.1:a8 b")
+    assert "g3 and a8" in said(GAME, "counter:h1;knight.0:g3;knight.1:a8 w")
+    assert "[1]" not in said(GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=3")
+    assert said(GAME, "counter:h1;knight.0:g3;knight.1:a8 b ply=3").endswith("ply could be 1")
+
+
+def test_a_decided_position_is_refused():
+    """15.3: White is caught "as soon as White has no safe square after Brown's mandatory
+    apple"; 'the brown horse cannot move': a position to solve must be open."""
+    reasons = set()
+    for seed in range(40):
+        rng, state = random.Random(f"decided-{seed}"), GAME.initial_state()
+        while GAME.outcome(state) is None:
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+        if state.horses[0] != state.horses[1]:        # a catch leaves one horse to show
+            with pytest.raises(Problem) as raised:
+                GAME.read_position(GAME.position_text(state))
+            assert raised.value.code == "position.over"
+            reasons.add(GAME.outcome(state).reason)
+    assert {"no-escape", "golden"} <= reasons
+
+
+# -- the problem prover's hooks (ai/prover.py) ---------------------------------------------------
+
+def hunted_positions(seeds, last=None):
+    """The open positions of seeded games in which each side takes a win in one when it has
+    one (the miner's games, problems.seeded_positions), the last ``last`` of each."""
+    from tavoliere import problems
+    for seed in seeds:
+        states = list(problems.seeded_positions(GAME, random.Random(seed)))
+        yield from states[-last:] if last else states
+
+
+def test_the_winning_move_is_a_win_in_one_and_found_whenever_one_exists():
+    """The hook finds a win in one (at once or on the reply) exactly when the plain prover,
+    which tries every ply, finds one; its ply is one of the prover's keys."""
+    from tavoliere.ai.prover import prove
+    kinds = Counter()
+    for state in hunted_positions(range(20)):
+        plain = prove(GAME, state, 1, hooks=False)
+        move = GAME.winning_move(state, GAME.to_move(state))
+        assert (move is not None) == bool(plain["keys"]), GAME.position_text(state)
+        if move is not None:
+            assert GAME.move_name(move) in plain["keys"]
+            kinds[GAME.to_move(state), state.brown_left < 3] += 1
+    assert len(kinds) >= 3, kinds   # wins for both horses, with and without golden apples
+
+
+def test_no_safe_square_left_by_the_last_brown_apple_is_no_win_for_brown():
+    """15.3: White caught "If none remain and no golden apple has been played, the game is a
+    **draw**": with one brown apple left, Brown's f4 takes White's last safe square with it,
+    which the hook must not count as Brown's win (nor White's f2/a1, spending the apple,
+    as a ply that loses like f2)."""
+    state = GAME.read_position("counter:a1,d1,f1,g1,h1,b2,d2,f3,g3,h3,c4,e4,g4,a5,a6,d6,f6,"
+                               "b7,c7,e7,a8,c8,d8,e8,g8;knight.0:f2;knight.1:e6 b ply=13")
+    assert state.brown_left == 1
+    after = GAME.apply(state, GAME.parse_move("f4", state))
+    assert GAME.outcome(after).winner is None
+    assert GAME.winning_move(state, BROWN) is None
+    before = GAME.read_position("counter:d1,f1,g1,h1,b2,d2,f3,g3,c4,e4,g4,a5,a6,d6,f6,b7,c7,"
+                                "e7,a8,c8,d8,e8,g8;knight.0:h3;knight.1:e6 w ply=12")
+    assert GAME.defences(before, BROWN, 1) == ("search", GAME.legal_moves(before))
+
+
+def test_an_extra_apple_left_out_of_the_defences_loses_when_the_plain_ply_does():
+    """``defences`` leaves out the plies whose extra apple is off the attacker's landing
+    squares: each loses at once (the attacker then wins in one) whenever the same ply
+    without the extra apple does."""
+    checked = 0
+    for state in hunted_positions(range(12)):
+        attacker = 1 - GAME.to_move(state)
+        kind, searched = GAME.defences(state, attacker, 1)
+        assert kind == "search"
+        plain_loses = {}
+        for move in set(GAME.legal_moves(state)) - set(searched):
+            if move[0] not in plain_loses:
+                after = GAME.apply(state, (move[0],))
+                plain_loses[move[0]] = GAME.winning_move(after, attacker) is not None
+            if plain_loses[move[0]]:
+                assert GAME.winning_move(GAME.apply(state, move), attacker) is not None
+                checked += 1
+    assert checked
+
+
+# seed 1 ends with the supply running out (4, 2, 0 brown apples left): the golden apples' cases
+@pytest.mark.parametrize("seeds", [[1], pytest.param([0, *range(2, 12)], marks=pytest.mark.slow)])
+def test_the_hooks_do_not_change_the_answers(seeds):
+    """With and without the hooks the prover finds the same keys and values (the plain
+    prover is checked against the reference minimax in test_problems.py)."""
+    from tavoliere.ai.prover import prove
+    # once false wins in 2 (Brown's e6/g4: White answers f2/a1, leaving one brown apple, so
+    # that being caught by it is a draw; Brown's e6 likewise)
+    spent = [GAME.read_position("counter:d1,f1,g1,h1,b2,d2,f3,g3,c4,e4,a5,a6,d6,f6,b7,c7,e7,"
+                                "a8,c8,e8,g8;knight.0:h3;knight.1:d8 b ply=11"),
+             GAME.read_position("counter:a1,d1,e1,h1,b2,f2,b3,g3,a4,c4,b5,f5,b6,d6,g6,h6,d7,"
+                                "f7,g7,h7,a8,f8;knight.1:g5;knight.0:b7 b ply=11")]
+    for state in [*spent, *hunted_positions(seeds, last=3)]:
+        for n in (1, 2):
+            hooked, plain = prove(GAME, state, n), prove(GAME, state, n, hooks=False)
+            assert (hooked["keys"], hooked["value"]) == (plain["keys"], plain["value"])

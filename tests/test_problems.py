@@ -19,11 +19,15 @@ from tavoliere.messages import MESSAGES, Problem
 from test_conformance import SPECS, random_game
 
 # the games of perfect information: every one writes and reads its positions
-PERFECT = ["barrier", "hekka", "havannah", "hexade", "cephalopod", "connect6", "damone", "layli"]
+PERFECT = ["barrier", "hekka", "havannah", "hexade", "cephalopod", "connect6", "damone", "layli",
+           "plop"]
 # the games whose collections' goal is capture:N (tests/test_problems_capture.py)
 CAPTURE_GOALS = ["go"]
-# the games that keep their result in the state read only open positions
-OPEN_ONLY = {"havannah", "hexade", "connect6"}
+# the games that keep their result in the state read only open positions (Plop: a catch
+# leaves one horse to show, and a golden apple may lie under a horse)
+OPEN_ONLY = {"havannah", "hexade", "connect6", "plop"}
+# specs whose positions are not written: a Plop match keeps its rounds' points
+UNWRITTEN = {"plop(match=true,rounds=3)"}
 
 
 # -- positions as text ----------------------------------------------------------------------
@@ -38,7 +42,8 @@ def positions(spec: str, seeds=range(3)):
                 yield game, state
 
 
-@pytest.mark.parametrize("spec", [spec for name in PERFECT for spec in SPECS[name]])
+@pytest.mark.parametrize("spec", [spec for name in PERFECT for spec in SPECS[name]
+                                  if spec not in UNWRITTEN])
 def test_a_position_read_back_is_the_position_written(spec):
     rng = random.Random(spec)
     # Connect6's big boards: one game (each position is read back whole)
@@ -155,7 +160,7 @@ AGAINST_REFERENCE = [
 AGAINST_REFERENCE_SLOW = [
     ("havannah(size=4)", 3, 3, 6), ("havannah(size=5,swap=true)", 2, 3, 10),
     ("hexade(size=4)", 3, 2, 10), ("hekka", 3, 2, 10), ("damone", 3, 2, 16),
-    ("barrier(size=6)", 3, 4, 12),
+    ("barrier(size=6)", 3, 4, 12), ("plop", 1, 3, 6),
 ]
 
 

@@ -289,4 +289,54 @@ def test_an_embedded_go_problem_says_capture_in_italian(watch, server):
     status = page.evaluate(f"{board}.shadowRoot.querySelector('.status').textContent")
     assert status == "Giusto: h1. La difesa risponde g2: ora cattura in 1."
     page.screenshot(path=str(OUTPUT / "problem-go-embed.png"))
+
+
+def tap_plop(page, size, move):
+    """Tap a Pferdeäppel ply on the dialog's board: the destination, then the extra apple's
+    cell, or the destination again for none (a ply with no extra to follow plays at once)."""
+    table, board = f"{SOLVER}.solver.table", f"{SOLVER}.board"
+    cells = move.split("/")
+    ply = page.evaluate(f"{table}.view.ply")
+    for cell in cells if len(cells) == 2 else cells * 2:
+        page.wait_for_function(f"{table}.humanToMove() || {table}.view.ply !== {ply}")
+        if page.evaluate(f"{table}.view.ply") != ply:
+            break
+        tap(page, size, page.evaluate(f"cell => {board}.cellCenter(cell)", cell))
+    page.wait_for_function(f"{table}.view.ply !== {ply}", timeout=30_000)
+    assert page.evaluate(f"{table}.view.moves[{ply}]") == move
+
+
+def test_a_plop_problem_is_solved_in_the_room(sized, server):
+    """Pferdeäppel's collection in the dialog: a win in 2 solved by tapping its main line."""
+    from tavoliere import problems
+    size, watch = sized
+    problem = next(p for p in problems.collection("plop") if p["n"] == 2)
+    pid = problem_id("plop", problem["position"])
+    page = watch.open(server)
+    page.click("#problems")
+    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
+    page.select_option("#problems-game", "plop")
+    page.wait_for_function(f"[...document.getElementById('problems-list').options].some(o => o.value === '{pid}')",
+                           timeout=60_000)
+    page.select_option("#problems-list", pid)
+    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{pid}' && {SOLVER}.solver.phase === 'solving'",
+                           timeout=60_000)
+    mover = "White" if problem["position"].split()[1] == "w" else "Brown"
+    assert room_state(page)["stipulation"] == f"{mover} to play and win in 2 moves"
+    page.screenshot(path=str(OUTPUT / f"problem-plop-{size}-start.png"))
+    line = problem["line"]
+    tap_plop(page, size, line[0])
+    page.wait_for_function(f"{SOLVER}.solver.table.view.ply === 2 && {SOLVER}.solver.phase === 'solving'",
+                           timeout=60_000)
+    assert room_state(page)["moves"] == line[:2]
+    tap_plop(page, size, line[2])
+    wait_phase(page, "solved")
+    page.wait_for_function(f"{SOLVER}.solver.table.view && !{SOLVER}.board.animating")
+    state = room_state(page)
+    assert state["status"].startswith("Solved!")
+    page.screenshot(path=str(OUTPUT / f"problem-plop-{size}-solved.png"))
+    # the brown horse on its last square (a catch, or White left with no safe square), the
+    # apples still on the board
+    assert state["pieces"][line[2].split("/")[0]] == "knight.1"
+    assert list(state["pieces"].values()).count("counter") >= 10
     assert watch.errors == []

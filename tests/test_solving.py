@@ -116,7 +116,8 @@ def test_a_try_on_the_last_move_that_does_not_win_is_too_slow():
     assert answer["left"] == 0
 
 
-@pytest.mark.parametrize("name", ["barrier", "hekka", "cephalopod", "damone", "layli", "hexade"])
+@pytest.mark.parametrize("name", ["barrier", "hekka", "cephalopod", "damone", "layli", "hexade",
+                                  "plop"])
 def test_a_shipped_problem_of_each_game_is_solved_by_its_line(name):
     entry = ask(op="problem", step="list", game=name)["problems"][-1]   # the hardest, by the collection's order
     problem = {"game": entry["spec"], "position": entry["position"], "goal": entry["goal"]}

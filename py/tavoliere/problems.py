@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .ai.prover import HOOKS, CaptureGoal, Prover
+from .ai.prover import CaptureGoal, Prover, hooks_for
 from .core import CHANCE, load_game
 from .messages import Problem, excerpt
 
@@ -161,7 +161,7 @@ def seeded_positions(game, rng: random.Random, max_plies: int = 400):
         yield state
         moves = game.legal_moves(state)
         mover = game.to_move(state)
-        quick_win = HOOKS.get(game.name, (None, None))[1]
+        quick_win = hooks_for(game)[1]
         winning = ([quick_win(game, state, mover)] if quick_win is not None else
                    [m for m in moves if _wins(game, game.apply(state, m), mover)])
         winning = [move for move in winning if move is not None]

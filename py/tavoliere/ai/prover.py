@@ -144,9 +144,36 @@ def connect6_defences(game, state, attacker: int, n: int):
                             key=lambda pair: (game.geo.rank[pair[0]], game.geo.rank[pair[1]]))
 
 
-# game name -> (the defences at the attacker's last move, a move that wins at once or None)
+def plop_defences(game, state, attacker: int, n: int):
+    """Pferdeäppel: the game's own ``defences`` (an extra apple off the attacker's landing
+    squares only helps the attacker)."""
+    return game.defences(state, attacker, n)
+
+
+def plop_win(game, state, player: int):
+    """Pferdeäppel: the game's own ``winning_move`` (a catch, no safe square left, a golden
+    apple, the brown horse blocked or left to drop a golden apple)."""
+    return game.winning_move(state, player)
+
+
+def plop_hooks(game):
+    """Pferdeäppel's hooks serve the classic single game only."""
+    if game.trail or game.is_match:
+        return None, None
+    return plop_defences, plop_win
+
+
+# game name -> (the defences at the attacker's last move, a move that wins at once or None),
+# or a function of the game giving them (when only some of its specs have hooks)
 HOOKS = {"havannah": (havannah_defences, None),
-         "connect6": (connect6_defences, connect6_win)}
+         "connect6": (connect6_defences, connect6_win),
+         "plop": plop_hooks}
+
+
+def hooks_for(game):
+    """The prover's hooks for ``game``: (defences, win), each None where it has none."""
+    found = HOOKS.get(game.name, (None, None))
+    return found(game) if callable(found) else found
 
 
 # -- the goal capture:N ---------------------------------------------------------------------
@@ -222,7 +249,8 @@ class Prover:
             raise ValueError("a problem's goal is a win within 1 or more moves")
         self.game, self.state, self.n = game, state, n
         self.attacker = game.to_move(state)
-        own = getattr(game, "hooks", None) or HOOKS.get(game.name, (None, None))
+        # a goal's own hooks (CaptureGoal's), else the game's
+        own = getattr(game, "hooks", None) or hooks_for(game)
         self.defences, self.quick_win = own if hooks else (None, None)
         self.exact: dict = {}        # state -> its value, once known exactly
         self.failed: dict = {}       # state -> the largest budget it is known to fail within

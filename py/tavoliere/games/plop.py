@@ -270,6 +270,43 @@ class Plop(Game):
             "en": "{cell} is the white horse's only safe square: no extra apple may go there",
             "it": "{cell} è l'unica casella sicura del cavallo bianco: nessuna pallina in più "
                   "può andarci"},
+        "plop.golden-early": {
+            "en": "a golden apple lies on {cell} while {left} brown apples are still in the "
+                  "supply: the golden ones come after the last brown one",
+            "it": "in {cell} c'è una pallina dorata mentre nella scorta restano {left} palline "
+                  "marroni: le dorate vengono dopo l'ultima marrone"},
+        "plop.start-apple": {
+            "en": "{cell} holds no apple, but the apple put under the horse there at the start "
+                  "never leaves",
+            "it": "in {cell} non c'è nessuna pallina, ma quella messa all'inizio sotto il "
+                  "cavallo non se ne va più"},
+        "plop.start-left": {
+            "en": "{cell} is not closed, but the horse that started there has left it",
+            "it": "{cell} non è chiusa, ma il cavallo che partiva da lì l'ha lasciata"},
+        "plop.colours-same": {
+            "en": "{white} and {brown} are of different colours, but at the white horse's turn "
+                  "both horses stand on the same colour: every knight's move changes it",
+            "it": "{white} e {brown} sono di colori diversi, ma al turno del cavallo bianco i "
+                  "due cavalli stanno sullo stesso colore: ogni salto di cavallo lo cambia"},
+        "plop.colours-differ": {
+            "en": "{white} and {brown} are of the same colour, but at the brown horse's turn "
+                  "the horses stand on different colours: every knight's move changes it",
+            "it": "{white} e {brown} sono dello stesso colore, ma al turno del cavallo marrone "
+                  "i cavalli stanno su colori diversi: ogni salto di cavallo lo cambia"},
+        "plop.no-plies": {
+            "en": "no game leads here: the horses on {white} and {brown}, and apples dropped "
+                  "since the start (one or two a ply; in the trail variant, one mark): "
+                  "{dropped}",
+            "it": "nessuna partita porta qui: i cavalli in {white} e {brown}, e palline cadute "
+                  "dall'inizio (una o due a semimossa; nella variante «scia», un segno): "
+                  "{dropped}"},
+        "plop.ply": {
+            "en": "ply={ply} does not fit this position: the horses on {white} and {brown}, "
+                  "and apples dropped since the start (one or two a ply; in the trail "
+                  "variant, one mark): {dropped}; ply could be {fits}",
+            "it": "ply={ply} non è coerente con questa posizione: i cavalli in {white} e "
+                  "{brown}, e palline cadute dall'inizio (una o due a semimossa; nella variante "
+                  "«scia», un segno): {dropped}; ply potrebbe essere {fits}"},
     }
 
     def __init__(self, **values):
@@ -318,6 +355,169 @@ class Plop(Game):
         if index is None:
             raise Problem("board.not-a-cell", cell=excerpt(name), side=SIDE)
         return index
+
+    # -- positions as text (core.Game.position_text) -----------------------------------------------
+    # The pieces show the horses and the apples (trail: the marks).  The supply needs no
+    # counter: apples never leave the board, so what is left is what the board does not hold
+    # (28 brown less those on it and the two under the horses; 12 golden less those on it).
+    # ``ply`` is written because the state keeps it; left out, it is the earliest that fits.
+
+    def position_counters(self, state: PlopState) -> dict[str, object]:
+        return {"ply": state.ply}
+
+    def position_from(self, pieces: dict[str, str], mover: int, counters: dict[str, str]):
+        """The open position with these horses and apples (classic) or marks (trail), a
+        single game only; a Problem for what the rules cannot reach."""
+        if self.is_match:
+            raise Problem("position.unsupported", game=self.title)
+        values = {"knight.0": "white", "knight.1": "brown", "counter": "brown-apple"}
+        if not self.trail:
+            values["marker"] = "golden-apple"
+        found = {value: [] for value in values.values()}
+        for name, token in pieces.items():
+            if token not in values:
+                raise Problem("position.piece", piece=excerpt(token, quoted=False), cell=name,
+                              game=self.title)
+            found[values[token]].append(GRID.index(name))
+        for token in ("knight.0", "knight.1"):
+            if len(found[values[token]]) != 1:
+                raise Problem("position.count", piece=token, count=len(found[values[token]]),
+                              allowed=1)
+        horses = (found["white"][0], found["brown"][0])
+        brown = sum(bit(cell) for cell in found["brown-apple"])
+        golden = sum(bit(cell) for cell in found.get("golden-apple", ()))
+        for horse, start in ((WHITE_HORSE, WHITE_START), (BROWN_HORSE, BROWN_START)):
+            if horses[horse] != start and not (brown | golden) >> start & 1:
+                raise Problem("plop.start-left" if self.trail else "plop.start-apple",
+                              cell=NAMES[start])
+        if self.trail:
+            dropped = len(found["brown-apple"])
+            state = PlopState(horses, brown, 0, mover, BROWN_APPLES - 2, GOLDEN_APPLES)
+        else:
+            state = self.apples_state(horses, brown, golden, mover)
+            dropped = bin(state.apples).count("1") - 2
+        return self.refuse_decided(state._replace(ply=self.plies(state, dropped, counters)))
+
+    def apples_state(self, horses: tuple, brown: int, golden: int, mover: int) -> PlopState:
+        """A classic state from its apples: the supply is what the board does not hold."""
+        brown |= bit(horses[0]) | bit(horses[1])      # a horse stands on a brown apple
+        if bin(brown).count("1") == BROWN_APPLES + 1 and not golden:
+            # one apple too many: the horse that moved last dropped the first golden one,
+            # hidden under it (the single game is then over)
+            brown, golden = brown & ~bit(horses[1 - mover]), bit(horses[1 - mover])
+        on_board = bin(brown).count("1"), bin(golden).count("1")
+        if on_board[0] > BROWN_APPLES:
+            raise Problem("position.count", piece="counter", count=on_board[0] - 2,
+                          allowed=BROWN_APPLES - 2)
+        if on_board[1] > GOLDEN_APPLES:
+            raise Problem("position.count", piece="marker", count=on_board[1],
+                          allowed=GOLDEN_APPLES)
+        if golden and on_board[0] < BROWN_APPLES:
+            raise Problem("plop.golden-early", cell=NAMES[cells_of(golden)[0]],
+                          left=BROWN_APPLES - on_board[0])
+        return PlopState(horses, brown, golden, mover, BROWN_APPLES - on_board[0],
+                         GOLDEN_APPLES - on_board[1])
+
+    def plies(self, state: PlopState, dropped: int, counters: dict[str, str]) -> int:
+        """The plies played to reach ``state``, ``dropped`` apples (trail: marks) after the
+        set-up: ``ply`` if given, else the fewest that fit; a Problem if none does."""
+        white, brown = (NAMES[cell] for cell in state.horses)
+        if (colour(state.horses[0]) == colour(state.horses[1])) != (state.mover == WHITE_HORSE):
+            raise Problem("plop.colours-differ" if state.mover else "plop.colours-same",
+                          white=white, brown=brown)
+        fitting = [ply for ply in range(dropped + 1) if self.ply_fits(state, dropped, ply)]
+        ply = self.counter(counters, "ply", 0, 99999, -1)
+        if ply < 0 and not fitting:
+            raise Problem("plop.no-plies", dropped=dropped, white=white, brown=brown)
+        if ply >= 0 and ply not in fitting:
+            raise Problem("plop.ply", ply=ply, dropped=dropped, white=white, brown=brown,
+                          fits=[str(fit) for fit in fitting[:3]] or ["-"])
+        return ply if ply >= 0 else fitting[0]
+
+    def ply_fits(self, state: PlopState, dropped: int, ply: int) -> bool:
+        """Whether ``ply`` plies can leave ``dropped`` apples (or marks) and the horses where
+        they stand: the side to move alternates; each horse changes colour at each of its
+        moves and never comes back to its start (marked once left); a ply drops one or two
+        apples (the trail: one mark), and no catch has been played (the game would be over)."""
+        if ply % 2 != state.mover:
+            return False
+        for horse, start, moves in ((WHITE_HORSE, WHITE_START, (ply + 1) // 2),
+                                    (BROWN_HORSE, BROWN_START, ply // 2)):
+            cell = state.horses[horse]
+            if (cell == start) != (moves == 0) or colour(cell) != colour(start) ^ (moves & 1):
+                return False
+        return dropped == ply if self.trail else ply <= dropped <= 2 * ply
+
+    # -- the problem prover's hooks (ai/prover.py), for the classic single game ------------------
+    # About 400 plies a turn (eight destinations, each with or without an extra apple on one
+    # of some fifty squares) make the plain search slow; the rules say which plies matter.
+
+    def winning_move(self, state: PlopState, player: int):
+        """A ply of ``player`` (to move) that wins at once or on the reply, or None when none
+        does.  Brown wins only by the catch or by leaving White no safe square with his
+        mandatory apple (an extra apple may not take the last one, 15.2.4), and only while
+        brown apples remain after it (else it is a draw).  White wins when a golden apple is
+        placed, when the brown horse cannot move, or when Brown must answer with no brown
+        apple left and no catch (every ply of his then drops a golden one): the plain ply,
+        one with any extra apple, and one with the extra on Brown's single free landing
+        square cover them all."""
+        if state.mover != player or self.round_end(state) is not None:
+            return None
+        white, brown = state.horses
+        apples = state.apples
+        if player == BROWN_HORSE:
+            if not state.brown_left:
+                return None        # a catch is a draw, any other ply drops a golden apple
+            if white in KNIGHT[brown]:
+                return (white,)
+            if state.brown_left == 1:
+                return None        # White left without a safe square by the last brown: a draw
+            for target in KNIGHT[brown]:
+                if not apples >> target & 1 and not safe_squares(
+                        white, target, apples | bit(target)):
+                    return (target,)
+            return None
+        for target in KNIGHT[white]:
+            if apples >> target & 1:
+                continue
+            extras = self.extra_cells(state, target)
+            landing = cells_of(KNIGHT_MASK[brown] & ~apples & ~bit(target))
+            for move in [(target,)] + [(target, cell) for cell in landing[:1] + extras[:1]
+                                       if cell in extras]:
+                if self.wins_at_once(self.apply(state, move), WHITE_HORSE):
+                    return move
+        return None
+
+    def wins_at_once(self, state: PlopState, player: int) -> bool:
+        """Whether ``player`` has won in ``state``, or wins whatever the other plays next
+        (only a brown horse out of brown apples can be forced so: at most eight plies)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return outcome.winner == player
+        if state.brown_left or state.mover != BROWN_HORSE:
+            return False
+        return all(self.outcome(self.apply(state, move)).winner == player
+                   for move in self.legal_moves(state))
+
+    def defences(self, state: PlopState, attacker: int, n: int):
+        """The defender's plies worth searching when the attacker has ``n`` (0 or 1) moves
+        left: ``("escape", ply)`` or ``("search", plies)`` (see ``ai/prover.py``).  With one
+        move left, an extra apple that is not on a landing square of the attacker's horse
+        only closes squares the defender might need and spends the supply, so it loses
+        whenever the same ply without it loses; while the supply is large enough that the
+        apple spent changes no result within the move (no golden apple, no catch made a
+        draw by an empty supply: 4 brown for White, 5 for Brown), such plies are left out."""
+        moves = self.legal_moves(state)
+        if n == 0:
+            for move in moves:
+                outcome = self.outcome(self.apply(state, move))
+                if outcome is None or outcome.winner != attacker:
+                    return "escape", move
+            return "search", moves
+        if state.brown_left < (4 if state.mover == WHITE_HORSE else 5):
+            return "search", moves
+        landing = KNIGHT_MASK[state.horses[attacker]]
+        return "search", [move for move in moves if len(move) == 1 or landing >> move[1] & 1]
 
     # -- who moves --------------------------------------------------------------------------------
     def controller(self, horse: int, number: int) -> int:
@@ -574,6 +774,11 @@ class Plop(Game):
         if not self.extra_cells(state, target):
             return Problem("plop.ends-at-once", cell=NAMES[target])
         return Problem("plop.last-escape", cell=NAMES[extra])
+
+
+def colour(cell: int) -> int:
+    """The colour of a square (0 or 1): a knight's move always changes it."""
+    return (cell % SIDE + cell // SIDE) % 2
 
 
 def dropped(state: PlopState, cell: int) -> PlopState:
