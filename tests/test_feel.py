@@ -228,6 +228,9 @@ def test_a_game_may_give_its_first_player_the_dark_pieces(watch, server):
             ("go(size=9)", "e5,c3", "e5", "c3", True),
             ("havannah(size=5)", "e5,c3", "e5", "c3", False)):
         page = watch.open(server + f"#game={spec}&moves={moves}" + TWO_PEOPLE)
+        # (the same moves in both games: the game's name says which one is on view)
+        page.wait_for_function("spec => { const v = window.tavoliere.view();"
+                               " return v.game === spec && v.moves.length === 2; }", arg=spec)
         page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
         assert page.evaluate("window.tavoliere.view().moves") == moves.split(",")
         lightness = [sum(page.evaluate(pixel, cell)) / 3 for cell in (first, second)]

@@ -153,25 +153,27 @@ def test_the_computers_sealed_bid_as_white_is_not_shown_before_the_person_bids(w
     assert watch.errors == []
 
 
-def test_sealed_bids_go_by_link_and_hidden_pieces_do_not(watch, server):
-    """Footsteps is played by link with sealed bids (web/fairlink.js, tests/test_fairlink.py);
-    a game that hides pieces (Ghost) is not offered by link yet."""
+def test_sealed_bids_and_hidden_pieces_go_by_link_and_more_players_do_not(watch, server):
+    """Footsteps is played by link with sealed bids (web/fairlink.js, tests/test_fairlink.py),
+    Ghost with its set-ups committed (web/hiddenlink.js, tests/test_ghostlink.py); a link joins
+    two players, so Dadi for three is not offered by link."""
     page = watch.open(server + TWO_PEOPLE)
     page.locator("#new-game").click()
-    page.locator("#game-choice").select_option("footsteps")
-    assert page.locator("#corr-choice").is_enabled()
-    assert not page.locator("#corr-sealed").is_visible()
+    for game in ("footsteps", "ghost", "barrier"):
+        page.locator("#game-choice").select_option(game)
+        assert page.locator("#corr-choice").is_enabled(), game
+        assert not page.locator("#corr-seats").is_visible(), game
+    page.locator("#game-choice").select_option("dadi")
+    page.evaluate("""() => { const seats = document.querySelector('#options [name="players"]');
+                            seats.value = '3'; seats.dispatchEvent(new Event('change')); }""")
+    assert page.locator("#corr-choice").is_disabled() and page.locator("#corr-seats").is_visible()
     page.locator("#game-choice").select_option("ghost")
-    assert page.locator("#corr-choice").is_disabled()
-    assert page.locator("#corr-sealed").is_visible()
-    assert not page.locator("#corr-fields").is_visible()
-    page.locator("#game-choice").select_option("barrier")
-    assert page.locator("#corr-choice").is_enabled()
-    assert not page.locator("#corr-sealed").is_visible()
-    with pytest.raises(Exception, match="made in secret"):
-        page.evaluate("window.tavoliere.correspondence.start({game: 'ghost', side: 0, "
-                      "names: ['Anna', 'Bruno']})")
-    assert page.evaluate("window.tavoliere.correspondence.games()") == []
+    page.get_by_label("Play with a friend at a distance").check()
+    assert page.locator("#corr-fields").is_visible()
+    page.keyboard.press("Escape")
+    page.evaluate("window.tavoliere.correspondence.start({game: 'ghost', side: 0, "
+                  "names: ['Anna', 'Bruno']})")
+    assert [g["game"] for g in page.evaluate("window.tavoliere.correspondence.games()")] == ["ghost"]
 
 
 # -- the computer's sealed bids are secret (review F1) ------------------------------------------

@@ -170,7 +170,6 @@ export default {
   "corr.show": "Link and QR code",
   "corr.games": "Correspondence games",
   "corr.choice": "Play with a friend at a distance (by link)",
-  "corr.sealed": "Not by link for this game: its moves are made in secret, and a link would show yours to the other player.",
   "corr.players": "The two players",
   "corr.your-side": "Your colour",
   "corr.your-name": "Your name",

@@ -170,7 +170,6 @@ export default {
   "corr.show": "Link e codice QR",
   "corr.games": "Partite per corrispondenza",
   "corr.choice": "Gioca a distanza con un amico (tramite link)",
-  "corr.sealed": "Questo gioco non si gioca tramite link: le mosse sono segrete e il link mostrerebbe le tue all'avversario.",
   "corr.players": "I due giocatori",
   "corr.your-side": "Il tuo colore",
   "corr.your-name": "Il tuo nome",

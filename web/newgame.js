@@ -81,7 +81,7 @@ function openNewGameDialog(room) {
         $(`seat-${side}`).textContent = words.player(side);
         $(`seat-${side}`).parentElement.hidden = side >= count;
       }
-      offerCorrespondence(!info.hidden_information, count === 2);  // sealed plies go by fair play (fairlink.js)
+      offerCorrespondence(count === 2);
     };
     const seatsOption = seatsControl(info);
     if (seatsOption) seatsOption.onchange = showSeats;
@@ -118,14 +118,12 @@ function seatCount(info) {
   return chosen ? Number(chosen.value) : info.players;
 }
 
-// A game whose moves are sealed cannot be played by link: the link would carry a sealed move
-// to the player it is hidden from; and a link joins two players, never three or four.
-function offerCorrespondence(unsealed, twoSeats) {
-  const offered = unsealed && twoSeats;
-  $("corr-choice").disabled = !offered;
-  if (!offered) $("corr-choice").checked = false;
-  $("corr-sealed").hidden = unsealed;
-  $("corr-seats").hidden = !unsealed || twoSeats;
+// A link joins two players, never three or four.  Dice and sealed moves go by link through
+// web/fairlink.js, hidden pieces through web/hiddenlink.js.
+function offerCorrespondence(twoSeats) {
+  $("corr-choice").disabled = !twoSeats;
+  if (!twoSeats) $("corr-choice").checked = false;
+  $("corr-seats").hidden = twoSeats;
   showCorrespondenceFields();
 }
 
