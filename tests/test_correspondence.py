@@ -377,7 +377,7 @@ GOOD_ENTRY = {"id": "Uf1lLFd830pEPcrs", "game": "barrier", "moves": [], "names":
 
 @pytest.mark.parametrize("stored", [
     "{not json",
-    "null",
+    pytest.param("null", marks=pytest.mark.slow),  # (read as "{not json" is: the suite's time)
     json.dumps([GOOD_ENTRY, {**GOOD_ENTRY, "id": "BAD", "names": 5}]),
 ])
 def test_an_unreadable_list_of_correspondence_games_is_reported(watch, server, stored):

@@ -23,7 +23,9 @@ SIZES = {
 }
 
 
-@pytest.fixture(params=list(SIZES))
+# the phone's run is under `slow` (python3 build.py test --slow): the suite's time
+@pytest.fixture(params=[size if size != "phone" else pytest.param(size, marks=pytest.mark.slow)
+                        for size in SIZES])
 def sized(request, browser):
     context = browser.new_context(**SIZES[request.param])
     context.add_init_script(NO_SNAPSHOTS)

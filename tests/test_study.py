@@ -22,7 +22,9 @@ SGF = ("(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]TS[go(size=9)]AP[Tavoliere]"
        "(;B[ee]CR[ee][cg]LB[df:A]AR[cg:ee]C[nice] ;W[] ;B[df]) (;B[cg]BM[1]C[too slow]))")
 
 
-@pytest.fixture(params=list(SIZES))
+# the phone's run is under `slow` (python3 build.py test --slow): the suite's time
+@pytest.fixture(params=[size if size != "phone" else pytest.param(size, marks=pytest.mark.slow)
+                        for size in SIZES])
 def room(request, browser):
     from conftest import NO_SNAPSHOTS, NO_WELCOME, PageWatch
     context = browser.new_context(**SIZES[request.param])
