@@ -212,6 +212,42 @@ export function forfeited(entry) {
   return typeof entry.ending === "string" && entry.ending.startsWith("forfeit");
 }
 
+// What a received link of a game by fair play continues: the stored game, or a new entry
+// for it (with `fields`, what such an entry starts with).  {entry, now} to go on; {answer}
+// when the link ends here: this browser's own link reloaded (the stored game stands), a game
+// already forfeited, a game that cannot be read or seats more than two, another game.
+export async function linkEntry(room, link, stored, fields) {
+  const { engine, site } = room;
+  const refuse = (detail) => {
+    room.say(t(stored ? "corr.refused-kept" : "corr.refused", { detail }));
+    return { answer: stored };
+  };
+  if (stored && link.corr.by === stored.side) {
+    stored.fresh = true;
+    return { answer: stored };
+  }
+  if (stored && forfeited(stored)) return refuse(t("fair.forfeited", { side: sideName(site, stored.game, Number(stored.ending.slice(-1))) }));
+  const now = Date.now();
+  if (!stored) {
+    const view = await engine.request({ op: "view", game: link.game, moves: [] });
+    if (!view.ok) return refuse(gameWords(site, link.game).error(view));
+    if (view.players !== 2) return refuse(t("corr.too-many"));
+    return { now, entry: {
+      id: link.corr.id, game: view.game, moves: [], names: link.corr.names, side: 1 - link.corr.by,
+      created: now, updated: now, last: null, sent: 0, archived: false, settled: true,
+      toMove: view.to_move, outcome: null, ending: null, ...fields,
+    } };
+  }
+  if (link.game !== stored.game) {
+    const view = await engine.request({ op: "view", game: link.game, moves: [] });
+    if (!view.ok || view.game !== stored.game) {
+      room.say(t("corr.other-game", { link: link.game, here: stored.game }));
+      return { answer: stored };
+    }
+  }
+  return { now, entry: stored };
+}
+
 // A fair game's link: the engine checks every roll, chain value, commitment and reveal (and,
 // given the link received before, that no commitment was swapped); this side's bid is
 // revealed when its round is complete.  The stored game is never rewritten: a refused link
@@ -223,30 +259,9 @@ export async function receiveFair(room, link, stored) {
     return stored;
   };
   if (!playsByLink(site, link.game)) return refuse(t("corr.sealed-game"));
-  // this browser's own link (its address bar, reloaded): the stored game stands
-  if (stored && link.corr.by === stored.side) {
-    stored.fresh = true;
-    return stored;
-  }
-  if (stored && forfeited(stored)) return refuse(t("fair.forfeited", { side: sideName(site, stored.game, Number(stored.ending.slice(-1))) }));
-  const now = Date.now();
-  let entry = stored;
-  if (!stored) {
-    const view = await engine.request({ op: "view", game: link.game, moves: [] });
-    if (!view.ok) return refuse(gameWords(site, link.game).error(view));
-    if (view.players !== 2) return refuse(t("corr.too-many"));
-    entry = {
-      id: link.corr.id, game: view.game, moves: [], names: link.corr.names, side: 1 - link.corr.by,
-      created: now, updated: now, last: null, sent: 0, archived: false, settled: true,
-      toMove: view.to_move, outcome: null, ending: null, fair: {}, proofs: [], held: null, unsent: false,
-    };
-  } else if (link.game !== stored.game) {
-    const view = await engine.request({ op: "view", game: link.game, moves: [] });
-    if (!view.ok || view.game !== stored.game) {
-      room.say(t("corr.other-game", { link: link.game, here: stored.game }));
-      return stored;
-    }
-  }
+  const continued = await linkEntry(room, link, stored, { fair: {}, proofs: [], held: null, unsent: false });
+  if (!continued.entry) return continued.answer;
+  const { entry, now } = continued;
   const fair = { ...link.fair };
   const ours = stored ? linkMoves(stored) : [];
   const theirs = link.moves;

@@ -19,7 +19,7 @@
 // other's as a stand-in the engine picks, agreeing with every piece he revealed (it tells
 // nothing: the table shows his uncaptured pieces without colour, and a capture whose colour
 // is still to come without result).
-import { forfeit, forfeited, unfairText } from "./fairlink.js";
+import { forfeit, forfeited, linkEntry, unfairText } from "./fairlink.js";
 import { gameInfo, gameWords, sideName } from "./games.js";
 import { t } from "./i18n.js";
 import { excerpt, writeLink } from "./links.js";
@@ -198,30 +198,10 @@ export async function receiveHidden(room, link, stored) {
     room.say(t(stored ? "corr.refused-kept" : "corr.refused", { detail }));
     return stored;
   };
-  if (stored && link.corr.by === stored.side) {  // this browser's own link, reloaded
-    stored.fresh = true;
-    return stored;
-  }
-  if (stored && forfeited(stored)) return refuse(t("fair.forfeited", { side: sideName(site, stored.game, Number(stored.ending.slice(-1))) }));
-  const now = Date.now();
-  let entry = stored;
-  if (!stored) {
-    const view = await engine.request({ op: "view", game: link.game, moves: [] });
-    if (!view.ok) return refuse(gameWords(site, link.game).error(view));
-    if (view.players !== 2) return refuse(t("corr.too-many"));
-    entry = {
-      id: link.corr.id, game: view.game, moves: [], names: link.corr.names, side: 1 - link.corr.by,
-      created: now, updated: now, last: null, sent: 0, archived: false, settled: true,
-      toMove: view.to_move, outcome: null, ending: null,
-    };
-    startHidden(entry);
-  } else if (link.game !== stored.game) {
-    const view = await engine.request({ op: "view", game: link.game, moves: [] });
-    if (!view.ok || view.game !== stored.game) {
-      room.say(t("corr.other-game", { link: link.game, here: stored.game }));
-      return stored;
-    }
-  }
+  const continued = await linkEntry(room, link, stored, {});
+  if (!continued.entry) return continued.answer;
+  const { entry, now } = continued;
+  if (!stored) startHidden(entry);
   const ours = stored ? stored.line : [];
   const theirs = link.moves;
   const ply = firstDifference(ours, theirs);
