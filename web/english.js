@@ -371,7 +371,7 @@ export default {
   "print.problem": "Printable diagram",
   "print.solution": "Solution",
   "print.prove-first": "Press Prove first: the diagram prints a problem once it is proven.",
-  // Task "compose": the position editor of "Make a problem"
+  // The position editor of "Make a problem" (web/editor.js)
   "compose.edit-help": "Choose a piece, then {click} the cells: each {click_noun} puts the next piece, then empties the cell.",
   "compose.side": "To move",
   "compose.clear": "Clear",
@@ -386,21 +386,21 @@ export default {
   "pointer.click-noun-touch": "tap",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messages",
-  // Task "ghostpage": hidden pieces by link (web/hiddenlink.js)
+  // Hidden pieces by link (web/hiddenlink.js)
   "hidden.explain": "Hidden set-ups: at the start each of you commits to his set-up (a SHA-256 digest of it and of a random salt, and one digest for each piece) and keeps the set-up and the salt in his own browser. A captured piece's colour comes in its owner's next link with that piece's own salt, which opens its digest and nothing else; at the end both set-ups are opened and the whole game is checked. Neither of you can change his set-up once the game has begun, and neither learns the colour of a piece of the other's before it is captured.",
   "hidden.to-come": "{name} will show the colour of the piece taken on {cell} in their next link: the result waits for it.",
   "hidden.received": "{name}'s link has been accepted.",
   "hidden.committing": "Your set-up is being committed: a moment, then send it.",
   "hidden.opened": "Your set-up is opened in your link: send it to {name}, who can then check the whole game.",
   "hidden.open-due": "The game is over: {name} will open their set-up in their next link, and the whole game is then checked.",
-  // Task "analyse" (issue 38, item 3): analyse from here (web/analysis.js)
+  // Analyse from here (web/analysis.js)
   "analysis.button": "Analyse from here",
   "analysis.back-button": "Back to the game",
   "analysis.label": "Analysis",
   "analysis.started": "Analysis: you move for both sides, the computer only estimates. The game does not change.",
   "analysis.back": "Back to the game, at its last move.",
   "analysis.in-line": "After the game's last move: these moves are not kept once you go back to the game.",
-  // -- task "goprob": the problems' goal capture:N (Go), web/problem.js, web/problems.js --
+  // The problems' goal capture:N (web/problem.js, web/problems.js)
   "problem.capture.stipulation.one": "{player} to play and capture in 1 move",
   "problem.capture.stipulation.other": "{player} to play and capture in {count} moves",
   "problem.capture.correct.one": "Right: {move}. The defence answers {reply}: now capture in 1.",

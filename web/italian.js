@@ -371,7 +371,7 @@ export default {
   "print.problem": "Diagramma da stampare",
   "print.solution": "Soluzione",
   "print.prove-first": "Prima premi «Verifica»: il diagramma si stampa quando il problema è verificato.",
-  // Task "compose": the position editor of "Make a problem"
+  // The position editor of "Make a problem" (web/editor.js)
   "compose.edit-help": "Scegli un pezzo, poi indica le caselle: ogni {click_noun} mette il pezzo seguente, infine svuota la casella.",
   "compose.side": "Tratto al",
   "compose.clear": "Svuota",
@@ -386,21 +386,21 @@ export default {
   "pointer.click-noun-touch": "tocco",
   // -- integration: the panel's message box (it scrolls: keyboard users reach it) --
   "messages": "Messaggi",
-  // Task "ghostpage": hidden pieces by link (web/hiddenlink.js)
+  // Hidden pieces by link (web/hiddenlink.js)
   "hidden.explain": "Gli schieramenti nascosti: all'inizio ciascuno si impegna sul proprio schieramento (un'impronta SHA-256 dello schieramento e di un sale casuale, più un'impronta per ogni pezzo) e custodisce schieramento e sale nel proprio browser. Il colore di un pezzo catturato arriva nel link successivo del suo proprietario con il sale di quel solo pezzo, che apre la sua impronta e nient'altro; alla fine si aprono i due schieramenti e si controlla tutta la partita. Nessuno dei due può cambiare il proprio schieramento a partita iniziata, né conoscere il colore di un pezzo avversario prima di catturarlo.",
   "hidden.to-come": "{name} mostrerà il colore del pezzo preso in {cell} nel suo prossimo link: il risultato lo attende.",
   "hidden.received": "Il link di {name} è stato accolto.",
   "hidden.committing": "Il tuo schieramento viene sigillato: un attimo, poi invialo.",
   "hidden.opened": "Il tuo link apre il tuo schieramento: invialo a {name}, che potrà così controllare tutta la partita.",
   "hidden.open-due": "La partita è finita: {name} aprirà il suo schieramento nel prossimo link, e allora si controlla tutta la partita.",
-  // Task "analyse" (issue 38, item 3): analyse from here (web/analysis.js)
+  // Analyse from here (web/analysis.js)
   "analysis.button": "Analizza da qui",
   "analysis.back-button": "Torna alla partita",
   "analysis.label": "Analisi",
-  "analysis.started": "Analisi: muovi per entrambi i lati, il computer fa solo la stima. La partita non cambia.",
-  "analysis.back": "Di nuovo alla partita, dopo la sua ultima mossa.",
+  "analysis.started": "Analisi: giochi tu le mosse di entrambi, il computer dà solo la sua stima. La partita non cambia.",
+  "analysis.back": "Si torna alla partita, alla sua ultima mossa.",
   "analysis.in-line": "Dopo l'ultima mossa della partita: queste mosse non restano quando torni alla partita.",
-  // -- task "goprob": the problems' goal capture:N (Go), web/problem.js, web/problems.js --
+  // The problems' goal capture:N (web/problem.js, web/problems.js)
   "problem.capture.stipulation.one": "Il {player} muove e cattura in 1 mossa",
   "problem.capture.stipulation.other": "Il {player} muove e cattura in {count} mosse",
   "problem.capture.correct.one": "Giusto: {move}. La difesa risponde {reply}: ora cattura in 1.",
