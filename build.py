@@ -531,13 +531,50 @@ def run_with_retry(command: list[str], env: dict) -> None:
     raise RuntimeError(f"Lighthouse hung twice: {' '.join(command[:3])}")
 
 
+def pages_server():
+    """The built site served as GitHub Pages serves it: HTTP/2 over TLS with gzip
+    (tests/pages_server.mjs, a throwaway certificate from openssl), else, without openssl,
+    HTTP/1.1 with gzip (PagesHandler; the mobile figures then pay a round trip for each six of
+    the page's modules).  Answers (base URL, Chromium flags, stop)."""
+    import socket
+    import tempfile
+    import threading
+    import time
+    if shutil.which("openssl"):
+        keys = Path(tempfile.mkdtemp(prefix="tavoliere-tls-"))
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                        "-subj", "/CN=127.0.0.1", "-keyout", str(keys / "key.pem"),
+                        "-out", str(keys / "cert.pem")], check=True, capture_output=True)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        server = subprocess.Popen(["node", str(ROOT / "tests" / "pages_server.mjs"), str(SITE),
+                                   str(port), str(keys / "key.pem"), str(keys / "cert.pem")])
+        for _ in range(100):   # until it listens
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+
+        def stop():
+            server.terminate()
+            server.wait()
+            shutil.rmtree(keys, ignore_errors=True)
+        log(f"serving {SITE} over HTTP/2 on port {port}")
+        return f"https://127.0.0.1:{port}", f"{LIGHTHOUSE_FLAGS} --ignore-certificate-errors", stop
+    log("no openssl: serving over HTTP/1.1 (the mobile figures will be lower than on Pages)")
+    handler = functools.partial(PagesHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", LIGHTHOUSE_FLAGS, server.shutdown
+
+
 def run_lighthouse(runs: int, out_dir: Path) -> int:
     """Lighthouse (the npm package pinned in package-lock.json) on the built site served on a
     free local port as GitHub Pages serves it, for each page and the mobile and desktop
     presets; the run of median performance is kept.  Prints the table; 1 if a page misses a
     target."""
     import statistics
-    import threading
     cli = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
     if not cli.exists():
         log("npm ci (lighthouse)")
@@ -545,9 +582,7 @@ def run_lighthouse(runs: int, out_dir: Path) -> int:
     env = dict(os.environ)
     env.setdefault("CHROME_PATH", os.environ.get("TAVOLIERE_CHROMIUM") or "/usr/bin/chromium")
     out_dir.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(PagesHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base, flags, stop = pages_server()
     rows = []
     try:
         for page, path in LIGHTHOUSE_PAGES.items():
@@ -555,9 +590,9 @@ def run_lighthouse(runs: int, out_dir: Path) -> int:
                 results = []
                 for run in range(runs):
                     stem = out_dir / f"{page}-{preset}-{run + 1}"
-                    command = ["node", str(cli), f"http://127.0.0.1:{server.server_address[1]}/{path}",
+                    command = ["node", str(cli), f"{base}/{path}",
                                "--quiet", "--output=json", "--output=html", f"--output-path={stem}",
-                               f"--chrome-flags={LIGHTHOUSE_FLAGS}",
+                               f"--chrome-flags={flags}",
                                f"--only-categories={','.join(LIGHTHOUSE_CATEGORIES)}"]
                     if preset == "desktop":
                         command.append("--preset=desktop")
@@ -568,7 +603,7 @@ def run_lighthouse(runs: int, out_dir: Path) -> int:
                 middle = statistics.median_low(r["performance"] or 0 for r in results)
                 rows.append((page, preset, next(r for r in results if (r["performance"] or 0) == middle)))
     finally:
-        server.shutdown()
+        stop()
     print(lighthouse_table(rows))
     misses = [f"{page} {preset}: {', '.join(s['misses'])}" for page, preset, s in rows if s["misses"]]
     for line in misses:

@@ -29,3 +29,40 @@ def test_the_table_has_a_row_per_page_and_preset():
     assert lines[0] == "| page | preset | performance | accessibility | best practices | SEO | CLS |"
     assert lines[2] == "| room | mobile | 99 | 100 | 100 | 100 | 0.001 |"
     assert lines[3] == "| article | desktop | 99 | 100 | 100 | - | 0.012 |"
+
+
+# Fetches PATHS from the server at argv[1] over HTTP/2, printing each status and encoding.
+HTTP2_GET = """
+const http2 = require("node:http2");
+const client = http2.connect(process.argv[1], { rejectUnauthorized: false });
+const paths = ["/index.html", "/../build.py", "/site.json"];
+let left = paths.length;
+for (const path of paths) {
+  const request = client.request({ ":path": path, "accept-encoding": "gzip" });
+  request.on("response", (headers) => {
+    console.log(path, headers[":status"], headers["content-encoding"] || "-");
+    if (--left === 0) client.close();
+  });
+  request.resume();
+  request.end();
+}
+"""
+
+
+def test_the_site_is_measured_over_http2_with_gzip_as_pages_serves_it(site):
+    """Lighthouse's server (tests/pages_server.mjs): HTTP/2 over TLS, text gzip-compressed,
+    nothing outside the site served."""
+    import shutil
+    import subprocess
+    if not shutil.which("openssl"):
+        import pytest
+        pytest.skip("no openssl: build.py lighthouse serves over HTTP/1.1 instead")
+    base, flags, stop = build.pages_server()
+    try:
+        out = subprocess.run(["node", "-e", HTTP2_GET, base], capture_output=True, text=True,
+                             timeout=60).stdout
+    finally:
+        stop()
+    assert base.startswith("https://") and "--ignore-certificate-errors" in flags
+    assert sorted(out.splitlines()) == ["/../build.py 404 -", "/index.html 200 gzip",
+                                        "/site.json 200 gzip"], out
