@@ -131,6 +131,7 @@ GOAL_ERRORS = [
     ("problem.game", lambda: problems.check("dadi", moves=[], goal="win:1")),
     ("problem.unknown", lambda: problems.collection("footsteps")),
     ("problem.no-captures", lambda: problems.check("barrier", moves=[], goal="capture:1")),
+    ("problem.goal-kind", lambda: problems.check("go(size=9)", moves=["e5"], goal="win:1")),
 ]
 
 

@@ -116,7 +116,8 @@ def test_the_goal_is_read_and_refused_with_clear_messages():
     go = load_game("go(size=9)")
     assert str(problems.parse_goal("capture:2", go)) == "capture:2"
     assert problems.parse_goal(" win : 3 ") == problems.Goal("win", 3)
-    assert problems.goal_kinds(go) == ["win", "capture"]
+    # Go declares its goals (problem_goals): a game ends only when both pass, no win comes
+    assert problems.goal_kinds(go) == ["capture"]
     assert problems.goal_kinds(load_game("barrier")) == ["win"]
     for text in ("capture:0", "take:2", "capture", f"capture:{problems.MAX_N + 1}", None):
         with pytest.raises(Problem) as raised:
@@ -126,6 +127,9 @@ def test_the_goal_is_read_and_refused_with_clear_messages():
         problems.parse_goal("capture:2", load_game("barrier"))
     assert raised.value.code == "problem.no-captures"
     assert "Barrier" in str(raised.value) and "capture:2" in raised.value.text("it")
+    with pytest.raises(Problem) as raised:
+        problems.parse_goal("win:2", go)
+    assert str(raised.value) == "a Go problem's goal is capture:N, not win:2"
     with pytest.raises(Problem) as raised:
         problems.check("barrier", moves=[], goal="capture:1")
     assert raised.value.code == "problem.no-captures"
@@ -218,5 +222,5 @@ def test_a_capture_composition_is_proven_in_slices():
 
 
 def test_the_editor_offers_the_goals_of_the_game():
-    assert ask(op="problem", step="edit", game="go(size=9)", moves=[])["goals"] == ["win", "capture"]
+    assert ask(op="problem", step="edit", game="go(size=9)", moves=[])["goals"] == ["capture"]
     assert ask(op="problem", step="edit", game="barrier", moves=[])["goals"] == ["win"]

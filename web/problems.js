@@ -189,13 +189,18 @@ async function compose(room) {
 
 // The goals the game offers (capture:N where it counts captures): with more than one, a
 // choice of kind takes the place of the words "Goal: win in".
+// With one (Go's capture alone), its words.
 function goalChoice(kinds) {
   const choice = $("compose-kind");
   const kept = choice.value;
-  choice.replaceChildren(...kinds.map((kind) => new Option(t(kind === "capture" ? "compose.goal-capture" : "compose.goal"), kind)));
+  const words = (kind) => (kind === "capture" ? "compose.goal-capture" : "compose.goal");
+  choice.replaceChildren(...kinds.map((kind) => new Option(t(words(kind)), kind)));
   choice.value = kinds.includes(kept) ? kept : kinds[0];
   choice.hidden = kinds.length < 2;
-  $("compose-goal-words").hidden = kinds.length > 1;
+  const single = $("compose-goal-words");
+  single.hidden = kinds.length > 1;
+  single.dataset.t = words(kinds[0]);  // (the page's language switch words it again)
+  single.textContent = t(single.dataset.t);
 }
 
 function attribute(text) {

@@ -218,6 +218,9 @@ MESSAGES: dict[str, dict[str, str]] = {
               "{high}",
         "it": "{goal} non è un obiettivo: scrivere win:N o capture:N, con N numero di mosse da "
               "1 a {high}"},
+    "problem.goal-kind": {
+        "en": "a {game} problem's goal is {goals}, not {goal}",
+        "it": "in un problema di {game} l'obiettivo è {goals}, non {goal}"},
     "problem.no-captures": {
         "en": "{game} does not count captures: the goal {goal} is only for games that do "
               "(such as Go); write win:N",

@@ -61,7 +61,12 @@ def counts_captures(game) -> bool:
 
 
 def goal_kinds(game) -> list[str]:
-    """The goals a problem of ``game`` may have."""
+    """The goals a problem of ``game`` may have: those it declares (``problem_goals``: Go's
+    games end only when both players pass, so no defence ever lets a win come), else a win,
+    and a capture where the game counts captures."""
+    declared = getattr(game, "problem_goals", None)
+    if declared is not None:
+        return [kind for kind in GOALS if kind in declared]
     return [kind for kind in GOALS if kind == "win" or counts_captures(game)]
 
 
@@ -74,7 +79,10 @@ def parse_goal(text: str, game=None) -> Goal:
         raise Problem("problem.goal", goal=excerpt(text), high=MAX_N)
     goal = Goal(match.group(1), int(match.group(2)))
     if game is not None and goal.kind not in goal_kinds(game):
-        raise Problem("problem.no-captures", game=game.title, goal=str(goal))
+        if goal.kind == "capture":
+            raise Problem("problem.no-captures", game=game.title, goal=str(goal))
+        raise Problem("problem.goal-kind", game=game.title, goal=str(goal),
+                      goals=", ".join(f"{kind}:N" for kind in goal_kinds(game)))
     return goal
 
 

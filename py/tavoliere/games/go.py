@@ -869,6 +869,10 @@ class Go(Game):
         return state.outcome
 
     # -- captures (the problems' goal capture:N, tavoliere.problems) ----------------------------
+    # A game ends only when both players pass: a defender never lets a win come, so a Go
+    # problem's goal is a capture.
+    problem_goals = ("capture",)
+
     def captures(self, state: GoState) -> tuple[int, int] | None:
         """The stones Black and White have captured so far; None once play has stopped (the
         marking phase and the end): dead stones taken off at the count are no captures."""
