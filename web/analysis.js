@@ -202,7 +202,8 @@ export function drawAnalysis(room) {
   const tree = analysis.tree;
   $("study-promote").disabled = tree.promotesToMain || tree.inAnalysisLine || tree.onMain;
   $("study-delete").disabled = tree.onMain || (tree.inAnalysisLine && tree.main.nodes.length === tree.gameLength);
-  if (tree.inAnalysisLine) $("study-where").textContent = t("analysis.in-line");
+  // (past the game's last move: at that position itself nothing is lost yet)
+  if (tree.inAnalysisLine && tree.here.n > tree.gameLength) $("study-where").textContent = t("analysis.in-line");
   drawAnalysisLine(room, tree);
 }
 
