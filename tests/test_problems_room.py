@@ -59,10 +59,10 @@ def play_in_room(page, size, move):
     tap_move(page, size, f"{SOLVER}.solver.table", f"{SOLVER}.board", move)
 
 
-def tap_move(page, size, table, board, move):
-    """Tap the cells of ``move`` until the table has played it (a move with one way to go
-    plays before its last cell is tapped)."""
-    clicks = page.evaluate(f"name => {table}.view.legal.find(m => m.name === name).clicks", move)
+def tap_move(page, size, table, board, move, clicks=None):
+    """Tap the cells of ``move`` (its clicks, or those given) until the table has played it
+    (a move with one way to go plays before its last cell is tapped)."""
+    clicks = clicks or page.evaluate(f"name => {table}.view.legal.find(m => m.name === name).clicks", move)
     ply = page.evaluate(f"{table}.view.ply")
     for cell in clicks:
         page.wait_for_function(f"{table}.humanToMove() || {table}.view.ply !== {ply}")
@@ -296,16 +296,9 @@ def test_an_embedded_go_problem_says_capture_in_italian(watch, server):
 def tap_plop(page, size, move):
     """Tap a Pferdeäppel ply on the dialog's board: the destination, then the extra apple's
     cell, or the destination again for none (a ply with no extra to follow plays at once)."""
-    table, board = f"{SOLVER}.solver.table", f"{SOLVER}.board"
     cells = move.split("/")
-    ply = page.evaluate(f"{table}.view.ply")
-    for cell in cells if len(cells) == 2 else cells * 2:
-        page.wait_for_function(f"{table}.humanToMove() || {table}.view.ply !== {ply}")
-        if page.evaluate(f"{table}.view.ply") != ply:
-            break
-        tap(page, size, page.evaluate(f"cell => {board}.cellCenter(cell)", cell))
-    page.wait_for_function(f"{table}.view.ply !== {ply}", timeout=30_000)
-    assert page.evaluate(f"{table}.view.moves[{ply}]") == move
+    tap_move(page, size, f"{SOLVER}.solver.table", f"{SOLVER}.board", move,
+             cells if len(cells) == 2 else cells * 2)
 
 
 def test_a_plop_problem_is_solved_in_the_room(sized, server):
@@ -315,14 +308,7 @@ def test_a_plop_problem_is_solved_in_the_room(sized, server):
     problem = next(p for p in problems.collection("plop") if p["n"] == 2)
     pid = problem_id("plop", problem["position"])
     page = watch.open(server)
-    page.click("#problems")
-    page.wait_for_function("document.getElementById('problem-stipulation').textContent !== ''", timeout=120_000)
-    page.select_option("#problems-game", "plop")
-    page.wait_for_function(f"[...document.getElementById('problems-list').options].some(o => o.value === '{pid}')",
-                           timeout=60_000)
-    page.select_option("#problems-list", pid)
-    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{pid}' && {SOLVER}.solver.phase === 'solving'",
-                           timeout=60_000)
+    open_shipped_problem(page, "plop", pid)
     mover = "White" if problem["position"].split()[1] == "w" else "Brown"
     assert room_state(page)["stipulation"] == f"{mover} to play and win in 2 moves"
     page.screenshot(path=str(OUTPUT / f"problem-plop-{size}-start.png"))
