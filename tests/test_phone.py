@@ -269,8 +269,9 @@ def test_the_estimate_bar_says_whose_chance_with_a_number(browser, server):
     context, page = open_page(browser, "portrait", server + "#game=havannah(size=4)&white=human&black=ai:2")
     page.evaluate("window.tavoliere.play('d4')")
     page.wait_for_function("!document.getElementById('win-bar').hidden")
-    words = page.locator("#win-bar-text").text_content()
-    chance = int(page.evaluate("parseFloat(document.getElementById('win-bar-fill').style.width)"))
+    # (both read at once: the bar moves while the computer thinks)
+    words, chance = page.evaluate("""[document.getElementById('win-bar-text').textContent,
+        parseInt(document.getElementById('win-bar-fill').style.width)]""")
     assert words == f"White {chance}%"
     context.close()
 
