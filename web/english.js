@@ -227,7 +227,7 @@ export default {
   "corr.none-archived": "No archived games.",
   "corr.exported.one": "{count} game exported.",
   "corr.exported.other": "{count} games exported.",
-  // -- gomark: a move built by toggling cells (Go's dead stones) --
+  // A move built by toggling cells (web/toggle.js)
   "toggle-nothing": "{cell}: nothing to mark there",
   // -- keeping games (issue 37, part 6): two tabs, the saved-games list --
   "keep.moves.one": "{count} move",

@@ -227,7 +227,7 @@ export default {
   "corr.none-archived": "Nessuna partita archiviata.",
   "corr.exported.one": "{count} partita esportata.",
   "corr.exported.other": "{count} partite esportate.",
-  // -- gomark: una mossa fatta segnando caselle (le pietre morte del go) --
+  // A move built by toggling cells (web/toggle.js)
   "toggle-nothing": "{cell}: niente da segnare qui",
   // -- keeping games (issue 37, part 6): two tabs, the saved-games list --
   "keep.moves.one": "{count} semimossa",
