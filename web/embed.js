@@ -481,14 +481,15 @@ async function startProblem(element) {
     else element.status(said, kind);  // the problem still being proven: its progress
   });
   solver.addEventListener("finished", ({ detail }) => element.dispatchEvent(new CustomEvent("solved", { detail })));
-  const answer = await solver.open(problemRequest(element));
+  const answer = await solver.open(problemRequest(element), async (opened) => {
+    element.spec = opened.spec;
+    element.words = new GameTexts(await siteInfo(), opened.spec.split("(")[0], element.lang);
+    const layout = await engine().request({ op: "layout", game: opened.spec });
+    if (layout.ok) element.board.setLayout(layout.layout);
+    heading(element).textContent = stipulation(opened, (key, params) => element.text(key, params), element.words);
+  });
   said = "";  // (the proof's progress)
   if (!answer.ok) { element.fail(element.words.error(answer)); return; }
-  element.spec = answer.spec;
-  element.words = new GameTexts(await siteInfo(), answer.spec.split("(")[0], element.lang);
-  const layout = await engine().request({ op: "layout", game: answer.spec });
-  if (layout.ok) element.board.setLayout(layout.layout);
-  heading(element).textContent = stipulation(answer, (key, params) => element.text(key, params), element.words);
   draw();
   element.dispatchEvent(new CustomEvent("ready", { detail: { problem: answer.id || null, spec: answer.spec } }));
 }

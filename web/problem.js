@@ -114,7 +114,9 @@ export class Solver extends EventTarget {
 
   // Open a problem: {game, id} (a shipped one), {game, today: true} (the problem of the day)
   // or {game, position, goal}.  Resolves to the engine's answer; nothing changes on failure.
-  async open(request) {
+  // `prepare(answer)` readies the page's side (its words, board layout, stipulation) before
+  // the problem is on view, so that "solving" always shows this problem's own heading.
+  async open(request, prepare = async () => {}) {
     if (request.position !== undefined) {
       const proof = await this.prove(request);
       if (!proof.ok) return proof;
@@ -122,6 +124,7 @@ export class Solver extends EventTarget {
     }
     const answer = await this.engine.request({ op: "problem", step: "open", ...request });
     if (!answer.ok) return answer;
+    await prepare(answer);
     this.phase = "opening";  // until its table has the start position on view
     this.problem = answer;
     this.missed = false;

@@ -103,19 +103,20 @@ async function openProblem(room, id) {
   const wanted = id.replace(/^today:/, "");
   state.message = t("problems.loading");
   drawProblem(room);
-  const answer = await state.solver.open({ game: state.game, id: wanted });
+  const answer = await state.solver.open({ game: state.game, id: wanted }, async (opened) => {
+    state.words = gameWords(room.site, opened.spec);
+    const layout = await room.engine.request({ op: "layout", game: opened.spec });
+    if (layout.ok) state.board.setLayout(layout.layout);
+    $("problem-stipulation").textContent = stipulation(opened, t, state.words);
+  });
   if (!answer.ok) {
     state.message = state.words ? state.words.error(answer) : answer.message;
     state.kind = "error";
     drawProblem(room);
     return;
   }
-  state.words = gameWords(room.site, answer.spec);
-  const layout = await room.engine.request({ op: "layout", game: answer.spec });
-  if (layout.ok) state.board.setLayout(layout.layout);
   state.message = "";
   state.kind = "info";
-  $("problem-stipulation").textContent = stipulation(answer, t, state.words);
   drawProblem(room);
 }
 
