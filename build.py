@@ -363,7 +363,7 @@ def build(site: Path = SITE, extra_games: tuple[Path, ...] = ()) -> Path:
             "download_bytes": sum((site / "pyodide" / name).stat().st_size for name in DOWNLOADED),
             "pyodide": locked_pyodide_version(), "games": games, "boards": boards,
             "cells_across": across, "shows": shows,
-            "messages": answer.get("messages", {})}
+            "messages": answer.get("messages", {}), "vocabulary": answer["vocabulary"]}
     (site / "site.json").write_text(json.dumps(info, separators=(",", ":"), ensure_ascii=False))
     for size in (192, 512):
         (site / "web" / f"icon-{size}.png").write_bytes(png_icon(size))

@@ -363,8 +363,8 @@ def test_the_longest_record_is_stated_once():
     from tavoliere import notation
     from tavoliere.core import MAX_PLIES, game_class, game_names
     assert bridge.MAX_MOVES == notation.MAX_MOVES == MAX_PLIES == 5000
-    links = (Path(__file__).parent.parent / "web" / "links.js").read_text()  # the page reads records there
-    assert re.search(r"export const MAX_MOVES = (\d+);", links).group(1) == str(MAX_PLIES)
+    # the page reads it from site.json (test_the_page_reads_the_vocabulary_from_site_json)
+    assert bridge.vocabulary()["max_plies"] == MAX_PLIES
     # no game's move limit lets a record grow past what can be opened again
     for name in game_names():
         for option in game_class(name)().info()["options"]:
@@ -379,3 +379,26 @@ def test_a_move_given_as_steps_comes_with_its_steps_and_others_without():
     assert len(sowing["last"]["steps"]) == 31 and "a" not in sowing["last"]["steps"][0]
     placing = json.loads(handle(json.dumps({"op": "view", "game": "havannah(size=4)", "moves": ["d4"]})))
     assert "steps" not in placing["last"]
+
+
+def test_the_page_reads_the_vocabulary_from_site_json():
+    """Issue 36, "one owner per fact": the piece shapes and their pattern, the computer's
+    levels and the longest record are the engine's; the ``games`` answer (site.json's
+    ``vocabulary``) carries them, and no module under web/ states them again."""
+    from pathlib import Path
+    import re
+    from tavoliere.ai import DEFAULT_LEVEL, LEVEL_SECONDS
+    from tavoliere.core import MAX_PLIES, SHAPES, read_piece
+    words = ask(op="games")["vocabulary"]
+    assert words == {"shapes": list(SHAPES), "piece_pattern": words["piece_pattern"],
+                     "levels": sorted(LEVEL_SECONDS), "default_level": DEFAULT_LEVEL,
+                     "max_plies": MAX_PLIES}
+    pattern = re.compile(words["piece_pattern"])  # the page anchors it as the engine does
+    assert pattern.fullmatch("die.1=3").groups() == ("die", "1", "3") and read_piece("die.1=3") == ("die", 1, "3")
+    assert pattern.fullmatch("stone.0").groups() == ("stone", "0", None)
+    web = Path(__file__).parent.parent / "web"
+    for path in web.glob("*.js"):
+        source = path.read_text()
+        assert str(MAX_PLIES) not in source, path.name
+        assert not re.search(r'"stone",\s*"pawn"', source), path.name  # the shapes' list (drawing.js draws each)
+        assert not re.search(r"\[1-5\]|level <= 5|<= 5; level", source), path.name

@@ -256,12 +256,3 @@ def test_every_shape_and_board_kind_is_drawn_at_phone_size(watch, server, theme)
     assert page.evaluate("window.clicked") == ["c", "south", "north"]
     assert watch.errors == []
 
-
-def test_the_page_knows_every_piece_shape_the_engine_names():
-    """One vocabulary across the boundary: web/pieces.js reads exactly core.SHAPES."""
-    import re
-    from pathlib import Path
-    from tavoliere.core import SHAPES
-    source = (Path(__file__).parent.parent / "web" / "pieces.js").read_text()
-    listed = re.search(r"const SHAPES = new Set\(\[([^\]]*)\]\)", source).group(1)
-    assert re.findall(r'"([a-z-]+)"', listed) == list(SHAPES)

@@ -32,6 +32,7 @@ import { bindStrip, drawStrip } from "./strip.js";
 import { bindStudy, drawStudy, markTap } from "./studypanel.js";
 import { bindTabs } from "./tabs.js";
 import { Table } from "./table.js";
+import { learnVocabulary } from "./vocabulary.js";
 import { bindTalk } from "./talk.js";
 import { bindWelcome, firstVisit, showWelcome } from "./welcome.js";
 
@@ -39,7 +40,8 @@ const board = new BoardView($("board"), (cell, event) => markTap(room, cell) || 
 const engine = new Engine((...news) => showStage(room, ...news), { pool: true, later: true });
 const sounds = new Sounds(loadFlag("tavoliere.sound", false));
 // a move at an earlier position opens a variation (web/tree.js); the game's moves stay
-const table = new Table(engine, { players: loadPlayers(), explore: true });
+// (its seats once site.json has said the computer's levels: main)
+const table = new Table(engine, { players: [], explore: true });
 const room = makeRoom({ engine, table, board, sounds });
 // The regions, in the order the page is drawn.
 room.draws = [drawFlip, drawLoupe, drawStrip, drawMoves, drawCalm, drawButtons, drawReview, renderPanel, drawStudy];
@@ -76,9 +78,11 @@ async function main() {
   translatePage();
   bindRegions();
   applyTheme(room);
+  room.site = await (await fetch("site.json")).json();
+  learnVocabulary(room.site.vocabulary);
+  table.players = loadPlayers();
   const { problem } = loadGames();  // unreadable saved data is set aside here, once
   const corrProblem = loadCorrespondence().problem;  // and correspondence games, said apart
-  room.site = await (await fetch("site.json")).json();
   if (firstVisit()) showWelcome(room, { first: true });  // before the record: it opens behind the welcome
   const record = firstRecord(room);
   const problems = [problem && t("saved-problem", { detail: errorText(problem, getLanguage()) }),

@@ -28,17 +28,23 @@ import { readPlayer } from "./seats.js";
 import { specName } from "./spec.js";
 import { Table } from "./table.js";
 import { GameTexts } from "./texts.js";
+import { learnVocabulary } from "./vocabulary.js";
 
 const SITE = new URL("../", import.meta.url);
 const STYLE = new URL("embed.css", import.meta.url);
 const VIEWER = { kind: "viewer" };  // a seat nobody plays from (view mode)
 
-let site = null;          // site.json, fetched once per page
+let site = null;          // site.json, fetched once per page (its vocabulary learnt)
 let shared = null;        // the one engine of the page
 const boards = new Set();
 
 function siteInfo() {
-  if (!site) site = fetch(new URL("site.json", SITE)).then((r) => r.json());
+  if (!site) {
+    site = fetch(new URL("site.json", SITE)).then((r) => r.json()).then((info) => {
+      learnVocabulary(info.vocabulary);
+      return info;
+    });
+  }
   return site;
 }
 

@@ -3,9 +3,9 @@
 // identifier, the two names and the side that sent it).  Reading never trusts the text: every
 // field is checked here or by the engine, and what is shown of it is shown as text.
 import { PageError } from "./errors.js";
+import { vocabulary } from "./vocabulary.js";
 
 export const MAX_FRAGMENT = 100000;
-export const MAX_MOVES = 5000;
 export const MAX_NAME = 30;
 const ID = /^[A-Za-z0-9_-]{8,40}$/;
 const SEAT_KEYS = ["white", "black", "seat2", "seat3"];  // the players of an ordinary link, by seat
@@ -45,7 +45,8 @@ export function readEnding(text) {
 // The moves of a link or an attribute: names separated by commas.
 export function readMoves(text) {
   const moves = (text || "").split(",").map((m) => m.trim()).filter(Boolean);
-  if (moves.length > MAX_MOVES) throw new PageError("link.too-many-moves", { max: MAX_MOVES });
+  const { maxPlies } = vocabulary();
+  if (moves.length > maxPlies) throw new PageError("link.too-many-moves", { max: maxPlies });
   return moves;
 }
 

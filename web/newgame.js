@@ -8,6 +8,7 @@ import { $ } from "./room.js";
 import { fitSeats, playerText, readPlayer } from "./seats.js";
 import { boardKey, startGame } from "./session.js";
 import { specName, specOptions, writeSpec } from "./spec.js";
+import { vocabulary } from "./vocabulary.js";
 
 export function bindNewGame(room) {
   $("new-game").addEventListener("click", () => openNewGameDialog(room));
@@ -57,7 +58,7 @@ function optionControl(words, option, value) {
 
 function playerChoices(select, player) {
   const choices = [new Option(t("person"), "human")];
-  for (let level = 1; level <= 5; level++) choices.push(new Option(t("computer", { level }), `ai:${level}`));
+  for (const level of vocabulary().levels) choices.push(new Option(t("computer", { level }), `ai:${level}`));
   select.replaceChildren(...choices);
   select.value = playerText(player);
 }

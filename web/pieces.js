@@ -2,16 +2,16 @@
 // `block`, `die.0=3`, `counter=4`).  The same tokens make an embedded board's `position`
 // attribute (`stone.0:e5,d4;stone.1:h8`).  No game is named here.
 import { PageError } from "./errors.js";
+import { vocabulary } from "./vocabulary.js";
 
-const SHAPES = new Set(["stone", "pawn", "knight", "crowned", "double-crowned", "die", "counter", "marker", "block"]);
-const TOKEN = /^([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?$/;
 // The words of the first embeds, before pieces were data: still read.
 const OLD_WORDS = { white: "stone.0", black: "stone.1", obstacle: "block" };
 
 // {shape, owner (a number or null), label (a string or null)}, or null if not a token.
 export function readPiece(token) {
-  const match = TOKEN.exec(token);
-  if (!match || !SHAPES.has(match[1])) return null;
+  const { token: pattern, shapes } = vocabulary();
+  const match = pattern.exec(token);
+  if (!match || !shapes.has(match[1])) return null;
   return { shape: match[1], owner: match[2] === undefined ? null : Number(match[2]), label: match[3] ?? null };
 }
 

@@ -1,6 +1,7 @@
 // The player's settings kept in this browser: on/off choices and the players of the next game.
 // A browser that refuses storage keeps them for the visit.
 import { playerText, readPlayer } from "./seats.js";
+import { vocabulary } from "./vocabulary.js";
 
 export const MAX_SEATS = 4;  // the most players a game seats (index.html has a choice for each)
 const DEFAULT_PLAYERS = [{ kind: "human" }, { kind: "ai", level: 2 }];
@@ -30,5 +31,5 @@ export function savePlayers(players) {
 
 // A player a saved game may bring back: a person, or the computer at a level it has.
 export function validPlayer(p) {
-  return p && (p.kind === "human" || (p.kind === "ai" && Number.isInteger(p.level) && p.level >= 1 && p.level <= 5));
+  return p && (p.kind === "human" || (p.kind === "ai" && vocabulary().levels.includes(p.level)));
 }

@@ -27,7 +27,7 @@ import { seeing } from "./seeing.js";
 import { takingBack } from "./undo.js";
 import { toggling, withToggle } from "./toggle.js";
 
-export { MAX_MOVES, endingOutcome, readMoves } from "./links.js";
+export { endingOutcome, readMoves } from "./links.js";
 export { CHANCE, fitSeats, playerText, readPlayer } from "./seats.js";  // (their old home)
 export { freshSeed };
 

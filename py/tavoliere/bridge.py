@@ -285,7 +285,19 @@ def _fits(game, sequence: tuple, clicked: list[str]) -> bool:
 
 def op_games(request: dict) -> dict:
     from .core import game_class
-    return {"games": [game_class(name)().info() for name in game_names()], "messages": MESSAGES}
+    return {"games": [game_class(name)().info() for name in game_names()], "messages": MESSAGES,
+            "vocabulary": vocabulary()}
+
+
+def vocabulary() -> dict:
+    """The words the page reads and never states itself: the piece shapes and their token's
+    pattern (``core.SHAPES``, ``core.PIECE_PATTERN``), the computer's levels and the one a new
+    seat gets, and the longest record.  ``build.py`` ships them in site.json
+    (``web/vocabulary.js`` reads them there)."""
+    from .ai import DEFAULT_LEVEL, LEVEL_SECONDS
+    from .core import PIECE_PATTERN, SHAPES
+    return {"shapes": list(SHAPES), "piece_pattern": PIECE_PATTERN, "levels": sorted(LEVEL_SECONDS),
+            "default_level": DEFAULT_LEVEL, "max_plies": MAX_PLIES}
 
 
 def op_layout(request: dict) -> dict:

@@ -24,8 +24,8 @@ PLAYER_NAMES = ("White", "Black")
 CHANCE = -1
 # The longest record the room keeps, in plies: links, records, the bridge and each game's
 # ``max_plies`` option all take it from here, and the bridge refuses the ply past it, so a
-# game can never hold a record that cannot be opened again.  (web/table.js repeats it for
-# links read before the engine starts; tests/test_bridge.py holds the two equal.)
+# game can never hold a record that cannot be opened again.  (The page reads it from
+# site.json's ``vocabulary``: see ``bridge.vocabulary``.)
 MAX_PLIES = 5_000
 
 # -- pieces as data -------------------------------------------------------------------------
@@ -34,7 +34,8 @@ MAX_PLIES = 5_000
 # neutral counter showing 4).  The page draws any of them in the players' colours, and the
 # same token is the compact form of an embedded board's ``position`` attribute.
 SHAPES = ("stone", "pawn", "knight", "crowned", "double-crowned", "die", "counter", "marker", "block")
-_PIECE = re.compile(r"([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?")
+PIECE_PATTERN = r"([a-z]+(?:-[a-z]+)?)(?:\.(\d))?(?:=([0-9A-Za-z]{1,4}))?"  # the page reads it too
+_PIECE = re.compile(PIECE_PATTERN)
 
 
 def piece(shape: str, owner: int | None = None, label: object = None) -> str:

@@ -1,6 +1,7 @@
 // Analyse from here (web/analysis.js): the study tree seen by the table while analysing, driven
 // under Node with the table (web/table.js) and a canned engine.  Every move is the reader's
 // and a variation; the game's record, what is saved of the study, and the computer stay put.
+import "./vocabulary.mjs";  // site.json's words, learnt as the page learns them
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AnalysisTree } from "../../web/analysis.js";

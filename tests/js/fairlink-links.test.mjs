@@ -1,5 +1,6 @@
 // The fair-play fields of a correspondence link (web/links.js; docs/fairplay.md, the page):
 // written and read back as they are, checked for their shape, and the forfeit ending.
+import "./vocabulary.mjs";  // site.json's words, learnt as the page learns them
 import assert from "node:assert/strict";
 import test from "node:test";
 

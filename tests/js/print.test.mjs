@@ -3,6 +3,7 @@
 // the screen's marks leave a printed picture; stones are numbered as Go diagrams number them;
 // a solution is written as the magazine writes it.  Chromium proves the downloads
 // (tests/test_print.py).
+import "./vocabulary.mjs";  // site.json's words, learnt as the page learns them
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SvgContext, escapeXml, svgColor } from "../../web/svgcanvas.js";

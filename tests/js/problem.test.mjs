@@ -2,6 +2,7 @@
 // judged by the engine's problem op, the defender's reply is played, a refuted try is shown
 // then taken back, and the result is kept.  Chromium proves the page
 // (tests/test_problems_room.py); this proves the controller's order of events.
+import "./vocabulary.mjs";  // site.json's words, learnt as the page learns them
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Solver, solutionText } from "../../web/problem.js";

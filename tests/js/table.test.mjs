@@ -1,6 +1,7 @@
 // The table (web/table.js), the controller under the room and every embedded board, driven
 // under Node with a canned engine: no browser, no Python.  Chromium proves the page; these
 // prove the controller's logic (narrowing clicks, the record, the seats) and the links.
+import "./vocabulary.mjs";  // site.json's words, learnt as the page learns them
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Table } from "../../web/table.js";

@@ -1,6 +1,7 @@
 // A move built by toggling cells (web/toggle.js) at the table, with a canned engine that
 // answers as the bridge does for Game.toggle: units, marks, the move they make, the listed
 // moves it covers, and the marks (the count) under them.
+import "./vocabulary.mjs";  // site.json's words, learnt as the page learns them
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Table } from "../../web/table.js";
