@@ -64,13 +64,11 @@ export class Table extends EventTarget {
     this.early = null;         // a cell clicked before the engine was ready, played once it is
     this.clicking = Promise.resolve();  // the clicks still being taken, in order
     this.ending = null;        // how the players ended the game after its last move (links.js)
-    this.hidden = 0;           // the sealed plies at the record's end (made, not yet revealed)
+    this.endView = null;       // the engine's view of the record's end (its facts: getters below)
     this.masked = new Set();   // the plies (counted from 0) the engine shows this seat as "?"
     this.endTurn = null;       // the player to move at the record's end (two people: the seat shown)
     this.handover = null;      // the side that must take the device before its turn is shown
     this.movers = new Map();   // ply -> the side that made it, for the plies played here
-    this.turns = [];           // who made each shown ply of the record (CHANCE: a roll)
-    this.words = [];           // the game's words for each shown ply, where it has some
     this.rolling = false;      // the engine is drawing a roll
     this.dice = null;          // (game, moves) => the roll's answer, or null: the room's fair dice
     this.context = null;       // fields every request on this record carries (by link: web/hiddenlink.js)
@@ -97,6 +95,18 @@ export class Table extends EventTarget {
   exploring() {
     const here = this.explore === "everywhere" || !this.history.atEnd;
     return Boolean(this.explore && here && this.view && !this.view.hidden_information);
+  }
+
+  // The record's facts, as the engine's view of its end says them (kept while an earlier ply
+  // is on view): who made each shown ply (CHANCE: a roll), the game's words for each where it
+  // has some, and the sealed plies at the end (made, not yet revealed).
+  get turns() { return (this.endView && this.endView.movers) || []; }
+  get words() { return (this.endView && this.endView.words) || []; }
+  get hidden() { return (this.endView && this.endView.sealed) || 0; }
+
+  keepEnd(view) {
+    this.endView = view;
+    this.keepMasked(view);
   }
 
   // An earlier position inside a round that was revealed later (a bid made, the answer
@@ -198,14 +208,11 @@ export class Table extends EventTarget {
     this.opening = false;
     this.game = full.game;
     this.players = fitSeats(this.players, full.players || 2);
-    this.turns = full.movers || [];
-    this.words = full.words || [];
     this.ending = full.outcome ? null : ending;  // a game the rules ended was not resigned
     // the view names the revealed moves only; the sealed ones, and those it names "?" (hidden
     // from this seat), are kept as they were given
     const line = [...full.moves.map((move, i) => (move === "?" ? moves[i] : move)), ...moves.slice(full.moves.length)];
-    this.hidden = full.sealed || 0;
-    this.keepMasked(full);
+    this.keepEnd(full);
     // a record opened with a sealed ply between two people here (a reload after a bid):
     // the one who made it may still hold the device
     this.handover = this.handoverAfter(null, full);
@@ -269,10 +276,7 @@ export class Table extends EventTarget {
     this.movers = new Map();
     const full = await this.engine.request({ op: "view", game: this.game, moves: this.history.moves, seat: "none", ...this.context });
     if (!full.ok) return;
-    this.turns = full.movers || [];
-    this.words = full.words || [];
-    this.hidden = full.sealed || 0;
-    this.keepMasked(full);
+    this.keepEnd(full);
   }
 
   // A note on the position on view (comment, glyph, mark): the tree changed, nothing else.
@@ -332,10 +336,7 @@ export class Table extends EventTarget {
     this.movers.set(this.history.cursor, mover);
     this.ending = null;  // a move played in an earlier position starts a line of its own
     this.view = answer;
-    this.turns = answer.movers || [];
-    this.words = answer.words || [];
-    this.hidden = answer.sealed || 0;
-    this.keepMasked(answer);
+    this.keepEnd(answer);
     this.handover = this.handoverAfter(mover, answer);
     this.hint = [];
     // a sealed move changes nothing on view (answer.last is an older move, or none)
@@ -406,12 +407,7 @@ export class Table extends EventTarget {
   // one move earlier, when the position is a step forward (the board may animate it).
   showView(view, before = null) {
     this.view = this.withEnding(view);
-    if (this.history.atEnd) {
-      this.hidden = view.sealed || 0;
-      this.keepMasked(view);
-      this.turns = view.movers || [];
-      this.words = view.words || [];
-    }
+    if (this.history.atEnd) this.keepEnd(view);
     this.clearChoice();
     this.hint = [];
     this.motion = before && view.last ? { before, cells: view.last.cells || [], steps: view.last.steps || [] } : null;
