@@ -402,3 +402,16 @@ def test_the_page_reads_the_vocabulary_from_site_json():
         assert str(MAX_PLIES) not in source, path.name
         assert not re.search(r'"stone",\s*"pawn"', source), path.name  # the shapes' list (drawing.js draws each)
         assert not re.search(r"\[1-5\]|level <= 5|<= 5; level", source), path.name
+
+
+def test_click_narrowing_agrees_with_the_page_on_the_shared_table_of_cases():
+    """One rule of click narrowing on both sides: the engine's ``_fits`` (a list too long to
+    send is narrowed here) and web/moves.js ``fits`` (tests/js/moves.test.mjs) are held to
+    the same cases in tests/data/clicks.json."""
+    from pathlib import Path
+    from types import SimpleNamespace
+    cases = json.loads((Path(__file__).parent / "data" / "clicks.json").read_text())["cases"]
+    assert len(cases) >= 10
+    for case in cases:
+        game = SimpleNamespace(free_clicks_after=case["free_after"])
+        assert bridge._fits(game, tuple(case["move"]), case["clicks"]) is case["fits"], case["why"]

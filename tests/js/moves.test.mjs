@@ -46,3 +46,14 @@ test("the record: a move at an earlier ply opens a variation, the game stays; un
   h.goTo(99);
   assert.equal(h.cursor, 3);
 });
+
+// The rule is the engine's too (bridge._fits, for lists too long to send): both sides are held
+// to the one table of cases in tests/data/clicks.json (tests/test_bridge.py reads it too).
+test("click narrowing agrees with the engine's on the shared table of cases", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { cases } = JSON.parse(readFileSync(new URL("../data/clicks.json", import.meta.url), "utf8"));
+  const { fits } = await import("../../web/moves.js");
+  for (const c of cases) {
+    assert.equal(fits({ clicks: c.move }, c.clicks, c.free_after ?? Infinity), c.fits, c.why);
+  }
+});
