@@ -51,7 +51,8 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
-from .engine import Engine, bot_for
+from .alphabeta import AlphaBeta
+from .engine import bot_for
 
 SIX = 6
 EMPTY = -1
@@ -199,7 +200,11 @@ class Board:
 
 
 @bot_for("connect6")
-class Connect6Engine(Engine):
+class Connect6Engine(AlphaBeta):
+    IN_PLACE = True       # the kernel places and removes stones on ``self.board``
+    NODE_COST = 0         # work is counted in stones placed (``nodes``)
+    WIN = WIN
+
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         # the base class would list every legal move (64,620 on the empty board): not here
         self.game, self.state, self.level, self.rng = game, state, level, rng
@@ -431,7 +436,8 @@ class Connect6Engine(Engine):
                 board.place(b, me)
                 self.line = [a, b]                  # the stones placed in the tree
                 try:
-                    value = -(yield from self.negamax(1 - me, depth - 1, -WIN - 1, -alpha))
+                    value = -(yield from self.search(board, depth - 1, -WIN - 1, -alpha, 1,
+                                                     set()))
                 finally:
                     board.remove(b, me)
                     board.remove(a, me)
@@ -450,45 +456,72 @@ class Connect6Engine(Engine):
                 break
         self.finish(self.best, None)
 
-    def negamax(self, p: int, depth: int, alpha: int, beta: int):
-        """The value for p, to move, of the board, ``depth`` pair-moves deep: p's candidate
-        pairs are the blocks of the opponent's threats when there are any, else p's best
-        quiet pairs; a six to make is a win, threats p cannot stop a loss."""
-        board = self.board
-        if board.placed > self.limit:
-            yield
+    # -- the kernel of the shared search (``alphabeta.AlphaBeta``) ---------------------------
+    # The position is ``self.board`` itself, played in place; the side to move at ``ply`` is
+    # the bot's at even plies; ``self.line`` holds the stones placed in the tree.  Work is
+    # counted in stones placed (``nodes`` is ``board.placed``), so the search pauses where the
+    # threat search does; there is no table, so a budget reaches the same nodes as the old
+    # negamax did, and every node, leaves too, goes through the paused generator.
+    @property
+    def nodes(self) -> int:
+        return self.board.placed
+
+    @nodes.setter
+    def nodes(self, placed: int) -> None:
+        self.board.placed = placed
+
+    def mover(self, ply: int) -> int:
+        return self.me ^ (ply & 1)
+
+    def open(self, board, ply: int, path):
+        """A six to make is a win, threats two stones cannot stop a loss; else the
+        opponent's threat count and sets (``ordered`` lists the pairs from them, and only
+        above the horizon: listing them is most of the work)."""
+        p = self.mover(ply)
         if board.threats[p]:
             return WIN
         threatened = board.blocks(1 - p)
-        if threatened[0] == 3:
-            return -WIN
-        if depth == 0:
-            return 2 * board.score[p] - board.score[1 - p]
+        return -WIN if threatened[0] == 3 else threatened
+
+    def ordered(self, board, threatened, first, ply: int) -> list:
+        """The blocks of the opponent's threats when there are any, else the best quiet
+        pairs (among the cells near the stones, those placed in the tree included)."""
+        p = self.mover(ply)
         _, width, cells = DEEPEN[self.level]
         if threatened[0]:
-            _, pairs = self.blocking_pairs(p, threatened)
-            pairs = pairs[:width]
-        else:
-            extra = set()                  # the cells near the stones placed in the tree
-            for cell in self.line:
-                extra.update(board.near[cell])
-            pairs = [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
-        best = -WIN - 1
-        for a, b in pairs:
-            board.place(a, p)
-            board.place(b, p)
-            self.line += (a, b)
-            try:
-                value = -(yield from self.negamax(1 - p, depth - 1, -beta, -max(alpha, best)))
-            finally:
-                del self.line[-2:]
-                board.remove(b, p)
-                board.remove(a, p)
-            if value > best:
-                best = value
-                if best >= beta:
-                    break
-        return best
+            return self.blocking_pairs(p, threatened)[1][:width]
+        extra = set()
+        for cell in self.line:
+            extra.update(board.near[cell])
+        return [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
+
+    def after(self, board, pair):
+        p = self.mover(len(self.line) // 2)
+        a, b = pair
+        board.place(a, p)
+        board.place(b, p)
+        self.line += pair
+        return board
+
+    def unmake(self, board, pair) -> None:
+        a, b = pair
+        p = board.owner[a]
+        del self.line[-2:]
+        board.remove(b, p)
+        board.remove(a, p)
+
+    def evaluate(self, board, ply: int) -> int:
+        p = self.mover(ply)
+        return 2 * board.score[p] - board.score[1 - p]
+
+    def quiet(self, pair) -> bool:
+        return False          # leaves too may pause: a horizon node lists no pairs
+
+    def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
+        return None, None     # no table: see the module docstring
+
+    def store(self, key, depth: int, value: int, move, alpha: int, beta: int) -> None:
+        pass
 
     def fresh(self, a: int, b: int) -> set:
         """Cells near the two stones just placed (candidates the root's list lacks)."""
