@@ -35,7 +35,14 @@ So the bot, in this order:
    from the cells near the stones, including those placed in the tree), each depth after
    a threat search one move longer than the last (when not blocking), the best pair of
    each finished depth becoming the move, until the level's time is up: a longer budget
-   looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).
+   looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).  Below the
+   root the search is the shared one (``ai/alphabeta.py``), of which this engine is the
+   kernel: the position is the board itself, played in place (``after``/``unmake``), work
+   is counted in stones placed (``nodes`` is ``Board.placed``, ``NODE_COST = 0``), so the
+   search pauses where the threat search does, and there is no transposition table (a table
+   would change which nodes a budget reaches: the port searches the very tree of the bot's
+   earlier negamax, stone for stone).  The root and the deepening stay here: the root's
+   pairs come from step 4, and each depth follows a threat search.
 
 Levels 1 and 2 examine fewer candidates and, now and then (seeded), play the second or third
 best quiet move; level 4 does so on about one quiet move in three, without deepening, so that
@@ -201,6 +208,7 @@ class Board:
 
 @bot_for("connect6")
 class Connect6Engine(AlphaBeta):
+    """The bot (steps 1 to 5 of the module docstring) and the kernel of its deepening."""
     IN_PLACE = True       # the kernel places and removes stones on ``self.board``
     NODE_COST = 0         # work is counted in stones placed (``nodes``)
     WIN = WIN
@@ -418,7 +426,8 @@ class Connect6Engine(AlphaBeta):
         one tried.  The root's
         pairs are those the two-move look-ahead examined (blocks, when the opponent
         threatens), best first, without any it found losing; a win or a loss on every line
-        ends the search early."""
+        ends the search early.  Below each root pair, the shared ``search`` (the kernel's
+        hooks are below)."""
         keep, _, _ = DEEPEN[self.level]
         pairs = pairs[:keep]
         me, board = self.me, self.board
@@ -532,9 +541,9 @@ class Connect6Engine(AlphaBeta):
         if proven:
             self.win_chance = 1.0 if proven == "win" else 0.0
 
-    limit = 0
-
     def work(self) -> None:
+        """One chunk of the whole decision (``think``: threats, look-ahead, deepening), not
+        of one depth as in ``PausedSearch``: the deepening goes on within a chunk."""
         if self.done:
             return
         self.iterations += 1
