@@ -505,7 +505,7 @@ class Connect6Engine(AlphaBeta):
         return [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
 
     def after(self, board, pair):
-        p = self.mover(len(self.line) // 2)
+        p = self.mover(len(self.line) // 2)     # one pair a ply, the root's included
         a, b = pair
         board.place(a, p)
         board.place(b, p)
@@ -520,6 +520,7 @@ class Connect6Engine(AlphaBeta):
         board.remove(a, p)
 
     def evaluate(self, board, ply: int) -> int:
+        """The side to move's lines count double: it places the next two stones."""
         p = self.mover(ply)
         return 2 * board.score[p] - board.score[1 - p]
 
