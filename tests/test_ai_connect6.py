@@ -2,6 +2,7 @@
 has a six, the mover wins"), finds short threat sequences, is deterministic with
 ``iterations``, and thinks in short slices."""
 
+import random
 import time
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 from conftest import random_state, run_search
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
-from tavoliere.ai.connect6 import Board, Connect6Engine
+from tavoliere.ai.alphabeta import INF, AlphaBeta
+from tavoliere.ai.connect6 import WIN, Board, Connect6Engine
 
 GAME = load_game("connect6")
 
@@ -215,3 +217,44 @@ def test_level_5_avoids_a_quiet_pair_that_loses_to_a_threat_sequence():
     after = GAME.apply(state, choose(GAME, state, level=5, iterations=3000, seed=0))
     makes_a_threat = Board(GAME.side, after.board).threats[1]
     assert makes_a_threat or not opponent_wins_by_threats(after, 3)
+
+
+def minimax(engine, ply, depth):
+    """The kernel's tree searched whole, without pruning: the same positions, pairs and
+    evaluation as the deepening's, walked by hand."""
+    board = engine.board
+    found = engine.open(board, ply, ())
+    if isinstance(found, int):
+        return found
+    if depth == 0:
+        return engine.evaluate(board, ply)
+    best = -INF
+    for pair in engine.ordered(board, found, None, ply):
+        engine.after(board, pair)
+        best = max(best, -minimax(engine, ply + 1, depth - 1))
+        engine.unmake(board, pair)
+    return best
+
+
+@pytest.mark.parametrize("moves, level", [("j10 k11l12 h9i9", 4),
+                                          ("j10 k11l12 j11j12 a1c1 j13e5", 5)])
+def test_the_deepening_is_the_shared_alpha_beta_and_its_cuts_lose_nothing(moves, level):
+    """Levels 4 and 5 deepen with the shared search (``ai/alphabeta.py``) over the bot's
+    pairs (quiet ones, then blocks of a four): its value at each depth is the whole tree's,
+    and the board and the line of stones placed come back as they were."""
+    engine = Connect6Engine(GAME, replay(moves), level, random.Random(0))
+    assert isinstance(engine, AlphaBeta)
+    engine.limit, engine.line, engine.root_values = INF, [], {}
+    owner, score = engine.board.owner[:], engine.board.score[:]
+    for depth in (1, 2, 3):
+        value = run_search(engine.search(engine.board, depth, -INF, INF, 0, set()))
+        assert value == minimax(engine, 0, depth)
+        assert abs(value) < WIN // 2 or depth > 1
+        assert engine.board.owner == owner and engine.board.score == score
+        assert engine.line == []
+    board, movers = engine.board, []          # plies alternate: the bot's pair, then theirs
+    for ply in (0, 1):
+        pair = engine.ordered(board, engine.open(board, ply, ()), None, ply)[0]
+        engine.after(board, pair)
+        movers.append({board.owner[cell] for cell in pair})
+    assert movers == [{engine.me}, {1 - engine.me}]

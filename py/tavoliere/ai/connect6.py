@@ -35,7 +35,14 @@ So the bot, in this order:
    from the cells near the stones, including those placed in the tree), each depth after
    a threat search one move longer than the last (when not blocking), the best pair of
    each finished depth becoming the move, until the level's time is up: a longer budget
-   looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).
+   looks further ahead (in CPython about 7 pair-moves in 3 s early in a game).  Below the
+   root the search is the shared one (``ai/alphabeta.py``), of which this engine is the
+   kernel: the position is the board itself, played in place (``after``/``unmake``), work
+   is counted in stones placed (``nodes`` is ``Board.placed``, ``NODE_COST = 0``), so the
+   search pauses where the threat search does, and there is no transposition table (a table
+   would change which nodes a budget reaches: the port searches the very tree of the bot's
+   earlier negamax, stone for stone).  The root and the deepening stay here: the root's
+   pairs come from step 4, and each depth follows a threat search.
 
 Levels 1 and 2 examine fewer candidates and, now and then (seeded), play the second or third
 best quiet move; level 4 does so on about one quiet move in three, without deepening, so that
@@ -51,7 +58,8 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
-from .engine import Engine, bot_for
+from .alphabeta import AlphaBeta
+from .engine import bot_for
 
 SIX = 6
 EMPTY = -1
@@ -199,7 +207,12 @@ class Board:
 
 
 @bot_for("connect6")
-class Connect6Engine(Engine):
+class Connect6Engine(AlphaBeta):
+    """The bot (steps 1 to 5 of the module docstring) and the kernel of its deepening."""
+    IN_PLACE = True       # the kernel places and removes stones on ``self.board``
+    NODE_COST = 0         # work is counted in stones placed (``nodes``)
+    WIN = WIN
+
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         # the base class would list every legal move (64,620 on the empty board): not here
         self.game, self.state, self.level, self.rng = game, state, level, rng
@@ -413,7 +426,8 @@ class Connect6Engine(Engine):
         one tried.  The root's
         pairs are those the two-move look-ahead examined (blocks, when the opponent
         threatens), best first, without any it found losing; a win or a loss on every line
-        ends the search early."""
+        ends the search early.  Below each root pair, the shared ``search`` (the kernel's
+        hooks are below)."""
         keep, _, _ = DEEPEN[self.level]
         pairs = pairs[:keep]
         me, board = self.me, self.board
@@ -431,7 +445,8 @@ class Connect6Engine(Engine):
                 board.place(b, me)
                 self.line = [a, b]                  # the stones placed in the tree
                 try:
-                    value = -(yield from self.negamax(1 - me, depth - 1, -WIN - 1, -alpha))
+                    value = -(yield from self.search(board, depth - 1, -WIN - 1, -alpha, 1,
+                                                     set()))
                 finally:
                     board.remove(b, me)
                     board.remove(a, me)
@@ -450,45 +465,73 @@ class Connect6Engine(Engine):
                 break
         self.finish(self.best, None)
 
-    def negamax(self, p: int, depth: int, alpha: int, beta: int):
-        """The value for p, to move, of the board, ``depth`` pair-moves deep: p's candidate
-        pairs are the blocks of the opponent's threats when there are any, else p's best
-        quiet pairs; a six to make is a win, threats p cannot stop a loss."""
-        board = self.board
-        if board.placed > self.limit:
-            yield
+    # -- the kernel of the shared search (``alphabeta.AlphaBeta``) ---------------------------
+    # The position is ``self.board`` itself, played in place; the side to move at ``ply`` is
+    # the bot's at even plies; ``self.line`` holds the stones placed in the tree.  Work is
+    # counted in stones placed (``nodes`` is ``board.placed``), so the search pauses where the
+    # threat search does; there is no table, so a budget reaches the same nodes as the old
+    # negamax did, and every node, leaves too, goes through the paused generator.
+    @property
+    def nodes(self) -> int:
+        return self.board.placed
+
+    @nodes.setter
+    def nodes(self, placed: int) -> None:
+        self.board.placed = placed
+
+    def mover(self, ply: int) -> int:
+        return self.me ^ (ply & 1)
+
+    def open(self, board, ply: int, path):
+        """A six to make is a win, threats two stones cannot stop a loss; else the
+        opponent's threat count and sets (``ordered`` lists the pairs from them, and only
+        above the horizon: listing them is most of the work)."""
+        p = self.mover(ply)
         if board.threats[p]:
             return WIN
         threatened = board.blocks(1 - p)
-        if threatened[0] == 3:
-            return -WIN
-        if depth == 0:
-            return 2 * board.score[p] - board.score[1 - p]
+        return -WIN if threatened[0] == 3 else threatened
+
+    def ordered(self, board, threatened, first, ply: int) -> list:
+        """The blocks of the opponent's threats when there are any, else the best quiet
+        pairs (among the cells near the stones, those placed in the tree included)."""
+        p = self.mover(ply)
         _, width, cells = DEEPEN[self.level]
         if threatened[0]:
-            _, pairs = self.blocking_pairs(p, threatened)
-            pairs = pairs[:width]
-        else:
-            extra = set()                  # the cells near the stones placed in the tree
-            for cell in self.line:
-                extra.update(board.near[cell])
-            pairs = [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
-        best = -WIN - 1
-        for a, b in pairs:
-            board.place(a, p)
-            board.place(b, p)
-            self.line += (a, b)
-            try:
-                value = -(yield from self.negamax(1 - p, depth - 1, -beta, -max(alpha, best)))
-            finally:
-                del self.line[-2:]
-                board.remove(b, p)
-                board.remove(a, p)
-            if value > best:
-                best = value
-                if best >= beta:
-                    break
-        return best
+            return self.blocking_pairs(p, threatened)[1][:width]
+        extra = set()
+        for cell in self.line:
+            extra.update(board.near[cell])
+        return [pair for _, pair in self.quiet_pairs(p, cells, width, extra)]
+
+    def after(self, board, pair):
+        p = self.mover(len(self.line) // 2)     # one pair a ply, the root's included
+        a, b = pair
+        board.place(a, p)
+        board.place(b, p)
+        self.line += pair
+        return board
+
+    def unmake(self, board, pair) -> None:
+        a, b = pair
+        p = board.owner[a]
+        del self.line[-2:]
+        board.remove(b, p)
+        board.remove(a, p)
+
+    def evaluate(self, board, ply: int) -> int:
+        """The side to move's lines count double: it places the next two stones."""
+        p = self.mover(ply)
+        return 2 * board.score[p] - board.score[1 - p]
+
+    def quiet(self, pair) -> bool:
+        return False          # leaves too may pause: a horizon node lists no pairs
+
+    def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
+        return None, None     # no table: see the module docstring
+
+    def store(self, key, depth: int, value: int, move, alpha: int, beta: int) -> None:
+        pass
 
     def fresh(self, a: int, b: int) -> set:
         """Cells near the two stones just placed (candidates the root's list lacks)."""
@@ -499,9 +542,9 @@ class Connect6Engine(Engine):
         if proven:
             self.win_chance = 1.0 if proven == "win" else 0.0
 
-    limit = 0
-
     def work(self) -> None:
+        """One chunk of the whole decision (``think``: threats, look-ahead, deepening), not
+        of one depth as in ``PausedSearch``: the deepening goes on within a chunk."""
         if self.done:
             return
         self.iterations += 1
