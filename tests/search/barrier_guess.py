@@ -1,0 +1,75 @@
+"""CPU seconds of the Barrier bot's alpha-beta guess (the weak levels' moves, the move held
+until the solver proves the root) on fixed positions, and the moves it chooses: run it with
+PYTHONPATH at each version's ``py`` folder to set a port beside the original.
+
+    PYTHONPATH=py python3 tests/search/barrier_guess.py
+
+The positions are seeded: 8x8 and 9x9 after random placements and 0 to 5 random movements.
+Level 1 searches 2 plies; level 2 searches 3 when its seeded draw sends it to the guess (a
+seed is picked for which it does).  Only the guess is timed (the engine's work while its
+phase is ``"shallow"``), not the solver that follows it."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+import time
+
+from tavoliere import load_game
+from tavoliere.ai.barrier import BarrierEngine
+
+POSITIONS = 150       # per board size
+
+
+def positions(n: int):
+    game = load_game(f"barrier(size={n})")
+    rng = random.Random(n)
+    found = []
+    while len(found) < POSITIONS:
+        state = game.initial_state()
+        for _ in range(2 + rng.randrange(6)):
+            if game.outcome(state) is None:
+                state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if game.outcome(state) is None and len(game.legal_moves(state)) > 1:
+            found.append(state)
+    return game, found
+
+
+def guess_seed(game, state, level: int) -> int:
+    """The first seed with which ``level`` moves by the guess in ``state``."""
+    for seed in range(100):
+        if BarrierEngine(game, state, level, random.Random(seed), fresh=True).phase == "shallow":
+            return seed
+    raise ValueError("no seed sends this level to the guess")
+
+
+def guesses(cases, level: int):
+    """(CPU seconds of the guesses, their moves)."""
+    seconds, moves = 0.0, []
+    for game, state, seed in cases:
+        engine = BarrierEngine(game, state, level, random.Random(seed), fresh=True)
+        started = time.process_time()
+        while engine.phase == "shallow" and not engine.done:
+            engine.work()
+        seconds += time.process_time() - started
+        moves.append(engine.best)
+    return seconds, moves
+
+
+def main(repeats: int = 5) -> None:
+    for level in (1, 2):
+        cases = []
+        for n in (8, 9):
+            game, states = positions(n)
+            cases += [(game, state, guess_seed(game, state, level)) for state in states]
+        best, moves = min(guesses(cases, level) for _ in range(repeats))
+        digest = hashlib.sha1(repr(moves).encode()).hexdigest()[:10]
+        print(f"level {level} ({len(cases)} guesses): {best:.3f} s CPU (best of {repeats}), "
+              f"moves {digest}")
+        if "-v" in sys.argv:
+            print(moves)
+
+
+if __name__ == "__main__":
+    main()
