@@ -37,9 +37,11 @@ def positions(n: int):
 
 
 def guess_seed(game, state, level: int) -> int:
-    """The first seed with which ``level`` moves by the guess in ``state``."""
+    """The first seed with which ``level`` moves by the guess in ``state`` (a weak level's
+    move, not the guess held until a proof)."""
     for seed in range(100):
-        if BarrierEngine(game, state, level, random.Random(seed), fresh=True).phase == "shallow":
+        engine = BarrierEngine(game, state, level, random.Random(seed), fresh=True)
+        if engine.phase == "shallow" and not engine.then_solve:
             return seed
     raise ValueError("no seed sends this level to the guess")
 

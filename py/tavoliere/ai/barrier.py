@@ -5,8 +5,8 @@ Its alpha-beta guess (the weak levels' moves, and the move held until the solver
 root) is a kernel of the shared search, ``alphabeta.AlphaBeta``: a position is the solver's
 ``(obstacles, me, other)``, a move an L-path, the evaluation mobility and the room each
 pawn has within two moves; the search, its table and its pauses (chunks of ``CHUNK``
-nodes) are the shared ones.  The solver and the placement logic (book, ``solve_white_placement``, ...) are the
-bot's own special engine and stay here.
+nodes) are the shared ones.  The solver and the placement logic (the book,
+``solve_white_placement``, ...) are the bot's own special engine and stay here.
 
 The rules never look at a pawn's colour, only at who places first, and so who moves first:
 the solver reads a position as the mover's pawn and the other's, and the book's "White" and
