@@ -3,11 +3,15 @@ until the solver proves the root) on fixed positions, and the moves it chooses: 
 PYTHONPATH at each version's ``py`` folder to set a port beside the original.
 
     PYTHONPATH=py python3 tests/search/barrier_guess.py
+    PYTHONPATH=py python3 tests/search/barrier_guess.py --moves
+
 
 The positions are seeded: 8x8 and 9x9 after random placements and 0 to 5 random movements.
 Level 1 searches 2 plies; level 2 searches 3 when its seeded draw sends it to the guess (a
 seed is picked for which it does).  Only the guess is timed (the engine's work while its
-phase is ``"shallow"``), not the solver that follows it."""
+phase is ``"shallow"``), not the solver that follows it.  ``--moves`` times instead level 1's
+whole moves at 100 iterations (guess, then solver) on the same positions, and counts the
+solver's nodes and the iterations used."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import sys
 import time
 
 from tavoliere import load_game
+from tavoliere.ai import Thinker
 from tavoliere.ai.barrier import BarrierEngine
 
 POSITIONS = 150       # per board size
@@ -73,5 +78,21 @@ def main(repeats: int = 5) -> None:
             print(moves)
 
 
+def whole_moves(level: int = 1, iterations: int = 100) -> None:
+    seconds, nodes, used = 0.0, 0, 0
+    for n in (8, 9):
+        game, states = positions(n)
+        for seed, state in enumerate(states):
+            started = time.process_time()
+            thinker = Thinker(game, state, level=level, iterations=iterations, seed=seed)
+            while not thinker.done:
+                thinker.step(10.0)
+            seconds += time.process_time() - started
+            nodes += thinker.engine.solver.nodes
+            used += thinker.engine.iterations
+    print(f"level {level}, {iterations} iterations, {2 * POSITIONS} moves: {seconds:.2f} s CPU, "
+          f"{nodes} solver nodes, {used} iterations")
+
+
 if __name__ == "__main__":
-    main()
+    whole_moves() if "--moves" in sys.argv else main()
