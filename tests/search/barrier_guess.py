@@ -4,14 +4,14 @@ PYTHONPATH at each version's ``py`` folder to set a port beside the original.
 
     PYTHONPATH=py python3 tests/search/barrier_guess.py
     PYTHONPATH=py python3 tests/search/barrier_guess.py --moves
-
+    PYTHONPATH=py python3 tests/search/barrier_guess.py --nodes
 
 The positions are seeded: 8x8 and 9x9 after random placements and 0 to 5 random movements.
 Level 1 searches 2 plies; level 2 searches 3 when its seeded draw sends it to the guess (a
 seed is picked for which it does).  Only the guess is timed (the engine's work while its
 phase is ``"shallow"``), not the solver that follows it.  ``--moves`` times instead level 1's
 whole moves at 100 iterations (guess, then solver) on the same positions, and counts the
-solver's nodes and the iterations used."""
+solver's nodes and the iterations used; ``--nodes`` counts the nodes of every guess."""
 
 from __future__ import annotations
 
@@ -78,6 +78,29 @@ def main(repeats: int = 5) -> None:
             print(moves)
 
 
+def node_counts() -> None:
+    """The nodes of every guess below the root (the search's ``nodes`` less one; before the
+    port, the calls of the bot's own recursive ``alphabeta``), and a digest of the list."""
+    counts = []
+    for level in (1, 2):
+        for n in (8, 9):
+            game, states = positions(n)
+            for state in states:
+                seed = guess_seed(game, state, level)
+                engine = BarrierEngine(game, state, level, random.Random(seed), fresh=True)
+                calls = [0]
+                if hasattr(engine, "alphabeta"):          # the bot before the port
+                    def counted(*args, search=engine.alphabeta):
+                        calls[0] += 1
+                        return search(*args)
+                    engine.alphabeta = counted
+                while engine.phase == "shallow" and not engine.done:
+                    engine.work()
+                counts.append(calls[0] if hasattr(engine, "alphabeta") else engine.nodes - 1)
+    digest = hashlib.sha1(repr(counts).encode()).hexdigest()[:10]
+    print(f"{len(counts)} guesses: {sum(counts)} nodes below the root, per guess {digest}")
+
+
 def whole_moves(level: int = 1, iterations: int = 100) -> None:
     seconds, nodes, used = 0.0, 0, 0
     for n in (8, 9):
@@ -95,4 +118,9 @@ def whole_moves(level: int = 1, iterations: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    whole_moves() if "--moves" in sys.argv else main()
+    if "--moves" in sys.argv:
+        whole_moves()
+    elif "--nodes" in sys.argv:
+        node_counts()
+    else:
+        main()
