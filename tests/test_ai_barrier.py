@@ -226,6 +226,71 @@ def test_a_weak_levels_slips_are_hard_to_refute():
         assert refuting * 8 <= len(replies), game.diagram(state)
 
 
+# -- the alpha-beta guess (a kernel of ai/alphabeta.py) ----------------------------------------
+def guess_engine(game, state, level, chunk=None):
+    """The bot at ``level`` in ``state``, sent to its alpha-beta guess as a weak level's
+    move (the first seed whose draw does so), run until the guess is over (``chunk`` nodes
+    a work() call if given)."""
+    for seed in range(100):
+        engine = bot.BarrierEngine(game, state, level, random.Random(seed), fresh=True)
+        if engine.phase == "shallow" and not engine.then_solve:
+            break
+    else:
+        raise AssertionError("no seed sends this level to its guess")
+    if chunk is not None:
+        engine.CHUNK = chunk
+    while engine.phase == "shallow" and not engine.done:
+        engine.work()
+    return engine
+
+
+def plain_negamax(game, state, depth, ply, evaluate):
+    """Full-width negamax from the rules (no pruning, no table): a player with no L-move
+    loses ("A player who has no legal L-move when their movement turn starts loses"),
+    sooner being worse; at the horizon, the bot's evaluation of the mover's position."""
+    if game.outcome(state) is not None:
+        return -bot.BarrierEngine.WIN + ply
+    if depth == 0:
+        me, other = mover_and_other(game, state)
+        return evaluate((bot.BarrierEngine.mask(state.obstacles), me, other))
+    return max(-plain_negamax(game, game.apply(state, move), depth - 1, ply + 1, evaluate)
+               for move in game.legal_moves(state))
+
+
+@pytest.mark.parametrize("n,level,depth,count", [(8, 1, 2, 6), (9, 1, 2, 4), (8, 2, 3, 2)])
+def test_the_guess_plays_a_move_of_the_best_value(n, level, depth, count):
+    """Level 1 looks 2 plies ahead and level 2 3: the move of their guess has the best value
+    a plain negamax finds at that depth (same evaluation), and the guess claims no proof."""
+    game = Barrier(size=n)
+    rng = random.Random(40 + n + level)
+    checked = 0
+    while checked < count:
+        state = random_position(game, rng, rng.randrange(0, 4))
+        if game.outcome(state) is not None or len(game.legal_moves(state)) < 3:
+            continue
+        checked += 1
+        engine = guess_engine(game, state, level)
+        assert engine.phase == "vet slip" and engine.proven is None
+        values = {move: -plain_negamax(game, game.apply(state, move), depth - 1, 1,
+                                       engine.evaluate)
+                  for move in game.legal_moves(state)}
+        assert values[engine.best] == max(values.values()), game.diagram(state)
+
+
+def test_the_guess_paused_every_few_nodes_plays_the_same_move():
+    """The guess pauses by nodes (``AlphaBeta``): 5 nodes a chunk or all at once, the same
+    move after the same nodes, in more chunks."""
+    game = Barrier(size=9)
+    rng = random.Random(17)
+    for _ in range(4):
+        state = random_position(game, rng, rng.randrange(0, 4))
+        if game.outcome(state) is not None:
+            continue
+        whole, paused = (guess_engine(game, state, 2, chunk) for chunk in (10 ** 6, 5))
+        assert paused.best == whole.best and paused.nodes == whole.nodes
+        assert paused.iterations > whole.iterations == 1
+
+
 @pytest.mark.parametrize("white,black,obstacles,to_move,winner", [
     ("a4", "d2", "a5 a6 b1 b2 b5 b6 c2 c5 d5", 1, "d2-d3-c3-b3"),
     ("c5", "d5", "c6 d6 e5 e6 f5 f6", 0, "c5-c4-d4-e4"),

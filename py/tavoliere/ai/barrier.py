@@ -1,6 +1,13 @@
 """The Barrier bot: the opening book for the placements and the first movement, the exact
 solver (``barrier_solver.py``) for the rest, and deliberate imprecision at the weak levels.
 
+Its alpha-beta guess (the weak levels' moves, and the move held until the solver proves the
+root) is a kernel of the shared search, ``alphabeta.AlphaBeta``: a position is the solver's
+``(obstacles, me, other)``, a move an L-path, the evaluation mobility and the room each
+pawn has within two moves; the search, its table and its pauses (chunks of ``CHUNK``
+nodes) are the shared ones.  The solver and the placement logic (the book,
+``solve_white_placement``, ...) are the bot's own special engine and stay here.
+
 The rules never look at a pawn's colour, only at who places first, and so who moves first:
 the solver reads a position as the mover's pawn and the other's, and the book's "White" and
 "Black" are the first and the second player.  With ``first_player=black`` the bot reads
@@ -11,9 +18,10 @@ from __future__ import annotations
 
 import random
 
+from .alphabeta import AlphaBeta
 from .barrier_book import black_wins_reply, book, book_move
 from .barrier_solver import OutOfWork, Solver, kernel, placement_classes, reply_classes
-from .engine import Engine, bot_for
+from .engine import bot_for
 
 __all__ = ["BarrierEngine", "shared_solver"]
 
@@ -29,18 +37,20 @@ def shared_solver(n: int) -> Solver:
 
 
 @bot_for("barrier")
-class BarrierEngine(Engine):
+class BarrierEngine(AlphaBeta):
     """The Barrier bot: book for the placements, exact solver for the movement phase.
 
-    Work comes in chunks of at most ``CHUNK`` solver nodes; each chunk restarts the root
-    from the solver's table, so the amount of work, and so the move, depends only on the
-    number of chunks, never on the clock.  Before the root is proved the bot holds a
+    Work comes in chunks of at most ``SOLVER_CHUNK`` solver nodes; each chunk restarts the
+    root from the solver's table, so the amount of work, and so the move, depends only on
+    the number of chunks, never on the clock.  Before the root is proved the bot holds a
     guess: a 2-ply alpha-beta on mobility and territory, run before the solver, which sees
     every reply that would leave the pawn no move (a 1-ply guess walked into such traps
-    against random play).  Once the root is proved it plays a winning move, or, when lost,
-    the move that leaves the opponent the fewest winning replies (the hardest to refute),
-    and among those, once the board is small enough, the one after which the game lasts
-    longest (``Solver.plies_left``).
+    against random play).  The guess is the shared alpha-beta (``AlphaBeta``, this class's
+    base) at its full depth at once, paused every ``CHUNK`` nodes, the root's moves in the
+    order of ``mobility_score``.  Once the root is proved it plays a winning move,
+    or, when lost, the move that leaves the opponent the fewest winning replies (the
+    hardest to refute), and among those, once the board is small enough, the one after
+    which the game lasts longest (``Solver.plies_left``).
 
     Levels 1 and 2 are deliberately imprecise (seeded), in ways a stronger player punishes
     and a beginner seldom does: their placement is sometimes a random cell of the middle of
@@ -50,7 +60,9 @@ class BarrierEngine(Engine):
     68% and level 3 beats level 2 66% (200 games each).
     """
 
-    CHUNK = 1500
+    SOLVER_CHUNK = 1500   # solver nodes per work() call
+    CHUNK = 200           # alpha-beta nodes per work() call (the guess: ``AlphaBeta``)
+    WIN = 1000            # the guess's value of a won game (minus its plies)
     # weak levels: (alpha-beta depth, how often) they move by a short alpha-beta on
     # mobility and territory instead of the solver, and how often they place at random
     SHALLOW = {1: (2, 1.0), 2: (3, 0.35)}
@@ -66,7 +78,7 @@ class BarrierEngine(Engine):
     GUESS_DEPTH = 2       # plies of the alpha-beta guess held until the solver proves the root
     LENGTH_FREE = 40      # count the plies left (to hold out longest) below this many free cells
     # the method that does one chunk of each phase's work
-    PHASE_STEPS = {"shallow": "shallow_step", "vet slip": "vet_slip", "solve": "solve_root",
+    PHASE_STEPS = {"vet slip": "vet_slip", "solve": "solve_root",
                    "rank": "rank_losing_moves", "length": "hold_out",
                    "white placement": "solve_white_placement",
                    "black placement": "solve_black_placement"}
@@ -102,34 +114,68 @@ class BarrierEngine(Engine):
         if (shallow is not None and free > self.SLIP_FREE
                 and self.rng.random() < shallow[1]):
             # weak levels: a short alpha-beta on mobility while the board is open
-            self.phase = "shallow"
-            self.depth = shallow[0]
-            self.pending = sorted(self.legal, key=self.mobility_score, reverse=True)
-            self.shallow_best = (None, -10 ** 9)
+            self.start_guess(shallow[0], then_solve=False)
             return
         known = book_move(self.n, *self.position)
         if known in self.legal:
             self.best, self.proven, self.win_chance, self.done = known, "win", 1.0, True
         else:
-            self.phase, self.depth, self.then_solve = "shallow", self.GUESS_DEPTH, True
-            self.pending = sorted(self.legal, key=self.mobility_score, reverse=True)
-            self.shallow_best = (None, -10 ** 9)
+            self.start_guess(self.GUESS_DEPTH, then_solve=True)
 
     # -- alpha-beta on mobility (weak levels, and the guess before a proof) -----------------
-    def shallow_step(self):
-        """Value one more root move by alpha-beta (one per chunk, a few milliseconds)."""
-        move = self.pending.pop(0)
-        best, best_value = self.shallow_best
-        after, them, there = self.child(move)
-        value = -self.alphabeta(after, them, there, self.depth - 1, -10 ** 9, -best_value)
-        if value > best_value:
-            self.shallow_best = best, best_value = move, value
-            self.best = move
-        if not self.pending:
-            if self.then_solve:
-                self.phase = "solve"
-            else:
-                self.phase = "vet slip"
+    # A kernel of the shared search (``alphabeta.AlphaBeta``): a position is the solver's
+    # ``(obstacles, me, other)``, a move an L-path ``(s, p1, p2, t)``.  Obstacles only
+    # accumulate, so no position repeats: ``path`` is never needed.
+    def start_guess(self, depth: int, then_solve: bool) -> None:
+        """Search the position to ``depth`` plies by alpha-beta on mobility and territory;
+        then prove it (``then_solve``) or vet a weak level's move.  The search starts at
+        that depth, not at 1: a 2- or 3-ply search takes a millisecond or so, deepening
+        would cost about 40% more nodes, and without it the tree is node for node the one
+        the bot searched before it used the shared search."""
+        self.phase, self.max_depth, self.then_solve = "shallow", depth, then_solve
+        self.root, self.table, self.depth = self.position, {}, depth
+        # the root's moves, most promising first (ties: the rules' order)
+        self.root_order = sorted(self.legal, key=self.mobility_score, reverse=True)
+
+    def open(self, position, ply: int, path):
+        """A pawn with no move loses (later is better); else its L-paths."""
+        moves = self.k.moves(*position)
+        return moves if moves else -self.WIN + ply
+
+    def after(self, position, move):
+        obstacles, me, other = position
+        return obstacles | (1 << move[0]) | (1 << move[1]) | (1 << move[2]), other, move[3]
+
+    def ordered(self, position, moves, first, ply: int) -> list:
+        return super().ordered(position, self.root_order if ply == 0 else moves, first, ply)
+
+    def evaluate(self, position, ply: int = 0) -> int:
+        """Mobility, and the room each pawn has within two moves (its territory)."""
+        obstacles, me, other = position
+        return self.judge(obstacles, me, other, self.k.mobility(obstacles, me, other))
+
+    def judge(self, obstacles: int, me: int, other: int, mine: int) -> int:
+        """The evaluation, given the mover's mobility ``mine``."""
+        return (4 * (mine - self.k.mobility(obstacles, other, me))
+                + self.room(obstacles, me, other) - self.room(obstacles, other, me))
+
+    def leaf(self, position, ply: int, path) -> int:
+        """A position at the horizon: lost if the pawn cannot move, else its evaluation
+        (the moves counted once, not listed: leaves are most of the nodes)."""
+        self.nodes += 1
+        obstacles, me, other = position
+        mine = self.k.mobility(obstacles, me, other)
+        return self.judge(obstacles, me, other, mine) if mine else -self.WIN + ply
+
+    def finish_iteration(self, value: int) -> None:
+        """A depth searched (``AlphaBeta``: its move becomes ``best``).  The guess reports
+        neither a chance nor a proof (the solver does); once it is deep enough (or has seen a
+        forced end) the solver goes on: it proves the root, or vets a weak level's move."""
+        super().finish_iteration(value)
+        self.proven, self.win_chance = None, None
+        if self.done:
+            self.done = False
+            self.phase = "solve" if self.then_solve else "vet slip"
 
     def room(self, obstacles: int, me: int, other: int) -> int:
         """The cells the pawn on ``me`` could step on in its next two moves."""
@@ -144,26 +190,6 @@ class BarrierEngine(Engine):
                     if not again & need2:
                         cells |= need2
         return cells.bit_count()
-
-    def alphabeta(self, obstacles: int, me: int, other: int, depth: int, alpha: int,
-                  beta: int) -> int:
-        """Negamax on mobility and territory; a pawn with no move loses (later is better)."""
-        k = self.k
-        moves = k.moves(obstacles, me, other)
-        if not moves:
-            return -1000 - depth
-        if depth <= 0:
-            # mobility, and the room each pawn has within two moves (its territory)
-            return (4 * (len(moves) - k.mobility(obstacles, other, me))
-                    + self.room(obstacles, me, other) - self.room(obstacles, other, me))
-        for s, p1, p2, t in moves:
-            after = obstacles | (1 << s) | (1 << p1) | (1 << p2)
-            value = -self.alphabeta(after, other, t, depth - 1, -beta, -alpha)
-            if value > alpha:
-                alpha = value
-                if alpha >= beta:
-                    break
-        return alpha
 
     @staticmethod
     def mask(cells) -> int:
@@ -275,12 +301,16 @@ class BarrierEngine(Engine):
 
     # -- thinking ----------------------------------------------------------------------------
     def work(self) -> None:
-        """One chunk of work (a bounded number of solver nodes)."""
+        """One chunk of work: ``CHUNK`` nodes of the alpha-beta guess (``AlphaBeta``), or
+        at most ``SOLVER_CHUNK`` solver nodes."""
         if self.done:
+            return
+        if self.phase == "shallow":
+            super().work()
             return
         self.iterations += 1
         solver = self.solver
-        solver.limit = solver.nodes + self.CHUNK
+        solver.limit = solver.nodes + self.SOLVER_CHUNK
         try:
             getattr(self, self.PHASE_STEPS[self.phase])()
         except OutOfWork:
@@ -291,8 +321,7 @@ class BarrierEngine(Engine):
             solver.limit = None
 
     def child(self, move):
-        obstacles, me, other = self.position
-        return obstacles | (1 << move[0]) | (1 << move[1]) | (1 << move[2]), other, move[3]
+        return self.after(self.position, move)
 
     def solve_root(self):
         for move in sorted(self.legal, key=self.mobility_score, reverse=True):
