@@ -44,10 +44,12 @@ A game with chance inside the tree (Dadi's token re-rolls a die) has ``open`` re
 ``Chance``, the equally likely outcomes of a roll (moves for ``after``): the node's value is
 the mean of its outcomes' values instead of the best, each outcome searched with a full
 window (a mean has no cutoff), and the move into a chance node and the roll take one ply
-between them (the outcomes are searched at the depth before the chance node).  As at any
-node the outcomes' values are negated: a chance node is valued for the side that did not
-move into it, so a roll after which the same player moves again is a move of his opponent's
-in the negamax sense.  Values may then be floats.
+between them (the outcomes are searched at the depth before the chance node).  The player
+who moved into a chance node moves again after the roll (as after Dadi's token): the node
+is valued, as any node, for its side to move in the negamax sense, his opponent, so its
+value is the mean of its outcomes' values negated.  A move into a chance node is not
+``quiet`` (it is searched, never judged as a leaf).  Values may then be floats.  A kernel
+that never returns a ``Chance`` is searched node for node as before.
 """
 
 from __future__ import annotations

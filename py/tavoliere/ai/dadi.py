@@ -15,7 +15,14 @@
   re-rolls averaged over their six outcomes (an expectimax node; a token does not count as
   a ply).  A batch roll is the horizon.  Inner nodes look only at the best ``beam`` moves of
   a quick ordering (the change a placement makes to its row and column), and the root at
-  the best ``ROOT_WIDTH`` of the previous depth.
+  the best ``ROOT_WIDTH`` of the previous depth.  This module is the kernel: the search
+  itself is ``ai/alphabeta.py`` (negamax: a value is the mover's, White's negated when Black
+  moves; ``wide_root``, so each root move has its exact value for the levels' noise; a
+  token is a move into a ``Chance`` of six re-rolls, after which the same player places).
+  The position is one ``Board`` played in place (``IN_PLACE``).  There is no table, as
+  before the port (``probe`` and ``store`` do nothing): so the port searches the very tree
+  of the search it replaced; whether a table would pay (a key of the whole board at every
+  node, for the transpositions of a few plies) was not measured.
 * **Endgame**: once every die has been rolled (no batch is left to come) and at most
   ``EXACT_CELLS[level]`` cells are empty (4, 5, 7, 8 and 9 from level 1 to 5), the last
   iteration is full width to the end of the game, every token's re-roll averaged, with the
@@ -27,7 +34,8 @@
   cells with two players) is out of reach: about 12! orders of placement times the
   values, and every token's re-rolls.
 * **Three or four players**: one ply, every placement and every token's expected re-roll,
-  judged by the mover's expected points minus the best of the others'.
+  judged by the mover's expected points minus the best of the others' (``margins``: a
+  plain generator beside the kernel, paused on the same work units; not alpha-beta).
 * **Levels**: deeper searches and wider beams with the level's time; levels 1 to 4 add a
   seeded random error to each root move's value (6, 2.5, 1.2 and 0.5 points: ``NOISE``),
   so they now and then prefer a worse placement, and level 5 plays its search's best.
