@@ -39,6 +39,17 @@ Two options serve a game whose values are not only wins and losses: ``EXACT`` (a
 with that depth, so the table never searches it again and an exact root ends the deepening;
 ``wide_root`` searches each root move with a full window, so that ``root_values`` holds the
 exact value of every move (a weak level then picks among the near-best).
+
+A game with chance inside the tree (Dadi's token re-rolls a die) has ``open`` return a
+``Chance``, the equally likely outcomes of a roll (moves for ``after``): the node's value is
+the mean of its outcomes' values instead of the best, each outcome searched with a full
+window (a mean has no cutoff), and the move into a chance node and the roll take one ply
+between them (the outcomes are searched at the depth before the chance node).  The player
+who moved into a chance node moves again after the roll (as after Dadi's token): the node
+is valued, as any node, for its side to move in the negamax sense, his opponent, so its
+value is the mean of its outcomes' values negated.  A move into a chance node is not
+``quiet`` (it is searched, never judged as a leaf).  Values may then be floats.  A kernel
+that never returns a ``Chance`` is searched node for node as before.
 """
 
 from __future__ import annotations
@@ -46,6 +57,12 @@ from __future__ import annotations
 from .engine import PausedSearch
 
 INF = 10 ** 9
+VALUE = (int, float)      # what ``open`` returns for a position that needs no search
+
+
+class Chance(tuple):
+    """What ``open`` returns at a chance node: its outcomes, equally likely (see the module
+    docstring)."""
 
 
 class AlphaBeta(PausedSearch):
@@ -69,7 +86,7 @@ class AlphaBeta(PausedSearch):
     # -- the kernel (a game's subclass) ----------------------------------------------------------
     def open(self, position, ply: int, path):
         """The value of a position that needs no search (the game is over, a repetition,
-        a limit), or else its moves, in any form ``ordered`` accepts."""
+        a limit), or else its moves, in any form ``ordered`` accepts, or a ``Chance``."""
         raise NotImplementedError
 
     def after(self, position, move):
@@ -97,7 +114,7 @@ class AlphaBeta(PausedSearch):
         """A position at the horizon (no generator: leaves are most of the nodes)."""
         self.nodes += 1
         found = self.open(position, ply, path)
-        if isinstance(found, int):
+        if isinstance(found, VALUE):
             return found
         return self.evaluate(position, ply)
 
@@ -133,8 +150,10 @@ class AlphaBeta(PausedSearch):
         if self.nodes > self.limit:
             yield
         moves = self.open(position, ply, path)
-        if isinstance(moves, int):
+        if isinstance(moves, VALUE):
             return moves
+        if isinstance(moves, Chance):
+            return (yield from self.averaged(position, moves, depth, ply, path))
         if depth <= 0 and self.at_rest(position, moves):
             return self.evaluate(position, ply)
         key = self.key(position)
@@ -179,6 +198,17 @@ class AlphaBeta(PausedSearch):
         else:
             self.store(key, depth, best_value, best_move, original_alpha, beta)
         return best_value
+
+    def averaged(self, position, outcomes: Chance, depth: int, ply: int, path: set):
+        """A chance node's value: the mean of its outcomes', each searched with a full window
+        at the depth of the node before it (the move into it and the roll are one ply)."""
+        total = 0
+        for outcome in outcomes:
+            child = self.after(position, outcome)
+            total -= yield from self.search(child, depth + 1, -INF, INF, ply + 1, path)
+            if self.IN_PLACE:
+                self.unmake(position, outcome)
+        return total / len(outcomes)
 
     def probe(self, key, depth: int, alpha: int, beta: int, ply: int):
         """(the table's value for ``key`` if it settles this search, else None; the table's

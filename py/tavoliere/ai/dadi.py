@@ -15,7 +15,14 @@
   re-rolls averaged over their six outcomes (an expectimax node; a token does not count as
   a ply).  A batch roll is the horizon.  Inner nodes look only at the best ``beam`` moves of
   a quick ordering (the change a placement makes to its row and column), and the root at
-  the best ``ROOT_WIDTH`` of the previous depth.
+  the best ``ROOT_WIDTH`` of the previous depth.  This module is the kernel: the search
+  itself is ``ai/alphabeta.py`` (negamax: a value is the mover's, White's negated when Black
+  moves; ``wide_root``, so each root move has its exact value for the levels' noise; a
+  token is a move into a ``Chance`` of six re-rolls, after which the same player places).
+  The position is one ``Board`` played in place (``IN_PLACE``).  There is no table, as
+  before the port (``probe`` and ``store`` do nothing): so the port searches the very tree
+  of the search it replaced; whether a table would pay (a key of the whole board at every
+  node, for the transpositions of a few plies) was not measured.
 * **Endgame**: once every die has been rolled (no batch is left to come) and at most
   ``EXACT_CELLS[level]`` cells are empty (4, 5, 7, 8 and 9 from level 1 to 5), the last
   iteration is full width to the end of the game, every token's re-roll averaged, with the
@@ -27,7 +34,8 @@
   cells with two players) is out of reach: about 12! orders of placement times the
   values, and every token's re-rolls.
 * **Three or four players**: one ply, every placement and every token's expected re-roll,
-  judged by the mover's expected points minus the best of the others'.
+  judged by the mover's expected points minus the best of the others' (``margins``: a
+  plain generator beside the kernel, paused on the same work units; not alpha-beta).
 * **Levels**: deeper searches and wider beams with the level's time; levels 1 to 4 add a
   seeded random error to each root move's value (6, 2.5, 1.2 and 0.5 points: ``NOISE``),
   so they now and then prefer a worse placement, and level 5 plays its search's best.
@@ -41,7 +49,8 @@ import math
 
 from ..core import CHANCE
 from ..games.dadi import CHOOSE
-from .engine import Engine, bot_for
+from .alphabeta import AlphaBeta, Chance
+from .engine import bot_for
 
 WIN = 10_000                            # a won game's value, plus the score difference
 EXACT_CELLS = {1: 4, 2: 5, 3: 7, 4: 8, 5: 9}
@@ -52,6 +61,7 @@ NOISE = {1: 6.0, 2: 2.5, 3: 1.2, 4: 0.5}
 CHUNK = 150                             # nodes a work() call searches (a few ms)
 MULTI_COST = 25                         # nodes a 3- or 4-player evaluation counts for
 SQRT2 = math.sqrt(2.0)
+ROLLS = Chance(range(1, 7))             # a token's re-roll: the die's six values
 
 
 class Board:
@@ -85,6 +95,7 @@ class Board:
         self.tokens = list(state.tokens)
         self.supply = state.supply
         self.mover = state.actor
+        self.rerolling = False          # a token has taken a die from the hand: it is rolled
 
     def put(self, cell, player, value):
         self.owner[cell], self.value[cell] = player, value
@@ -259,13 +270,20 @@ class Board:
 
 
 @bot_for("dadi")
-class DadiEngine(Engine):
+class DadiEngine(AlphaBeta):
+    """The kernel of ``ai/alphabeta.py`` for two players (a position is the one ``Board``,
+    played in place; a token is a move into a ``Chance`` of six re-rolls), and a one-ply
+    margin search beside it for three or four."""
+
+    CHUNK = CHUNK
+    WIN = WIN
+    IN_PLACE = True
+    wide_root = True        # every root move's exact value: the levels' noise is added to it
+
     def __init__(self, game, state, level: int, rng, fresh: bool = False):
         super().__init__(game, state, level, rng)
-        self.searched = 0
-        self.running = None
-        self.depth = 0
         self.scores = {}
+        self.full = False               # this iteration is the full-width one to the end
         if self.done or game.to_move(state) == CHANCE:
             self.done = True
             return
@@ -273,7 +291,9 @@ class DadiEngine(Engine):
             self.best = self.choose_first(state)
             self.done = True
             return
-        self.board = Board(game, state)
+        self.board = self.root = Board(game, state)
+        self.root_empties = self.board.empties
+        self.undo = []                  # what ``unmake`` needs, one entry a placement
         self.by_key = {}
         for move in self.legal:
             key = ("t", move[1]) if move[0] == "t" else (move[1], move[2])
@@ -281,34 +301,32 @@ class DadiEngine(Engine):
         self.exact = (game.players == 2 and not any(self.board.reserve)
                       and self.board.empties <= EXACT_CELLS[level])
         self.max_depth = MAX_DEPTH[level] if game.players == 2 else 1
-        self.full = False               # this iteration is the full-width one to the end
+        self.multi = game.players > 2
 
     def choose_first(self, state):
         """Who begins: the chooser himself (the first placement is worth having: he puts
         the first die where it suits him and sees the others' dice before placing more)."""
         return ("first", state.actor)
 
-    # -- the search -------------------------------------------------------------------------------
-    def work(self) -> None:
-        if self.done:
-            return
-        self.iterations += 1
-        self.limit = self.searched + CHUNK
-        if self.running is None:
-            self.depth += 1
-            if self.exact and self.depth > min(self.max_depth, self.board.empties - 1):
-                self.depth, self.full = self.board.empties, True
-            self.running = self.search_root(self.depth)
-        try:
-            next(self.running)
-            return
-        except StopIteration as stop:
-            result = stop.value
-        self.running = None
-        self.finish(result)
+    # -- the deepening ----------------------------------------------------------------------------
+    def start_iteration(self):
+        if self.multi:
+            return self.margins()
+        if self.exact and self.depth > min(self.max_depth, self.board.empties - 1):
+            self.depth, self.full = self.board.empties, True
+        return super().start_iteration()
 
-    def finish(self, result):
-        values, complete = result
+    def finish_iteration(self, value) -> None:
+        if self.multi:
+            self.finish(value, False)
+            return
+        sign = self.sign()
+        self.finish({move: sign * value for move, value in self.root_values.items()}, self.full)
+        self.depth += 1
+
+    def finish(self, values, complete):
+        """Take an iteration's root values (White's side with two players): add the level's
+        noise, play the best, report the win chance and a proof."""
         sign = self.sign()
         if self.level in NOISE:
             values = {key: value + sign * self.rng.gauss(0.0, NOISE[self.level])
@@ -330,59 +348,128 @@ class DadiEngine(Engine):
         if complete or (self.depth >= self.max_depth and not self.exact):
             self.done = True
 
-    def root_moves(self, prospects):
-        """The root's placements, best first by the quick ordering, and its token moves."""
-        board = self.board
-        me = board.mover
-        values = [v for v in range(1, 7) if board.hands[me][v]]
-        placements = [(cell, value) for cell in board.open_cells() for value in values]
-        sign = self.sign()
-        placements.sort(key=lambda m: -sign * board.quick(m[0], m[1], prospects))
-        tokens = [("t", v) for v in values] if board.tokens[me] else []
-        return placements, tokens
-
-    def search_root(self, depth):
-        """One iteration: each root move's value, from White's side with two players (the
-        mover's point margin with more).  Returns (values, whether they are exact)."""
-        board = self.board
-        prospects = board.prospects()
-        placements, tokens = self.root_moves(prospects)
-        multi = self.game.players > 2
-        if not (self.full or multi) and depth > 1:
-            order = sorted(self.scores, key=lambda key: -self.sign() * self.scores[key])
-            keep = [key for key in order if key[0] != "t"][:ROOT_WIDTH[self.level]]
-            placements = [m for m in placements if m in set(keep)]
-            placements.sort(key=keep.index)
-        values = {}
-        for cell, value in placements:
-            undo = board.place(cell, value)
-            if multi:
-                result = self.margin(board.expected_points(), undo[0])
-                self.searched += MULTI_COST
-            else:
-                result = yield from self.alphabeta(depth - 1, -WIN * 2, WIN * 2)
-            board.unplace(cell, value, undo)
-            values[(cell, value)] = result
-            self.searched += 1
-            if self.searched >= self.limit:
-                yield
-        for key in tokens:
-            result = yield from self.token_value(key[1], depth)
-            values[key] = result
-        return values, self.full
-
     def sign(self):
         """+1 where the mover's values are to be maximised (White, or anyone with three or
         four players, whose values are his own margins), -1 for Black."""
-        return 1 if self.board.mover == 0 or self.game.players > 2 else -1
+        return 1 if self.board.mover == 0 or self.multi else -1
+
+    # -- the kernel (two players; ``alphabeta.AlphaBeta`` searches) ----------------------------
+    def open(self, board, ply: int, path):
+        """A token's re-roll (a ``Chance``), the end (the exact result), a batch to roll
+        (the horizon), or None: ``ordered`` lists the placements."""
+        if board.rerolling:
+            return ROLLS
+        if board.empties == 0:
+            return board.final_value() if board.mover == 0 else -board.final_value()
+        if board.batch_due():
+            return self.evaluate(board, ply)
+        return None
+
+    def evaluate(self, board, ply: int):
+        return board.evaluate() if board.mover == 0 else -board.evaluate()
+
+    def leaf(self, board, ply: int, path):
+        """A position after a placement at depth 0: its result or its evaluation."""
+        self.nodes += 1
+        value = board.final_value() if board.empties == 0 else board.evaluate()
+        return value if board.mover == 0 else -value
+
+    def quiet(self, move) -> bool:
+        return move[0] != "t"           # a token's re-rolls are searched
+
+    def probe(self, key, depth: int, alpha, beta, ply: int):
+        return None, None               # no table (see the module docstring)
+
+    def store(self, key, depth: int, value, move, alpha, beta) -> None:
+        pass
+
+    def ordered(self, board, moves, first, ply: int) -> list:
+        """The placements by the quick ordering, the best ``beam`` of them inside the tree
+        (all of them in the full-width iteration), the root's the best ``ROOT_WIDTH`` of the
+        previous iteration; then a token on each value in hand at the root, and inside the
+        tree two plies or more from the horizon (or in the full-width iteration)."""
+        me = board.mover
+        prospects = board.prospects()
+        values = [v for v in range(1, 7) if board.hands[me][v]]
+        placements = [(cell, value) for cell in board.open_cells() for value in values]
+        full = self.full
+        if len(placements) > 1:
+            quick = board.quick
+            placements.sort(key=lambda m: quick(m[0], m[1], prospects), reverse=me == 0)
+            if ply == 0:
+                if not full and self.depth > 1:
+                    sign = self.sign()
+                    scores = self.scores
+                    order = sorted(scores, key=lambda key: -sign * scores[key])
+                    keep = [key for key in order if key[0] != "t"][:ROOT_WIDTH[self.level]]
+                    placements = [m for m in placements if m in set(keep)]
+                    placements.sort(key=keep.index)
+            elif not full:
+                del placements[BEAM[self.level]:]
+        if board.tokens[me]:
+            depth = self.depth - (self.root_empties - board.empties)   # this node's
+            if ply == 0 or depth >= 2 or full:
+                placements += [("t", value) for value in values]
+        return placements
+
+    def after(self, board, move):
+        if board.rerolling:             # a re-roll's outcome: a die of this value in hand
+            board.hands[board.mover][move] += 1
+            board.rerolling = False
+        elif move[0] == "t":            # a token: the die leaves the hand to be re-rolled
+            me = board.mover
+            board.hands[me][move[1]] -= 1
+            board.tokens[me] -= 1
+            board.supply += 1
+            board.rerolling = True
+        else:
+            self.undo.append(board.place(move[0], move[1]))
+        return board
+
+    def unmake(self, board, move) -> None:
+        if isinstance(move, int):       # a re-roll's outcome
+            board.hands[board.mover][move] -= 1
+            board.rerolling = True
+        elif move[0] == "t":
+            me = board.mover
+            board.hands[me][move[1]] += 1
+            board.tokens[me] += 1
+            board.supply -= 1
+            board.rerolling = False
+        else:
+            board.unplace(move[0], move[1], self.undo.pop())
+
+    # -- three or four players: one ply, margins --------------------------------------------------
+    def margins(self):
+        """Each root move's value: the mover's expected points minus the best of the
+        others', a token's averaged over its six re-rolls (a generator, like the search)."""
+        board = self.board
+        prospects = board.prospects()
+        me = board.mover
+        values = [v for v in range(1, 7) if board.hands[me][v]]
+        placements = [(cell, value) for cell in board.open_cells() for value in values]
+        placements.sort(key=lambda m: -board.quick(m[0], m[1], prospects))
+        margins = {}
+        for cell, value in placements:
+            undo = board.place(cell, value)
+            margins[(cell, value)] = self.margin(board.expected_points(), undo[0])
+            self.nodes += MULTI_COST
+            board.unplace(cell, value, undo)
+            self.nodes += 1
+            if self.nodes >= self.limit:
+                yield
+        if board.tokens[me]:
+            for value in values:
+                margins[("t", value)] = yield from self.token_margin(value)
+        return margins
 
     def margin(self, points, player):
         others = max(points[p] for p in range(len(points)) if p != player)
         return points[player] - others
 
-    def token_value(self, value, depth):
-        """A token on a ``value``: the average over the six re-rolls of the best the mover
-        then does (he may spend more tokens; he places at this depth)."""
+    def token_margin(self, value):
+        """A token on a ``value``: the average over the six re-rolls of the best margin a
+        placement then gives."""
         board = self.board
         me = board.mover
         hand = board.hands[me]
@@ -392,11 +479,7 @@ class DadiEngine(Engine):
         total = 0.0
         for new in range(1, 7):
             hand[new] += 1
-            if self.game.players > 2:
-                result = yield from self.best_placement_margin()
-            else:
-                result = yield from self.alphabeta(depth, -WIN * 2, WIN * 2, chance_child=True)
-            total += result
+            total += yield from self.best_placement_margin()
             hand[new] -= 1
         hand[value] += 1
         board.tokens[me] += 1
@@ -413,53 +496,7 @@ class DadiEngine(Engine):
                     undo = board.place(cell, value)
                     best = max(best, self.margin(board.expected_points(), me))
                     board.unplace(cell, value, undo)
-                    self.searched += MULTI_COST
-                    if self.searched >= self.limit:
+                    self.nodes += MULTI_COST
+                    if self.nodes >= self.limit:
                         yield
-        return best
-
-    def alphabeta(self, depth, alpha, beta, chance_child=False):
-        """The value (White's side) of the board with ``depth`` placements to search; the
-        mover places (``chance_child``: he has just re-rolled a die, and places now)."""
-        board = self.board
-        self.searched += 1
-        if self.searched >= self.limit:
-            yield
-        if board.empties == 0:
-            return board.final_value()
-        if board.batch_due():
-            return board.evaluate()
-        if depth == 0 and not chance_child:
-            return board.evaluate()
-        depth = max(depth, 1) if chance_child else depth
-        me = board.mover
-        maximising = me == 0
-        prospects = board.prospects()
-        values = [v for v in range(1, 7) if board.hands[me][v]]
-        moves = [(cell, value) for cell in board.open_cells() for value in values]
-        full = self.full
-        if len(moves) > 1:
-            ordered = sorted(moves, key=lambda m: board.quick(m[0], m[1], prospects),
-                             reverse=maximising)
-            moves = ordered if full else ordered[:BEAM[self.level]]
-        best = -WIN * 3 if maximising else WIN * 3
-        for cell, value in moves:
-            undo = board.place(cell, value)
-            result = yield from self.alphabeta(depth - 1, alpha, beta)
-            board.unplace(cell, value, undo)
-            if maximising:
-                best = max(best, result)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, result)
-                beta = min(beta, best)
-            if alpha >= beta:
-                return best
-        if board.tokens[me] and depth >= 2 or (board.tokens[me] and full):
-            for value in values:
-                result = yield from self.token_value(value, depth)
-                if maximising:
-                    best = max(best, result)
-                else:
-                    best = min(best, result)
         return best
