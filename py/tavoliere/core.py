@@ -17,8 +17,9 @@ from .messages import MESSAGES, Problem, excerpt
 from .shown import CORE_TEXTS, LANGUAGES, RESULT_WORDS, Shown  # noqa: F401 (re-exported)
 
 __all__ = [
-    "Game", "Rules", "Shown", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece", "read_piece", "SHAPES",
-    "register", "load_game", "game_names", "game_class", "parse_spec", "perft", "CHANCE",
+    "Game", "Rules", "Shown", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece",
+    "read_piece", "SHAPES", "register", "load_game", "game_names", "game_class", "parse_spec",
+    "perft", "CHANCE",
 ]
 
 WHITE, BLACK = 0, 1
