@@ -42,7 +42,8 @@ info()               all of these     a game of ``site.json``    games.js, newga
 Two things the page draws come from the rules half, because the rules need them too: the view's
 ``pieces`` (``Rules.pieces``: a position text writes and reads them) and every move's ``name``
 (``Rules.move_name``).  In turn the rules read one method of this half, ``layout``, for the
-names of the cells (``Rules.cell_names``).
+names of the cells (``Rules.cell_names``); and a rules error that states a result (a position
+already over) words it with ``outcome_text``, through ``Outcome.message_params``.
 
 A new kind of interaction is one method here, with a default that leaves every other game as
 it was and a row in this table, the line of ``bridge._view`` that puts its answer in a view
