@@ -1,8 +1,11 @@
 """The game protocol every game follows, its errors, and the registry of games.
 
 A game is a stateless rule book built from a spec string such as ``barrier(size=6)``;
-a state is an immutable, hashable value.  Search code only needs ``legal_moves``,
-``apply`` and ``outcome``; the page only needs names, clicks, pieces and a layout.
+a state is an immutable, hashable value.  The protocol has two halves: ``Rules`` (here:
+what may happen, chance, sealed plies, hidden information, notation, positions, options)
+and ``Shown`` (``shown.py``: how the page shows a game and how a player clicks it, each
+method with its default, in one table).  ``Game`` is the two together, and every game
+module subclasses it.  Search code only needs ``legal_moves``, ``apply`` and ``outcome``.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ import re
 from dataclasses import dataclass
 
 from .messages import MESSAGES, Problem, excerpt
+from .shown import CORE_TEXTS, LANGUAGES, RESULT_WORDS, Shown  # noqa: F401 (re-exported)
 
 __all__ = [
-    "Game", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece", "read_piece", "SHAPES",
-    "register", "load_game", "game_names", "game_class", "parse_spec", "perft", "CHANCE",
+    "Game", "Rules", "Shown", "Option", "Outcome", "InvalidMove", "IllegalMove", "piece",
+    "read_piece", "SHAPES", "register", "load_game", "game_names", "game_class", "parse_spec",
+    "perft", "CHANCE",
 ]
 
 WHITE, BLACK = 0, 1
@@ -165,77 +170,19 @@ def move_limit(default: int, high: int, help: str = "the game is drawn when this
     return Option("max_plies", default, low=10, high=min(high, MAX_PLIES), help=help, hidden=True)
 
 
-# Texts every game shares, in every language the room speaks; a game adds its own in
-# ``Game.texts`` (same keys override these).  Keys: ``player.N``, ``rules`` (a list of
-# paragraphs), ``option.NAME`` and ``option.NAME.CHOICE``, ``reason.CODE`` (an outcome's
-# reason, with ``{loser}``), ``move.NAME`` (the label of a move made with a button) and
-# ``message.KEY`` (a message of ``Game.marks``), ``shape.SHAPE.one``/``.other`` (a piece shape
-# in words).
-CORE_TEXTS = {
-    "en": {
-        "player.0": "White", "player.1": "Black",
-        "reason.no-moves": "{loser} has no legal move",
-        "reason.repetition": "the same position occurred for the third time",
-        "reason.max-plies": "the move limit was reached",
-        "reason.full-board": "the board is full",
-        "reason.resign": "{loser} resigned",
-        "reason.agreement": "agreed by the players",
-        "reason.false-reveal": "{loser} revealed a value that does not match his commitment",
-        "option.max_plies": "Move limit (draw)",
-        "diagram.setup": "The board at the start.",
-        "diagram.try": "Your turn: make a move here (the example's cells are shaded).",
-        "diagram.win": "A game played to its end.",
-        "diagram.move": "A game under way.",
-    },
-    "it": {
-        "player.0": "Bianco", "player.1": "Nero",
-        "reason.no-moves": "il {loser} non ha più mosse possibili",
-        "reason.repetition": "la stessa posizione si è ripetuta per la terza volta",
-        "reason.max-plies": "è stato raggiunto il limite di semimosse",
-        "reason.full-board": "il tavoliere è pieno",
-        "reason.resign": "il {loser} ha abbandonato",
-        "reason.agreement": "per accordo fra i giocatori",
-        "reason.false-reveal": "il {loser} ha svelato un valore che non corrisponde al suo impegno",
-        "option.max_plies": "Limite di semimosse (patta)",
-        "diagram.setup": "Il tavoliere all'inizio.",
-        "diagram.try": "Prova tu: gioca qui una mossa (le caselle dell'esempio sono ombreggiate).",
-        "diagram.win": "Una partita giocata fino alla fine.",
-        "diagram.move": "Una partita in corso.",
-    },
-}
-# Every piece shape in words, singular and plural (the page's screen-reader texts).
-CORE_TEXTS["en"].update({
-    "shape.stone.one": "stone", "shape.stone.other": "stones",
-    "shape.pawn.one": "pawn", "shape.pawn.other": "pawns",
-    "shape.knight.one": "knight", "shape.knight.other": "knights",
-    "shape.crowned.one": "crowned piece", "shape.crowned.other": "crowned pieces",
-    "shape.double-crowned.one": "double-crowned piece", "shape.double-crowned.other": "double-crowned pieces",
-    "shape.die.one": "die", "shape.die.other": "dice",
-    "shape.counter.one": "counter", "shape.counter.other": "counters",
-    "shape.marker.one": "marker", "shape.marker.other": "markers",
-    "shape.block.one": "obstacle", "shape.block.other": "obstacles",
-})
-CORE_TEXTS["it"].update({
-    "shape.stone.one": "pedina", "shape.stone.other": "pedine",
-    "shape.pawn.one": "pedina", "shape.pawn.other": "pedine",
-    "shape.knight.one": "cavallo", "shape.knight.other": "cavalli",
-    "shape.crowned.one": "dama", "shape.crowned.other": "dame",
-    "shape.double-crowned.one": "damone", "shape.double-crowned.other": "damoni",
-    "shape.die.one": "dado", "shape.die.other": "dadi",
-    "shape.counter.one": "segnalino", "shape.counter.other": "segnalini",
-    "shape.marker.one": "segnalino", "shape.marker.other": "segnalini",
-    "shape.block.one": "ostacolo", "shape.block.other": "ostacoli",
-})
-LANGUAGES = tuple(CORE_TEXTS)
+class Rules:
+    """The rules half of the game protocol: what may happen in a game, and its notation.
 
-
-class Game:
-    """Base class of every game.  Subclasses set ``name``, ``title``, ``options``, ``texts``
-    and implement the abstract methods; ``play``, ``replay`` and the default ``parse_move``
-    come from here.
+    A game writes ``initial_state``, ``to_move``, ``legal_moves``, ``apply``, ``outcome``,
+    ``move_name`` and ``pieces``; where it has them, chance plies (``probability``), sealed
+    plies (``sealed``, ``concealed``, ``before_sealed``), hidden information (``view``,
+    ``guess``), short forms of its moves (``parse_move``, ``check_notation``) and positions
+    (``position_from``, ``position_counters``).  ``play``, ``replay``, ``roll`` and the
+    position texts come from here.  A search needs only this half.
 
     Moves are small hashable values (tuples of cell indices, chosen by each game) with one
     canonical name.  ``apply`` trusts its caller (searches use it); ``play`` checks legality.
+    The rules read one method of the shown half, ``layout``, for the names of the cells.
     """
 
     name = ""
@@ -246,32 +193,8 @@ class Game:
     # the game's ``__init__`` then sets ``self.players`` from it, and the room's New game
     # dialog offers as many seats as the option says.
     players_option: str | None = None
-    # How many of a move's first clicks keep their order, the rest coming in any order (the
-    # dice a die captures, after its cell: 1; two stones placed together: 0); None when every
-    # click keeps its order.  The page then fits the free clicks by their set of cells.
-    free_clicks_after: int | None = None
-    # True when a move's first click picks up the piece that moves (draughts): the page then
-    # never plays a move on that click alone, so a click on a piece shows where it may go.
-    # Every move with clicks then has two or more.
-    picks_up = False
     # False when the rules never end a game drawn: the page then offers no agreed draw either.
     draws = True
-    texts: dict[str, dict] = {}  # {"en": {key: text}, "it": {...}}: see CORE_TEXTS
-    # What the room's welcome says of the game beside its ``tagline`` text (one line, in
-    # each language): who made it (a text ``author`` words it in a language where the name
-    # alone will not do: "traditional"), and about how long a game takes.
-    author = ""
-    minutes = 0
-    # The rules dialog's pictures (tavoliere/illustrations.py reads them): each a dict with a
-    # ``caption`` (the text ``diagram.CAPTION``; setup, try and win are shared), then the
-    # position: ``spec`` (default: the game's own), ``moves`` (names) or ``playout`` (a seed:
-    # random moves from the start, ``plies`` of them or to the end), ``ring`` (cells to
-    # stress), and ``try``: True when the reader plays the next move (the playout's next one
-    # is the example).  A game that gives none shows its starting position.
-    rule_diagrams: tuple[dict, ...] = ({"caption": "setup"},)
-    # The seat the welcome gives a newcomer against the computer: the second where the first
-    # player loses with best play (Barrier), so that nobody starts in a lost game.
-    newcomer_seat = 0
     # The game's own error codes, {code: {"en": template, "it": template}} (see messages.py),
     # named "NAME.something" and raised as Problem(code, **params).
     messages: dict[str, dict] = {}
@@ -298,7 +221,7 @@ class Game:
         return f"load_game({self.spec!r})"
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Game) and self.spec == other.spec
+        return isinstance(other, Rules) and self.spec == other.spec
 
     def __hash__(self) -> int:
         return hash(self.spec)
@@ -324,77 +247,15 @@ class Game:
         raise NotImplementedError
 
     def move_name(self, move) -> str:
+        """The move's one canonical name (``c4-d4``, ``e5``, ``pass``): the record, links and
+        the page's move list write it, and ``parse_move`` reads it back."""
         raise NotImplementedError
-
-    def clicks(self, move) -> tuple[str, ...]:
-        """The cells a user clicks, in order, to make ``move`` (enough to tell it apart).
-        A move with no cells (a swap, a pass, a bid) has none: the page shows it as a button
-        labelled ``move.NAME`` from the game's texts."""
-        raise NotImplementedError
-
-    def move_words(self, move) -> tuple[str, dict] | None:
-        """How the move list and the messages name a played move whose notation is not for
-        players' eyes (a roll, ``r112336``): a key of the game's texts and its parameters.
-        None (the default): the notation, or the button's words of a move without cells."""
-        return None
-
-    def click_steps(self, move) -> tuple[str, ...]:
-        """What each click of ``move`` chooses, as names of the game's texts ``step.NAME``
-        ("path", "removal"): while a move is half made, the page asks for the next step by
-        name.  None (the default): the page's own words, "click a highlighted cell"."""
-        return ()
-
-    def same_cells(self, state) -> dict[str, str]:
-        """Cells that stand for others on this turn: a click on a key counts as a click on
-        its value (the second of two equal dice in a rack, say, for the first, which the
-        moves' clicks name).  None by default."""
-        return {}
-
-    def move_cells(self, move) -> tuple[str, ...]:
-        """Every cell a move touches, for highlighting: by default the cells its name mentions."""
-        return tuple(re.findall(r"[a-z]+[0-9]+", self.move_name(move)))
-
-    def move_steps(self, state, move) -> list[dict[str, str]]:
-        """A move seen as a sequence of steps, for the page to show one after the other (a
-        sowing seed by seed): the pieces after each step but the last, whose pieces are the
-        position after the move.  None by default: the move is shown at once."""
-        return []
 
     def pieces(self, state) -> dict[str, str]:
-        """What stands on each occupied cell, as piece tokens (``piece()``)."""
+        """What stands on each occupied cell, as piece tokens (``piece()``).  A rule of the
+        position, not only a picture: a position text writes and reads them back; the page
+        draws them (the view's ``pieces``, read by web/board.js)."""
         raise NotImplementedError
-
-    def layout(self) -> dict:
-        """Cell names, centres, outlines and tones for drawing (see ``grid``)."""
-        raise NotImplementedError
-
-    def diagram(self, state) -> str:
-        """A plain-text picture of the state, for tests, the command line and bug reports."""
-        raise NotImplementedError
-
-    def notes(self, state) -> dict:
-        """Extra facts about the position for tools and tests (the page does not read them)."""
-        return {}
-
-    def marks(self, state) -> dict:
-        """What the page should point out, all optional: ``shaded`` (cells where the mover may
-        not play), ``highlight`` (cells to ring, e.g. a six about to win), ``leaving`` (cells
-        whose pieces were just captured, to fade out) and ``message`` (``{"key": KEY,
-        "params": {...}}`` naming the text ``message.KEY``; an integer ``player`` or
-        ``opponent`` parameter is a player, shown by name)."""
-        return {}
-
-    def toggle(self, state, marked=None) -> dict | None:
-        """A move built by toggling sets of cells, with a live count (Go's dead stones), or
-        None (the default) when the position has none.  The page keeps the marks and asks
-        again with ``marked`` (the cells marked, from the page) after every tap; the answer
-        is ``{"units": [[cells]]`` (a tap on a cell toggles its whole unit), ``"marked":
-        [cells]`` (the marks: the game's own to start with), ``"move"`` (the move these marks
-        make, as a legal move of the view, with the words of its button), ``"covers"`` (the
-        listed moves that it stands for: the page shows its one button instead), ``"marks"}``
-        (the position's marks under these marks, as ``marks``; ``owned`` may list, for each
-        player, cells to mark as counting for that player)."""
-        return None
 
     # -- sealed plies (moves made at the same time) -------------------------------------------
     # In a game of simultaneous moves a round is recorded as plies, one player after the
@@ -439,12 +300,6 @@ class Game:
         the concealed state (see "sealed plies"), the same for every seat."""
         return self.concealed(state)
 
-    def offers_random(self, state) -> bool:
-        """Whether the room offers to make the move of ``state`` at random for the player (a
-        set-up of hidden pieces, where any choice is a fair start): a button beside the turn
-        that picks one of the legal moves.  By default no."""
-        return False
-
     def guess(self, seen, seat: int | None, rng):
         """A full state ``seat`` could be in, drawn at random from ``seen`` (its view): what a
         search that may not look at hidden things plays from, one guess per iteration
@@ -454,22 +309,10 @@ class Game:
             raise NotImplementedError(f"{self.name} hides information but cannot guess it")
         return seen
 
-    def shown_names(self, states: list, moves: list, seat: int | None) -> list[str]:
-        """The names of the plies ``moves`` as the move list shows them to ``seat``
-        (``states``: the full states along them, one more than the moves): a ply whose
-        notation would betray hidden information is shown as "?" while it must stay hidden.
-        By default every name as written."""
-        return [self.move_name(move) for move in moves]
-
-    def ply_words(self, state, move):
-        """How the move list words the ply ``move`` made from ``state`` (the full state): what
-        the move revealed, say.  By default ``move_words``."""
-        return self.move_words(move)
-
     @classmethod
     def hides_information(cls) -> bool:
         """Whether seats may know different things (the game implements ``view``)."""
-        return cls.view is not Game.view
+        return cls.view is not Rules.view
 
     # -- chance plies (rolls of dice) -----------------------------------------------------
     # A game of dice records each roll as a ply of its own, a *chance ply*: ``to_move`` is
@@ -500,29 +343,7 @@ class Game:
     @classmethod
     def has_chance(cls) -> bool:
         """Whether the game ever has a chance ply (it implements ``probability``)."""
-        return cls.probability is not Game.probability
-
-    def text_table(self, language: str) -> dict:
-        """Every text of this game in ``language``: the shared ones, then the game's own
-        (a subclass's texts override its base class's)."""
-        table = dict(CORE_TEXTS.get(language, {}))
-        for cls in reversed(type(self).__mro__):
-            table.update(cls.__dict__.get("texts", {}).get(language, {}))
-        return table
-
-    def outcome_text(self, outcome: "Outcome", language: str = "en") -> str:
-        """The result in words, e.g. "Black wins: White has no legal move" (in English, the
-        words of a record's Result tag)."""
-        table = self.text_table(language)
-        name = {p: table.get(f"player.{p}", str(p)) for p in range(self.players)}
-        loser = "" if outcome.winner is None or self.players != 2 else name[1 - outcome.winner]
-        scores = "\u2013".join(str(score) for score in outcome.scores)
-        words = RESULT_WORDS[language]["and"].join(
-            table.get(f"reason.{r}", r).format(loser=loser, scores=scores)
-            for r in outcome.reason.split("+"))
-        if outcome.winner is None:
-            return f"{RESULT_WORDS[language]['draw']}: {words}"
-        return f"{RESULT_WORDS[language]['wins'].format(player=name[outcome.winner])}: {words}"
+        return cls.probability is not Rules.probability
 
     # -- provided -------------------------------------------------------------------------
     def play(self, state, move):
@@ -689,33 +510,15 @@ class Game:
     def seals_plies(cls) -> bool:
         """Whether this game ever seals a ply (it overrides ``sealed``): the page then knows,
         before any move, that a record sent to the other player would reveal a sealed one."""
-        return cls.sealed is not Game.sealed
-
-    def info(self) -> dict:
-        out = {"name": self.name, "title": self.title, "players": self.players,
-               "options": [option.as_dict() for option in self.options],
-               "texts": {language: self.text_table(language) for language in LANGUAGES}}
-        if self.seals_plies():
-            out["sealed_plies"] = True
-        if self.hides_information():
-            out["hidden_information"] = True
-        if self.has_chance():
-            out["chance"] = True
-        if self.players_option:
-            out["players_option"] = self.players_option
-        if not self.draws:
-            out["no_draws"] = True
-        if self.author:
-            out["author"] = self.author
-        if self.minutes:
-            out["minutes"] = self.minutes
-        if self.newcomer_seat:
-            out["newcomer_seat"] = self.newcomer_seat
-        return out
+        return cls.sealed is not Rules.sealed
 
 
-RESULT_WORDS = {"en": {"draw": "Draw", "wins": "{player} wins", "and": " and "},
-                "it": {"draw": "Patta", "wins": "Vince il {player}", "and": " e "}}
+class Game(Rules, Shown):
+    """Base class of every game: the rules (``Rules``, above) and how the page shows and
+    clicks them (``Shown``, in shown.py).  Subclasses set ``name``, ``title``, ``options``,
+    ``texts`` and implement the methods that have no default: ``initial_state``,
+    ``to_move``, ``legal_moves``, ``apply``, ``outcome``, ``move_name``, ``pieces`` of the
+    rules, ``clicks``, ``layout``, ``diagram`` of the shown half."""
 
 
 def perft(game: Game, state, depth: int) -> int:

@@ -73,65 +73,6 @@ class Barrier(Game):
         Option("size", 8, low=5, high=9, help="cells along each side of the square board"),
         Option("first_player", "white", choices=FIRST_PLAYERS, help="who places the first pawn"),
     )
-    texts = {
-        "en": {
-            "tagline": "Move your pawn in an L and leave obstacles behind: whoever cannot move loses.",
-            "rules": [
-                "Barrier (Karl Scherer, 2002) is played on a square board, 8×8 here, but you may "
-                "choose any size from 5×5 to 9×9. Each player has one pawn; the neutral obstacles "
-                "are unlimited.",
-                "White (or Black, if so chosen in the options), then the other player, places the "
-                "pawn on any empty cell. From then on, each turn you move your pawn like a chess "
-                "knight, but along a path: one step, then two at a right angle, or two steps, "
-                "then one. The two cells crossed and the destination must be empty: the pawn "
-                "never crosses an obstacle or the other pawn.",
-                "The cell left and the two cells crossed become obstacles. When two paths reach "
-                "the same cell they are different moves, because they leave different obstacles: "
-                "choose the destination cell, then the first cell of the path.",
-                "If you cannot move when it is your turn, you lose. There are no draws. With perfect "
-                "play the second player wins on every board from 6×6 to 9×9 (the computer has "
-                "solved them all), and the first player wins on 5×5 only by starting in the "
-                "centre: against the computer, the second seat is the winning one.",
-            ],
-            "option.size": "Cells per side",
-            "option.size.header": "{value}×{value}",
-            "option.first_player": "First player",
-            "option.first_player.white": "White",
-            "option.first_player.black": "Black",
-            "step.place": "Choose the cell for your pawn",
-            "step.destination": "Choose where your pawn goes",
-            "step.path": "Now choose the path: {click} its first cell",
-        },
-        "it": {
-            "tagline": "Muovi la pedina a L lasciando ostacoli dietro di te: chi non può più muovere perde.",
-            "rules": [
-                "Barrier (Karl Scherer, 2002) si gioca su un tavoliere quadrato, qui 8×8, ma si "
-                "può scegliere da 5×5 a 9×9. Ogni giocatore ha una sola pedina; gli ostacoli "
-                "neutri sono illimitati.",
-                "Il Bianco (o il Nero, se lo si sceglie nelle opzioni), poi l'altro giocatore, "
-                "colloca la propria pedina su una casella vuota a scelta. Da quel momento, a "
-                "turno, si muove la propria pedina come il cavallo degli "
-                "scacchi, ma lungo un percorso: un passo e poi due ad angolo retto, oppure due "
-                "passi e poi uno. Le due caselle attraversate e quella di arrivo devono essere "
-                "vuote: non si passa mai sopra un ostacolo né sopra l'altra pedina.",
-                "La casella di partenza e le due attraversate diventano ostacoli. Se due percorsi "
-                "portano alla stessa casella sono mosse diverse, perché lasciano ostacoli "
-                "diversi: si indica la casella di arrivo, poi la prima casella del percorso.",
-                "Chi al proprio turno non può muovere perde. Non ci sono patte. Con il gioco "
-                "perfetto vince il secondo giocatore su ogni tavoliere da 6×6 a 9×9 (il computer "
-                "li ha risolti tutti), e sul 5×5 vince il primo solo se comincia al centro: "
-                "contro il computer, il posto vincente è il secondo.",
-            ],
-            "option.size": "Caselle per lato",
-            "option.size.header": "{value}×{value}",
-            "option.first_player": "Chi comincia",
-            "option.first_player.white": "Bianco",
-            "option.first_player.black": "Nero",
-            "step.place": "Scegli la casella della tua pedina",
-            "step.destination": "Scegli dove va la tua pedina",
-            "step.path": "Ora scegli il percorso: indica la sua prima casella",
-        },
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -381,3 +322,64 @@ class Barrier(Game):
                               allowed=int(should))
         return self.initial_state()._replace(pawns=tuple(pawns), obstacles=frozenset(obstacles),
                                              ply=ply)
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------
+    texts = {
+        "en": {
+            "tagline": "Move your pawn in an L and leave obstacles behind: whoever cannot move loses.",
+            "rules": [
+                "Barrier (Karl Scherer, 2002) is played on a square board, 8×8 here, but you may "
+                "choose any size from 5×5 to 9×9. Each player has one pawn; the neutral obstacles "
+                "are unlimited.",
+                "White (or Black, if so chosen in the options), then the other player, places the "
+                "pawn on any empty cell. From then on, each turn you move your pawn like a chess "
+                "knight, but along a path: one step, then two at a right angle, or two steps, "
+                "then one. The two cells crossed and the destination must be empty: the pawn "
+                "never crosses an obstacle or the other pawn.",
+                "The cell left and the two cells crossed become obstacles. When two paths reach "
+                "the same cell they are different moves, because they leave different obstacles: "
+                "choose the destination cell, then the first cell of the path.",
+                "If you cannot move when it is your turn, you lose. There are no draws. With perfect "
+                "play the second player wins on every board from 6×6 to 9×9 (the computer has "
+                "solved them all), and the first player wins on 5×5 only by starting in the "
+                "centre: against the computer, the second seat is the winning one.",
+            ],
+            "option.size": "Cells per side",
+            "option.size.header": "{value}×{value}",
+            "option.first_player": "First player",
+            "option.first_player.white": "White",
+            "option.first_player.black": "Black",
+            "step.place": "Choose the cell for your pawn",
+            "step.destination": "Choose where your pawn goes",
+            "step.path": "Now choose the path: {click} its first cell",
+        },
+        "it": {
+            "tagline": "Muovi la pedina a L lasciando ostacoli dietro di te: chi non può più muovere perde.",
+            "rules": [
+                "Barrier (Karl Scherer, 2002) si gioca su un tavoliere quadrato, qui 8×8, ma si "
+                "può scegliere da 5×5 a 9×9. Ogni giocatore ha una sola pedina; gli ostacoli "
+                "neutri sono illimitati.",
+                "Il Bianco (o il Nero, se lo si sceglie nelle opzioni), poi l'altro giocatore, "
+                "colloca la propria pedina su una casella vuota a scelta. Da quel momento, a "
+                "turno, si muove la propria pedina come il cavallo degli "
+                "scacchi, ma lungo un percorso: un passo e poi due ad angolo retto, oppure due "
+                "passi e poi uno. Le due caselle attraversate e quella di arrivo devono essere "
+                "vuote: non si passa mai sopra un ostacolo né sopra l'altra pedina.",
+                "La casella di partenza e le due attraversate diventano ostacoli. Se due percorsi "
+                "portano alla stessa casella sono mosse diverse, perché lasciano ostacoli "
+                "diversi: si indica la casella di arrivo, poi la prima casella del percorso.",
+                "Chi al proprio turno non può muovere perde. Non ci sono patte. Con il gioco "
+                "perfetto vince il secondo giocatore su ogni tavoliere da 6×6 a 9×9 (il computer "
+                "li ha risolti tutti), e sul 5×5 vince il primo solo se comincia al centro: "
+                "contro il computer, il posto vincente è il secondo.",
+            ],
+            "option.size": "Caselle per lato",
+            "option.size.header": "{value}×{value}",
+            "option.first_player": "Chi comincia",
+            "option.first_player.white": "Bianco",
+            "option.first_player.black": "Nero",
+            "step.place": "Scegli la casella della tua pedina",
+            "step.destination": "Scegli dove va la tua pedina",
+            "step.path": "Ora scegli il percorso: indica la sua prima casella",
+        },
+    }

@@ -121,93 +121,6 @@ class Cephalopod(Game):
         Option("first_player", "white", choices=("white", "black"),
                help="who places the first die"),
     )
-    messages = {
-        "cephalopod.write": {
-            "en": "write a cell such as c3, or the cell and the captured dice such as c3/b3/d3",
-            "it": "scrivi una casella come c3, oppure la casella e i dadi catturati come "
-                  "c3/b3/d3"},
-        "cephalopod.not-a-cell": {
-            "en": "{cell} is not a cell of the board (columns a-{last}, rows 1-{rows})",
-            "it": "{cell} non è una casella del tavoliere (colonne a-{last}, righe 1-{rows})"},
-        "cephalopod.cell-twice": {
-            "en": "{cell} is written twice",
-            "it": "la casella {cell} compare due volte"},
-        "cephalopod.must-capture": {
-            "en": "a die placed on {cell} must capture; the moves there are {moves}",
-            "it": "un dado collocato in {cell} deve catturare; le mosse possibili lì sono "
-                  "{moves}"},
-        "cephalopod.one-die": {
-            "en": "a capture takes two or more dice",
-            "it": "una cattura prende due o più dadi"},
-        "cephalopod.no-die": {
-            "en": "{cell} holds no die to capture",
-            "it": "in {cell} non c'è un dado da catturare"},
-        "cephalopod.not-next": {
-            "en": "{cell} is not orthogonally next to {target}",
-            "it": "{cell} non è adiacente in orizzontale o in verticale a {target}"},
-        "cephalopod.over-six": {
-            "en": "the captured dice add up to {sum}, more than 6",
-            "it": "i dadi catturati sommano {sum}, più di 6"},
-    }
-    texts = {
-        "en": {
-            "tagline": "Dice that capture add up their pips: when the board is full, more dice win.",
-            "rules": [
-                "Cephalopod (Mark Steere, 2006) is played on an empty square board, 5×5 here "
-                "(or 5 columns by 3 rows, for shorter games), with dice in the players' two "
-                "colours.",
-                "In turn each player places one die of their colour on an empty cell; there is "
-                "no passing. A die placed next to (orthogonally) two or more dice whose pips add "
-                "up to 6 or less captures them: those dice leave the board and the new die shows "
-                "their sum. Dice of either colour can be captured together.",
-                "You choose which two, three or four neighbours to capture, as long as their sum "
-                "is at most 6; on a cell where a capture is possible, you must capture. Anywhere "
-                "else the new die shows 1. Choose the empty cell, then, if there is a choice, "
-                "each die to capture, in any order.",
-                "When the board is full, the player with more dice on it wins. There are no "
-                "draws.",
-            ],
-            "option.size": "Board",
-            "option.size.5x5": "5×5",
-            "option.size.3x5": "5 columns × 3 rows",
-            "option.first_player": "First player",
-            "option.first_player.white": "White",
-            "option.first_player.black": "Black",
-            "reason.more-dice": "the board is full and {loser} has fewer dice on it",
-            "message.captured": "{player} captured {count} dice: the new die shows {pips}.",
-        },
-        "it": {
-            "tagline": "I dadi che catturano sommano i punti: a tavoliere pieno vince chi ha più dadi.",
-            "rules": [
-                "Cephalopod (Mark Steere, 2006) si gioca su un tavoliere quadrato vuoto, qui "
-                "5×5 (oppure 5 colonne per 3 righe, per partite più brevi), con dadi di due "
-                "colori, uno per giocatore. Comincia il Bianco, salvo che l'opzione «Chi "
-                "comincia» scelga il Nero.",
-                "A turno ciascuno colloca un dado del proprio colore su una casella vuota; non si "
-                "può passare. Un dado collocato adiacente, in orizzontale o in verticale, a due o "
-                "più dadi la cui somma non supera 6 ne cattura almeno due (quali, lo sceglie chi "
-                "muove): i dadi catturati lasciano il tavoliere e tornano ai proprietari, e il "
-                "nuovo dado mostra la loro somma. Si possono catturare insieme dadi di entrambi "
-                "i colori.",
-                "Non si è obbligati a sommare tutti i dadi adiacenti: si scelgono i due, tre o "
-                "quattro da catturare, purché la somma non superi 6; su una casella dove si può "
-                "catturare, la cattura è obbligatoria. Se non cattura, il nuovo dado mostra 1. "
-                "Si indica la casella vuota e poi, se c'è una scelta, ciascun dado da "
-                "catturare, in qualunque ordine.",
-                "Quando il tavoliere è pieno vince chi ha più dadi sul tavoliere. Non ci sono "
-                "patte.",
-            ],
-            "option.size": "Tavoliere",
-            "option.size.5x5": "5×5",
-            "option.size.3x5": "5 colonne × 3 righe",
-            "option.first_player": "Chi comincia",
-            "option.first_player.white": "Bianco",
-            "option.first_player.black": "Nero",
-            "reason.more-dice": "il tavoliere è pieno e il {loser} ha meno dadi",
-            "message.captured": "Il {player} ha catturato {count} dadi: il nuovo dado "
-                                "mostra {pips}.",
-        },
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -408,3 +321,92 @@ class Cephalopod(Game):
         if dice > ply:
             raise Problem("position.count", piece="die", count=dice, allowed=ply)
         return CephalopodState(tuple(board), ply)
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------
+    messages = {
+        "cephalopod.write": {
+            "en": "write a cell such as c3, or the cell and the captured dice such as c3/b3/d3",
+            "it": "scrivi una casella come c3, oppure la casella e i dadi catturati come "
+                  "c3/b3/d3"},
+        "cephalopod.not-a-cell": {
+            "en": "{cell} is not a cell of the board (columns a-{last}, rows 1-{rows})",
+            "it": "{cell} non è una casella del tavoliere (colonne a-{last}, righe 1-{rows})"},
+        "cephalopod.cell-twice": {
+            "en": "{cell} is written twice",
+            "it": "la casella {cell} compare due volte"},
+        "cephalopod.must-capture": {
+            "en": "a die placed on {cell} must capture; the moves there are {moves}",
+            "it": "un dado collocato in {cell} deve catturare; le mosse possibili lì sono "
+                  "{moves}"},
+        "cephalopod.one-die": {
+            "en": "a capture takes two or more dice",
+            "it": "una cattura prende due o più dadi"},
+        "cephalopod.no-die": {
+            "en": "{cell} holds no die to capture",
+            "it": "in {cell} non c'è un dado da catturare"},
+        "cephalopod.not-next": {
+            "en": "{cell} is not orthogonally next to {target}",
+            "it": "{cell} non è adiacente in orizzontale o in verticale a {target}"},
+        "cephalopod.over-six": {
+            "en": "the captured dice add up to {sum}, more than 6",
+            "it": "i dadi catturati sommano {sum}, più di 6"},
+    }
+    texts = {
+        "en": {
+            "tagline": "Dice that capture add up their pips: when the board is full, more dice win.",
+            "rules": [
+                "Cephalopod (Mark Steere, 2006) is played on an empty square board, 5×5 here "
+                "(or 5 columns by 3 rows, for shorter games), with dice in the players' two "
+                "colours.",
+                "In turn each player places one die of their colour on an empty cell; there is "
+                "no passing. A die placed next to (orthogonally) two or more dice whose pips add "
+                "up to 6 or less captures them: those dice leave the board and the new die shows "
+                "their sum. Dice of either colour can be captured together.",
+                "You choose which two, three or four neighbours to capture, as long as their sum "
+                "is at most 6; on a cell where a capture is possible, you must capture. Anywhere "
+                "else the new die shows 1. Choose the empty cell, then, if there is a choice, "
+                "each die to capture, in any order.",
+                "When the board is full, the player with more dice on it wins. There are no "
+                "draws.",
+            ],
+            "option.size": "Board",
+            "option.size.5x5": "5×5",
+            "option.size.3x5": "5 columns × 3 rows",
+            "option.first_player": "First player",
+            "option.first_player.white": "White",
+            "option.first_player.black": "Black",
+            "reason.more-dice": "the board is full and {loser} has fewer dice on it",
+            "message.captured": "{player} captured {count} dice: the new die shows {pips}.",
+        },
+        "it": {
+            "tagline": "I dadi che catturano sommano i punti: a tavoliere pieno vince chi ha più dadi.",
+            "rules": [
+                "Cephalopod (Mark Steere, 2006) si gioca su un tavoliere quadrato vuoto, qui "
+                "5×5 (oppure 5 colonne per 3 righe, per partite più brevi), con dadi di due "
+                "colori, uno per giocatore. Comincia il Bianco, salvo che l'opzione «Chi "
+                "comincia» scelga il Nero.",
+                "A turno ciascuno colloca un dado del proprio colore su una casella vuota; non si "
+                "può passare. Un dado collocato adiacente, in orizzontale o in verticale, a due o "
+                "più dadi la cui somma non supera 6 ne cattura almeno due (quali, lo sceglie chi "
+                "muove): i dadi catturati lasciano il tavoliere e tornano ai proprietari, e il "
+                "nuovo dado mostra la loro somma. Si possono catturare insieme dadi di entrambi "
+                "i colori.",
+                "Non si è obbligati a sommare tutti i dadi adiacenti: si scelgono i due, tre o "
+                "quattro da catturare, purché la somma non superi 6; su una casella dove si può "
+                "catturare, la cattura è obbligatoria. Se non cattura, il nuovo dado mostra 1. "
+                "Si indica la casella vuota e poi, se c'è una scelta, ciascun dado da "
+                "catturare, in qualunque ordine.",
+                "Quando il tavoliere è pieno vince chi ha più dadi sul tavoliere. Non ci sono "
+                "patte.",
+            ],
+            "option.size": "Tavoliere",
+            "option.size.5x5": "5×5",
+            "option.size.3x5": "5 colonne × 3 righe",
+            "option.first_player": "Chi comincia",
+            "option.first_player.white": "Bianco",
+            "option.first_player.black": "Nero",
+            "reason.more-dice": "il tavoliere è pieno e il {loser} ha meno dadi",
+            "message.captured": "Il {player} ha catturato {count} dadi: il nuovo dado "
+                                "mostra {pips}.",
+        },
+    }

@@ -134,77 +134,6 @@ class Connect6(Game):
     )
     # a two-stone move is the same move whichever of its cells is clicked first
     free_clicks_after = 0
-    messages = {
-        "connect6.one-stone": {
-            "en": "the first move of the game is a single stone, such as j10",
-            "it": "la prima mossa della partita è una sola pedina, per esempio j10"},
-        "connect6.two-stones": {
-            "en": "after the first move, every move places two stones, such as j11k10",
-            "it": "dopo la prima mossa, ogni mossa colloca due pedine, per esempio j11k10"},
-        "connect6.same-cell": {
-            "en": "the two stones of a move go on two different cells, not both on {cell}",
-            "it": "le due pedine di una mossa vanno su due caselle diverse, non entrambe "
-                  "in {cell}"},
-    }
-    texts = {
-        "en": {
-            "tagline": "Two stones a turn: the first to line up six wins.",
-            "rules": [
-                "Connect6 (I-Chen Wu, 2005) is a modern form of Gomoku, played on the points of "
-                "a Go board: 19×19 here, or 15×15 and 13×13 as options. The board starts empty; "
-                "stones never move and are never removed.",
-                "White begins by placing a single stone on any cell. From then on the players "
-                "take turns, and every move places two stones of the mover's colour on two "
-                "empty cells (chosen in either order). This balances the first player's "
-                "advantage: at the end of every move, neither player has more than one stone "
-                "more on the board than the other.",
-                "You win by making a six: six or more stones of your colour in an unbroken line "
-                "along a row, a column or a diagonal (longer lines win too). A move always "
-                "places two stones, even when the first one already makes the six.",
-                "If the board fills up without a six, the game is a draw.",
-            ],
-            "option.size": "Cells per side",
-            "option.size.19": "19×19",
-            "option.size.15": "15×15",
-            "option.size.13": "13×13",
-            "option.first_player": "First player",
-            "option.first_player.white": "White",
-            "option.first_player.black": "Black",
-            "reason.six": "six in a row",
-            "message.one-stone": "{player} begins with a single stone.",
-            "message.two-stones": "{player} places two stones: {click} two empty cells.",
-        },
-        "it": {
-            "tagline": "Due pedine per turno: vince chi ne allinea sei per primo.",
-            "rules": [
-                "Connect6 (I-Chen Wu, 2005) è una versione moderna del Gomoku e si gioca su un "
-                "tavoliere quadrato di 19×19 caselle (come i punti di un goban), ma si può "
-                "scegliere anche 15×15 o 13×13. Il tavoliere all'inizio è vuoto; le pedine non "
-                "si spostano e non vengono mai tolte.",
-                "Il Bianco comincia collocando una sola pedina su una casella qualsiasi. Poi si "
-                "gioca a turno, e ogni mossa colloca due pedine del proprio colore su due "
-                "caselle vuote (indicate in qualunque ordine). Così il "
-                "vantaggio di chi inizia è compensato: alla fine di ogni mossa nessuno ha sul "
-                "tavoliere più di una pedina in più dell'altro.",
-                "Vince chi per primo mette in fila sei pedine del proprio colore (o più), senza "
-                "interruzioni, in orizzontale, in verticale o in diagonale. Una mossa colloca "
-                "sempre due pedine, anche quando la prima completa già la fila di sei.",
-                "Se il tavoliere si riempie senza che nessuno abbia messo in fila sei pedine, "
-                "la partita è patta.",
-            ],
-            "option.size": "Caselle per lato",
-            "option.size.19": "19×19",
-            "option.size.15": "15×15",
-            "option.size.13": "13×13",
-            "option.first_player": "Chi comincia",
-            "option.first_player.white": "Bianco",
-            "option.first_player.black": "Nero",
-            "reason.six": "sei in fila",
-            "message.one-stone": "Il {player} comincia con una sola pedina.",
-            "message.two-stones": "Il {player} colloca due pedine: da ora ogni mossa ne "
-                                  "colloca due.",
-        },
-    }
 
     def __init__(self, **values):
         if "size" in values:          # Connect6(size=15) reads as the spec connect6(size=15)
@@ -445,3 +374,76 @@ class Connect6(Game):
             raise Problem("position.counter-value", counter="ply", value=str(ply),
                           low=state.ply, high=state.ply)
         return self.refuse_decided(state)
+
+    # -- texts (after the rules they word): the rules, labels, messages -----------------------
+    messages = {
+        "connect6.one-stone": {
+            "en": "the first move of the game is a single stone, such as j10",
+            "it": "la prima mossa della partita è una sola pedina, per esempio j10"},
+        "connect6.two-stones": {
+            "en": "after the first move, every move places two stones, such as j11k10",
+            "it": "dopo la prima mossa, ogni mossa colloca due pedine, per esempio j11k10"},
+        "connect6.same-cell": {
+            "en": "the two stones of a move go on two different cells, not both on {cell}",
+            "it": "le due pedine di una mossa vanno su due caselle diverse, non entrambe "
+                  "in {cell}"},
+    }
+    texts = {
+        "en": {
+            "tagline": "Two stones a turn: the first to line up six wins.",
+            "rules": [
+                "Connect6 (I-Chen Wu, 2005) is a modern form of Gomoku, played on the points of "
+                "a Go board: 19×19 here, or 15×15 and 13×13 as options. The board starts empty; "
+                "stones never move and are never removed.",
+                "White begins by placing a single stone on any cell. From then on the players "
+                "take turns, and every move places two stones of the mover's colour on two "
+                "empty cells (chosen in either order). This balances the first player's "
+                "advantage: at the end of every move, neither player has more than one stone "
+                "more on the board than the other.",
+                "You win by making a six: six or more stones of your colour in an unbroken line "
+                "along a row, a column or a diagonal (longer lines win too). A move always "
+                "places two stones, even when the first one already makes the six.",
+                "If the board fills up without a six, the game is a draw.",
+            ],
+            "option.size": "Cells per side",
+            "option.size.19": "19×19",
+            "option.size.15": "15×15",
+            "option.size.13": "13×13",
+            "option.first_player": "First player",
+            "option.first_player.white": "White",
+            "option.first_player.black": "Black",
+            "reason.six": "six in a row",
+            "message.one-stone": "{player} begins with a single stone.",
+            "message.two-stones": "{player} places two stones: {click} two empty cells.",
+        },
+        "it": {
+            "tagline": "Due pedine per turno: vince chi ne allinea sei per primo.",
+            "rules": [
+                "Connect6 (I-Chen Wu, 2005) è una versione moderna del Gomoku e si gioca su un "
+                "tavoliere quadrato di 19×19 caselle (come i punti di un goban), ma si può "
+                "scegliere anche 15×15 o 13×13. Il tavoliere all'inizio è vuoto; le pedine non "
+                "si spostano e non vengono mai tolte.",
+                "Il Bianco comincia collocando una sola pedina su una casella qualsiasi. Poi si "
+                "gioca a turno, e ogni mossa colloca due pedine del proprio colore su due "
+                "caselle vuote (indicate in qualunque ordine). Così il "
+                "vantaggio di chi inizia è compensato: alla fine di ogni mossa nessuno ha sul "
+                "tavoliere più di una pedina in più dell'altro.",
+                "Vince chi per primo mette in fila sei pedine del proprio colore (o più), senza "
+                "interruzioni, in orizzontale, in verticale o in diagonale. Una mossa colloca "
+                "sempre due pedine, anche quando la prima completa già la fila di sei.",
+                "Se il tavoliere si riempie senza che nessuno abbia messo in fila sei pedine, "
+                "la partita è patta.",
+            ],
+            "option.size": "Caselle per lato",
+            "option.size.19": "19×19",
+            "option.size.15": "15×15",
+            "option.size.13": "13×13",
+            "option.first_player": "Chi comincia",
+            "option.first_player.white": "Bianco",
+            "option.first_player.black": "Nero",
+            "reason.six": "sei in fila",
+            "message.one-stone": "Il {player} comincia con una sola pedina.",
+            "message.two-stones": "Il {player} colloca due pedine: da ora ogni mossa ne "
+                                  "colloca due.",
+        },
+    }

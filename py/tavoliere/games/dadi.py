@@ -159,169 +159,6 @@ class Dadi(Game):
         Option("tiebreak", "none", choices=("none", "lines"),
                help="equal scores draw, or more lines won wins"),
     )
-    messages = {
-        "dadi.write": {
-            "en": "write a roll such as r122356, a placement such as d4=3, a token such as t3 "
-                  "or the choice first=1",
-            "it": "scrivi un lancio come r122356, un piazzamento come d4=3, un segnalino come "
-                  "t3 oppure la scelta first=1"},
-        "dadi.pips": {
-            "en": "a die shows 1 to 6",
-            "it": "un dado mostra da 1 a 6"},
-        "dadi.no-roll": {
-            "en": "no roll is due: a player is to move",
-            "it": "non c'è nessun lancio da fare: tocca a un giocatore"},
-        "dadi.roll-due": {
-            "en": "the dice are to be rolled first ({count} dice, such as {example})",
-            "it": "prima si devono lanciare i dadi ({count}, per esempio {example})"},
-        "dadi.roll-count": {
-            "en": "{count} dice are rolled here, not {given}",
-            "it": "qui si lanciano {count} dadi, non {given}"},
-        "dadi.not-yet": {
-            "en": "no die is placed and no token spent before the first player is chosen",
-            "it": "prima della scelta di chi comincia non si colloca nessun dado e non si "
-                  "usano segnalini"},
-        "dadi.blocked": {
-            "en": "{cell} stays empty all game with three players",
-            "it": "con tre giocatori la casella {cell} resta vuota per tutta la partita"},
-        "dadi.no-die": {
-            "en": "the player to move has no unplaced die showing {value}",
-            "it": "chi ha il turno non ha nessun dado da collocare che mostri {value}"},
-        "dadi.first-centre": {
-            "en": "the first die of the game goes on one of {cells}",
-            "it": "il primo dado della partita va su una delle caselle {cells}"},
-        "dadi.no-token": {
-            "en": "the player to move has no token to spend",
-            "it": "chi ha il turno non ha segnalini da usare"},
-        "dadi.no-choice": {
-            "en": "who begins is chosen once, by the highest opening total, and not now",
-            "it": "chi comincia viene scelto una volta sola, da chi ha il totale iniziale più "
-                  "alto, e non ora"},
-        "dadi.no-player": {
-            "en": "there is no player {number}: the players are 0 to {high}",
-            "it": "non c'è un giocatore {number}: i giocatori vanno da 0 a {high}"},
-    }
-    texts = {
-        "en": {
-            "player.2": "Red", "player.3": "Blue",
-            **_cell_words("en"),
-            "tagline": "Place the dice you roll and conquer rows and columns with the highest total.",
-            "rules": [
-                "Dadi is a game of dice placed on a board. Each player has his own dice (18 "
-                "each with two players on a 6×6 board; 16 each with three on a 7×7 board "
-                "whose centre d4 stays empty, or with four on an 8×8 board). They are "
-                "rolled a batch at a time (6 dice with two players, 4 with more) and "
-                "placed one a turn, showing the value rolled, until the board is full.",
-                "At the start every player's first batch is rolled. A roll totalling "
-                "less than 15 (less than 10 with three or four players) is void and is "
-                "rolled again. The highest total chooses who begins, himself included; "
-                "if the highest totals tie, only the tied players roll again.",
-                "Play then goes round the table. On your turn, if you have no unplaced dice "
-                "left, your next batch is rolled. You may then spend tokens, each one "
-                "re-rolling one of your unplaced dice, and finally you place one of your "
-                "dice on an empty cell. The very first die goes on one of the central "
-                "cells (anywhere but d4 with three players).",
-                "Whoever places a 6 takes a token from the common supply of six, while "
-                "any are left; a spent token goes back to the supply.",
-                "When the board is full every row and every column is scored: the player "
-                "with the lowest sum of his dice on the line wins it and scores that sum; "
-                "if the lowest sum is shared, nobody scores the line. The highest total "
-                "wins; equal totals are a draw (unless the option counts the lines won).",
-            ],
-            "option.players": "Players",
-            "option.players.header": "{value} players",
-            "option.void_rule": "Void roll",
-            "option.void_rule.every_batch": "at every batch",
-            "option.void_rule.opening": "at the opening roll only",
-            "option.tiebreak": "Equal scores",
-            "option.tiebreak.none": "draw",
-            "option.tiebreak.lines": "more lines won wins",
-            "reason.score": "most points ({scores})",
-            "reason.lines": "equal points, more lines won ({scores})",
-            "reason.equal-score": "equal points ({scores})",
-            **{f"said.t{value}": f"{{player}} re-rolls a {value}." for value in range(1, 7)},
-            "move.t1": "Re-roll a 1", "move.t2": "Re-roll a 2", "move.t3": "Re-roll a 3",
-            "move.t4": "Re-roll a 4", "move.t5": "Re-roll a 5", "move.t6": "Re-roll a 6",
-            "move.first=0": "White begins", "move.first=1": "Black begins",
-            "move.first=2": "Red begins", "move.first=3": "Blue begins",
-            "move.roll": "{dice}",
-            "step.die": "Choose one of your dice",
-            "step.cell": "Now choose the cell for your die",
-            "message.roll": "{player}'s dice are rolled.",
-            "message.void": "{player}'s roll totalled {total}, under {limit}: it is void "
-                            "and is rolled again.",
-            "message.tie": "The highest totals tie at {total}: only the tied players roll "
-                           "again.",
-            "message.chooses": "{player} rolled the highest total, {total}, and chooses "
-                               "who begins.",
-            "message.begins": "{player} begins.",
-            "message.token": "{player} spends a token to re-roll a {value}.",
-            "message.rerolled": "{player} re-rolled a {old}: it now shows {new}.",
-            "message.six": "{player} placed a 6 and takes a token.",
-        },
-        "it": {
-            "player.2": "Rosso", "player.3": "Blu",
-            **_cell_words("it"),
-            "tagline": "Piazza i dadi che lanci e conquista righe e colonne col totale più alto.",
-            "rules": [
-                "Dadi (Luca Bellini, 2008) è un gioco di piazzamento di dadi su un tavoliere. "
-                "Ogni giocatore ha i propri dadi (18 a testa in due, su un tavoliere 6×6; 16 a "
-                "testa in tre, su un 7×7 la cui casella centrale d4 resta vuota, o in quattro, "
-                "su un 8×8). Si lanciano a gruppi, un lancio di 6 dadi (4 in tre o quattro), e "
-                "si collocano uno per turno, con il valore uscito, finché il tavoliere non è "
-                "pieno.",
-                "All'inizio si lancia il primo gruppo di dadi di ciascun giocatore. Un "
-                "lancio che totalizza meno di 15 (meno di 10 in tre o quattro) è un lancio "
-                "nullo e si ripete. Chi ha il totale più alto sceglie chi comincia (può "
-                "scegliere anche sé stesso); a parità di totale più alto rilanciano solo i "
-                "giocatori in parità.",
-                "Poi si gioca a turno, in senso orario. Chi è di turno e non ha più dadi da "
-                "collocare lancia il gruppo successivo. Può quindi usare dei segnalini, "
-                "ognuno dei quali gli fa rilanciare uno dei suoi dadi non ancora "
-                "collocati, e infine colloca uno dei suoi dadi su una casella vuota. Il "
-                "primo dado della partita va su una delle caselle centrali (in tre, "
-                "ovunque tranne d4).",
-                "Chi colloca un 6 prende un segnalino «segna 6» dalla riserva comune di sei, "
-                "finché ce ne sono; un segnalino usato torna nella riserva.",
-                "A tavoliere pieno si esamina ogni riga e ogni colonna: la conquista, fra chi "
-                "vi ha almeno un dado, chi ha la somma più bassa, e guadagna tanti punti "
-                "quanto quella somma; se la somma più bassa è di due o più giocatori, la riga "
-                "o colonna non va a nessuno. Vince chi ha il totale più alto; se due o più "
-                "giocatori hanno lo stesso totale più alto, la partita è patta (salvo "
-                "l'opzione che conta le righe e colonne conquistate).",
-            ],
-            "option.players": "Giocatori",
-            "option.players.header": "{value} giocatori",
-            "option.void_rule": "Lancio nullo",
-            "option.void_rule.every_batch": "a ogni gruppo di dadi",
-            "option.void_rule.opening": "solo al lancio iniziale",
-            "option.tiebreak": "A parità di punti",
-            "option.tiebreak.none": "patta",
-            "option.tiebreak.lines": "vince chi ha conquistato più righe e colonne",
-            "reason.score": "più punti ({scores})",
-            "reason.lines": "parità di punti, più righe e colonne conquistate ({scores})",
-            "reason.equal-score": "parità di punti ({scores})",
-            **{f"said.t{value}": f"Il {{player}} rilancia un {value}." for value in range(1, 7)},
-            "move.t1": "Rilancia un 1", "move.t2": "Rilancia un 2", "move.t3": "Rilancia un 3",
-            "move.t4": "Rilancia un 4", "move.t5": "Rilancia un 5", "move.t6": "Rilancia un 6",
-            "move.first=0": "Comincia il Bianco", "move.first=1": "Comincia il Nero",
-            "move.first=2": "Comincia il Rosso", "move.first=3": "Comincia il Blu",
-            "move.roll": "{dice}",
-            "step.die": "Scegli uno dei tuoi dadi",
-            "step.cell": "Ora scegli la casella per il tuo dado",
-            "message.roll": "Si lanciano i dadi del {player}.",
-            "message.void": "Il lancio del {player} totalizza {total}, meno di {limit}: è "
-                            "un lancio nullo e si ripete.",
-            "message.tie": "Parità sul totale più alto ({total}): rilanciano solo i "
-                           "giocatori in parità.",
-            "message.chooses": "Il {player} ha il totale più alto, {total}, e sceglie chi "
-                               "comincia.",
-            "message.begins": "Comincia il {player}.",
-            "message.token": "Il {player} usa un segnalino per rilanciare un {value}.",
-            "message.rerolled": "Il {player} ha rilanciato un {old}: ora il dado mostra {new}.",
-            "message.six": "Il {player} ha collocato un 6 e prende un segnalino.",
-        },
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -799,3 +636,168 @@ class Dadi(Game):
                 if shaded and not any(state.board[c] for c in self.playable):
                     out["shaded"] = shaded
         return out
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------------
+    messages = {
+        "dadi.write": {
+            "en": "write a roll such as r122356, a placement such as d4=3, a token such as t3 "
+                  "or the choice first=1",
+            "it": "scrivi un lancio come r122356, un piazzamento come d4=3, un segnalino come "
+                  "t3 oppure la scelta first=1"},
+        "dadi.pips": {
+            "en": "a die shows 1 to 6",
+            "it": "un dado mostra da 1 a 6"},
+        "dadi.no-roll": {
+            "en": "no roll is due: a player is to move",
+            "it": "non c'è nessun lancio da fare: tocca a un giocatore"},
+        "dadi.roll-due": {
+            "en": "the dice are to be rolled first ({count} dice, such as {example})",
+            "it": "prima si devono lanciare i dadi ({count}, per esempio {example})"},
+        "dadi.roll-count": {
+            "en": "{count} dice are rolled here, not {given}",
+            "it": "qui si lanciano {count} dadi, non {given}"},
+        "dadi.not-yet": {
+            "en": "no die is placed and no token spent before the first player is chosen",
+            "it": "prima della scelta di chi comincia non si colloca nessun dado e non si "
+                  "usano segnalini"},
+        "dadi.blocked": {
+            "en": "{cell} stays empty all game with three players",
+            "it": "con tre giocatori la casella {cell} resta vuota per tutta la partita"},
+        "dadi.no-die": {
+            "en": "the player to move has no unplaced die showing {value}",
+            "it": "chi ha il turno non ha nessun dado da collocare che mostri {value}"},
+        "dadi.first-centre": {
+            "en": "the first die of the game goes on one of {cells}",
+            "it": "il primo dado della partita va su una delle caselle {cells}"},
+        "dadi.no-token": {
+            "en": "the player to move has no token to spend",
+            "it": "chi ha il turno non ha segnalini da usare"},
+        "dadi.no-choice": {
+            "en": "who begins is chosen once, by the highest opening total, and not now",
+            "it": "chi comincia viene scelto una volta sola, da chi ha il totale iniziale più "
+                  "alto, e non ora"},
+        "dadi.no-player": {
+            "en": "there is no player {number}: the players are 0 to {high}",
+            "it": "non c'è un giocatore {number}: i giocatori vanno da 0 a {high}"},
+    }
+    texts = {
+        "en": {
+            "player.2": "Red", "player.3": "Blue",
+            **_cell_words("en"),
+            "tagline": "Place the dice you roll and conquer rows and columns with the highest total.",
+            "rules": [
+                "Dadi is a game of dice placed on a board. Each player has his own dice (18 "
+                "each with two players on a 6×6 board; 16 each with three on a 7×7 board "
+                "whose centre d4 stays empty, or with four on an 8×8 board). They are "
+                "rolled a batch at a time (6 dice with two players, 4 with more) and "
+                "placed one a turn, showing the value rolled, until the board is full.",
+                "At the start every player's first batch is rolled. A roll totalling "
+                "less than 15 (less than 10 with three or four players) is void and is "
+                "rolled again. The highest total chooses who begins, himself included; "
+                "if the highest totals tie, only the tied players roll again.",
+                "Play then goes round the table. On your turn, if you have no unplaced dice "
+                "left, your next batch is rolled. You may then spend tokens, each one "
+                "re-rolling one of your unplaced dice, and finally you place one of your "
+                "dice on an empty cell. The very first die goes on one of the central "
+                "cells (anywhere but d4 with three players).",
+                "Whoever places a 6 takes a token from the common supply of six, while "
+                "any are left; a spent token goes back to the supply.",
+                "When the board is full every row and every column is scored: the player "
+                "with the lowest sum of his dice on the line wins it and scores that sum; "
+                "if the lowest sum is shared, nobody scores the line. The highest total "
+                "wins; equal totals are a draw (unless the option counts the lines won).",
+            ],
+            "option.players": "Players",
+            "option.players.header": "{value} players",
+            "option.void_rule": "Void roll",
+            "option.void_rule.every_batch": "at every batch",
+            "option.void_rule.opening": "at the opening roll only",
+            "option.tiebreak": "Equal scores",
+            "option.tiebreak.none": "draw",
+            "option.tiebreak.lines": "more lines won wins",
+            "reason.score": "most points ({scores})",
+            "reason.lines": "equal points, more lines won ({scores})",
+            "reason.equal-score": "equal points ({scores})",
+            **{f"said.t{value}": f"{{player}} re-rolls a {value}." for value in range(1, 7)},
+            "move.t1": "Re-roll a 1", "move.t2": "Re-roll a 2", "move.t3": "Re-roll a 3",
+            "move.t4": "Re-roll a 4", "move.t5": "Re-roll a 5", "move.t6": "Re-roll a 6",
+            "move.first=0": "White begins", "move.first=1": "Black begins",
+            "move.first=2": "Red begins", "move.first=3": "Blue begins",
+            "move.roll": "{dice}",
+            "step.die": "Choose one of your dice",
+            "step.cell": "Now choose the cell for your die",
+            "message.roll": "{player}'s dice are rolled.",
+            "message.void": "{player}'s roll totalled {total}, under {limit}: it is void "
+                            "and is rolled again.",
+            "message.tie": "The highest totals tie at {total}: only the tied players roll "
+                           "again.",
+            "message.chooses": "{player} rolled the highest total, {total}, and chooses "
+                               "who begins.",
+            "message.begins": "{player} begins.",
+            "message.token": "{player} spends a token to re-roll a {value}.",
+            "message.rerolled": "{player} re-rolled a {old}: it now shows {new}.",
+            "message.six": "{player} placed a 6 and takes a token.",
+        },
+        "it": {
+            "player.2": "Rosso", "player.3": "Blu",
+            **_cell_words("it"),
+            "tagline": "Piazza i dadi che lanci e conquista righe e colonne col totale più alto.",
+            "rules": [
+                "Dadi (Luca Bellini, 2008) è un gioco di piazzamento di dadi su un tavoliere. "
+                "Ogni giocatore ha i propri dadi (18 a testa in due, su un tavoliere 6×6; 16 a "
+                "testa in tre, su un 7×7 la cui casella centrale d4 resta vuota, o in quattro, "
+                "su un 8×8). Si lanciano a gruppi, un lancio di 6 dadi (4 in tre o quattro), e "
+                "si collocano uno per turno, con il valore uscito, finché il tavoliere non è "
+                "pieno.",
+                "All'inizio si lancia il primo gruppo di dadi di ciascun giocatore. Un "
+                "lancio che totalizza meno di 15 (meno di 10 in tre o quattro) è un lancio "
+                "nullo e si ripete. Chi ha il totale più alto sceglie chi comincia (può "
+                "scegliere anche sé stesso); a parità di totale più alto rilanciano solo i "
+                "giocatori in parità.",
+                "Poi si gioca a turno, in senso orario. Chi è di turno e non ha più dadi da "
+                "collocare lancia il gruppo successivo. Può quindi usare dei segnalini, "
+                "ognuno dei quali gli fa rilanciare uno dei suoi dadi non ancora "
+                "collocati, e infine colloca uno dei suoi dadi su una casella vuota. Il "
+                "primo dado della partita va su una delle caselle centrali (in tre, "
+                "ovunque tranne d4).",
+                "Chi colloca un 6 prende un segnalino «segna 6» dalla riserva comune di sei, "
+                "finché ce ne sono; un segnalino usato torna nella riserva.",
+                "A tavoliere pieno si esamina ogni riga e ogni colonna: la conquista, fra chi "
+                "vi ha almeno un dado, chi ha la somma più bassa, e guadagna tanti punti "
+                "quanto quella somma; se la somma più bassa è di due o più giocatori, la riga "
+                "o colonna non va a nessuno. Vince chi ha il totale più alto; se due o più "
+                "giocatori hanno lo stesso totale più alto, la partita è patta (salvo "
+                "l'opzione che conta le righe e colonne conquistate).",
+            ],
+            "option.players": "Giocatori",
+            "option.players.header": "{value} giocatori",
+            "option.void_rule": "Lancio nullo",
+            "option.void_rule.every_batch": "a ogni gruppo di dadi",
+            "option.void_rule.opening": "solo al lancio iniziale",
+            "option.tiebreak": "A parità di punti",
+            "option.tiebreak.none": "patta",
+            "option.tiebreak.lines": "vince chi ha conquistato più righe e colonne",
+            "reason.score": "più punti ({scores})",
+            "reason.lines": "parità di punti, più righe e colonne conquistate ({scores})",
+            "reason.equal-score": "parità di punti ({scores})",
+            **{f"said.t{value}": f"Il {{player}} rilancia un {value}." for value in range(1, 7)},
+            "move.t1": "Rilancia un 1", "move.t2": "Rilancia un 2", "move.t3": "Rilancia un 3",
+            "move.t4": "Rilancia un 4", "move.t5": "Rilancia un 5", "move.t6": "Rilancia un 6",
+            "move.first=0": "Comincia il Bianco", "move.first=1": "Comincia il Nero",
+            "move.first=2": "Comincia il Rosso", "move.first=3": "Comincia il Blu",
+            "move.roll": "{dice}",
+            "step.die": "Scegli uno dei tuoi dadi",
+            "step.cell": "Ora scegli la casella per il tuo dado",
+            "message.roll": "Si lanciano i dadi del {player}.",
+            "message.void": "Il lancio del {player} totalizza {total}, meno di {limit}: è "
+                            "un lancio nullo e si ripete.",
+            "message.tie": "Parità sul totale più alto ({total}): rilanciano solo i "
+                           "giocatori in parità.",
+            "message.chooses": "Il {player} ha il totale più alto, {total}, e sceglie chi "
+                               "comincia.",
+            "message.begins": "Comincia il {player}.",
+            "message.token": "Il {player} usa un segnalino per rilanciare un {value}.",
+            "message.rerolled": "Il {player} ha rilanciato un {old}: ora il dado mostra {new}.",
+            "message.six": "Il {player} ha collocato un 6 e prende un segnalino.",
+        },
+    }

@@ -256,100 +256,6 @@ class Damone(Game):
                help="plies without a capture that draw the game, 0 for none (not in the sources)"),
         move_limit(2000, 9999),
     )
-    texts = {
-        "en": {
-            "tagline": "Italian draughts with a damone, two dame and five pedine a side.",
-            "author": author,  # (the Italian words it apart)
-            "rules": [
-                "Damone italiano is a traditional Italian draughts game, played here by the rules "
-                "of Mats Winther. Each side has a damone, two dame and five pedine on the dark "
-                "squares of an 8×8 board; White starts from the corner h1, Black from a8.",
-                "A pedina steps one square forwards (towards the opponent's corner) or sideways, "
-                "never backwards; dame and damoni step in all four diagonal directions. Pieces "
-                "capture by jumping over an adjacent enemy piece, in the directions they move, "
-                "and go on jumping while they can. A pedina captures only pedine, a dama dame and "
-                "pedine, the damone anything. Choose the piece, then each square it lands on.",
-                "Capturing is compulsory, and you must choose: the capture that takes the most "
-                "pieces; then the one made by the higher-ranked piece; then the one that takes "
-                "the higher-ranked piece. A pedina that ends its move on a starting square of the "
-                "opponent's dame becomes a dama; a dama that ends on the opponent's damone corner "
-                "becomes a damone.",
-                "If you cannot move, blocked or without pieces, you lose. With the option "
-                "\"capture the damone\", taking the opponent's damone also wins. Tavoliere adds "
-                "two draw rules the sources lack: the third repetition of a position, and 80 "
-                "plies in a row without a capture (both can be changed in the options).",
-            ],
-            "option.win": "How to win",
-            "option.win.all": "Capture or block all the pieces",
-            "option.win.damone": "Capture the damone",
-            "option.repetition_draw": "Draw at the third repetition",
-            "option.no_capture_plies": "Plies without a capture to draw (0: none)",
-            "reason.no-pieces": "{loser} has no pieces left",
-            "reason.no-damone": "{loser} has lost the damone",
-            "reason.no-capture": "too many plies without a capture",
-            "message.must-capture": "{player} must capture: the ringed pieces can.",
-        },
-        "it": {
-            "tagline": "Dama all'italiana con un damone, due dame e cinque pedine per parte.",
-            "author": "tradizionale; regole di Mats Winther",  # the welcome's words for the author
-            "rules": [
-                "Il Damone italiano è una variante della dama nota da Wikipedia e dal sito di "
-                "Mats Winther, qui con le sue regole. Ciascun giocatore ha un damone, due dame e "
-                "cinque pedine sulle caselle scure di una damiera 8×8; il Bianco parte "
-                "dall'angolo h1, il Nero da a8.",
-                "La pedina si muove di una casella, in avanti (verso l'angolo avversario) o di "
-                "lato, mai all'indietro; dame e damoni si muovono anch'essi di una sola casella, "
-                "ma in tutte e quattro le direzioni diagonali. Si cattura con il salto corto "
-                "sopra un pezzo avversario adiacente, nelle direzioni in cui il pezzo si muove, e "
-                "si continua a saltare finché si può. La pedina cattura solo pedine, la dama "
-                "dame e pedine, il damone qualsiasi pezzo. Si indica il pezzo, poi la "
-                "casella di arrivo, o ogni casella di arrivo dei suoi salti.",
-                "La cattura è obbligatoria. Se ce n'è più d'una, si deve fare, nell'ordine: "
-                "quella che prende più pezzi; a parità, quella fatta dal pezzo di rango più "
-                "alto; a parità ancora, quella che prende il pezzo di rango più alto. La pedina "
-                "che termina la mossa su una casella di partenza delle dame avversarie diventa "
-                "dama; la dama che termina nell'angolo del damone avversario diventa damone. La "
-                "pedina che arriva nell'angolo del damone avversario resta pedina e non può più "
-                "muoversi.",
-                "Chi non può muovere, perché bloccato o senza pezzi, perde. Con l'opzione "
-                "«catturare il damone» vince anche chi cattura il damone avversario. Qui si "
-                "aggiungono due regole di patta, assenti nelle fonti: la terza ripetizione di una "
-                "posizione e 80 semimosse di fila senza catture (modificabili fra le opzioni).",
-            ],
-            "option.win": "Come si vince",
-            "option.win.all": "Catturare o bloccare tutti i pezzi",
-            "option.win.damone": "Catturare il damone",
-            "option.repetition_draw": "Patta alla terza ripetizione",
-            "option.no_capture_plies": "Semimosse senza catture per la patta (0: nessuna)",
-            "reason.no-pieces": "il {loser} non ha più pezzi",
-            "reason.no-damone": "il {loser} ha perso il damone",
-            "reason.no-capture": "troppe semimosse senza catture",
-            "message.must-capture": "Il {player} deve catturare: possono farlo i pezzi cerchiati.",
-        },
-    }
-    messages = {
-        "damone.write": {
-            "en": "write a step such as f3-e4 or a capture such as e2xc4xa6",
-            "it": "scrivi uno spostamento come f3-e4 o una cattura come e2xc4xa6"},
-        "damone.light-square": {
-            "en": "{cell} is a light square, and play uses only the dark ones",
-            "it": "{cell} è una casella chiara: si gioca solo su quelle scure"},
-        "damone.not-yours": {
-            "en": "{cell} holds no piece of {player}'s",
-            "it": "in {cell} non c'è un pezzo del {player}"},
-        "damone.must-capture": {
-            "en": "capturing is compulsory: {moves}",
-            "it": "la cattura è obbligatoria: {moves}"},
-        "damone.priority": {
-            "en": "the capture rules prefer {moves}",
-            "it": "le regole di cattura impongono {moves}"},
-        "damone.go-on": {
-            "en": "the capture must go on while a further jump exists: {moves}",
-            "it": "la cattura deve proseguire finché si può saltare ancora: {moves}"},
-        "damone.no-such-move": {
-            "en": "the piece on {cell} cannot move so",
-            "it": "il pezzo in {cell} non può muovere così"},
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -624,6 +530,102 @@ class Damone(Game):
             raise Problem("position.counter-value", counter="ply", value=str(ply),
                           low=max(quiet, len(earlier)), high=99999)
         return DamoneState(bytes(board), ply, quiet, earlier, tuple(captured_cells))
+
+    # -- texts (after the rules they word): the rules, labels, messages ---------------------
+    texts = {
+        "en": {
+            "tagline": "Italian draughts with a damone, two dame and five pedine a side.",
+            "author": author,  # (the Italian words it apart)
+            "rules": [
+                "Damone italiano is a traditional Italian draughts game, played here by the rules "
+                "of Mats Winther. Each side has a damone, two dame and five pedine on the dark "
+                "squares of an 8×8 board; White starts from the corner h1, Black from a8.",
+                "A pedina steps one square forwards (towards the opponent's corner) or sideways, "
+                "never backwards; dame and damoni step in all four diagonal directions. Pieces "
+                "capture by jumping over an adjacent enemy piece, in the directions they move, "
+                "and go on jumping while they can. A pedina captures only pedine, a dama dame and "
+                "pedine, the damone anything. Choose the piece, then each square it lands on.",
+                "Capturing is compulsory, and you must choose: the capture that takes the most "
+                "pieces; then the one made by the higher-ranked piece; then the one that takes "
+                "the higher-ranked piece. A pedina that ends its move on a starting square of the "
+                "opponent's dame becomes a dama; a dama that ends on the opponent's damone corner "
+                "becomes a damone.",
+                "If you cannot move, blocked or without pieces, you lose. With the option "
+                "\"capture the damone\", taking the opponent's damone also wins. Tavoliere adds "
+                "two draw rules the sources lack: the third repetition of a position, and 80 "
+                "plies in a row without a capture (both can be changed in the options).",
+            ],
+            "option.win": "How to win",
+            "option.win.all": "Capture or block all the pieces",
+            "option.win.damone": "Capture the damone",
+            "option.repetition_draw": "Draw at the third repetition",
+            "option.no_capture_plies": "Plies without a capture to draw (0: none)",
+            "reason.no-pieces": "{loser} has no pieces left",
+            "reason.no-damone": "{loser} has lost the damone",
+            "reason.no-capture": "too many plies without a capture",
+            "message.must-capture": "{player} must capture: the ringed pieces can.",
+        },
+        "it": {
+            "tagline": "Dama all'italiana con un damone, due dame e cinque pedine per parte.",
+            "author": "tradizionale; regole di Mats Winther",  # the welcome's words for the author
+            "rules": [
+                "Il Damone italiano è una variante della dama nota da Wikipedia e dal sito di "
+                "Mats Winther, qui con le sue regole. Ciascun giocatore ha un damone, due dame e "
+                "cinque pedine sulle caselle scure di una damiera 8×8; il Bianco parte "
+                "dall'angolo h1, il Nero da a8.",
+                "La pedina si muove di una casella, in avanti (verso l'angolo avversario) o di "
+                "lato, mai all'indietro; dame e damoni si muovono anch'essi di una sola casella, "
+                "ma in tutte e quattro le direzioni diagonali. Si cattura con il salto corto "
+                "sopra un pezzo avversario adiacente, nelle direzioni in cui il pezzo si muove, e "
+                "si continua a saltare finché si può. La pedina cattura solo pedine, la dama "
+                "dame e pedine, il damone qualsiasi pezzo. Si indica il pezzo, poi la "
+                "casella di arrivo, o ogni casella di arrivo dei suoi salti.",
+                "La cattura è obbligatoria. Se ce n'è più d'una, si deve fare, nell'ordine: "
+                "quella che prende più pezzi; a parità, quella fatta dal pezzo di rango più "
+                "alto; a parità ancora, quella che prende il pezzo di rango più alto. La pedina "
+                "che termina la mossa su una casella di partenza delle dame avversarie diventa "
+                "dama; la dama che termina nell'angolo del damone avversario diventa damone. La "
+                "pedina che arriva nell'angolo del damone avversario resta pedina e non può più "
+                "muoversi.",
+                "Chi non può muovere, perché bloccato o senza pezzi, perde. Con l'opzione "
+                "«catturare il damone» vince anche chi cattura il damone avversario. Qui si "
+                "aggiungono due regole di patta, assenti nelle fonti: la terza ripetizione di una "
+                "posizione e 80 semimosse di fila senza catture (modificabili fra le opzioni).",
+            ],
+            "option.win": "Come si vince",
+            "option.win.all": "Catturare o bloccare tutti i pezzi",
+            "option.win.damone": "Catturare il damone",
+            "option.repetition_draw": "Patta alla terza ripetizione",
+            "option.no_capture_plies": "Semimosse senza catture per la patta (0: nessuna)",
+            "reason.no-pieces": "il {loser} non ha più pezzi",
+            "reason.no-damone": "il {loser} ha perso il damone",
+            "reason.no-capture": "troppe semimosse senza catture",
+            "message.must-capture": "Il {player} deve catturare: possono farlo i pezzi cerchiati.",
+        },
+    }
+    messages = {
+        "damone.write": {
+            "en": "write a step such as f3-e4 or a capture such as e2xc4xa6",
+            "it": "scrivi uno spostamento come f3-e4 o una cattura come e2xc4xa6"},
+        "damone.light-square": {
+            "en": "{cell} is a light square, and play uses only the dark ones",
+            "it": "{cell} è una casella chiara: si gioca solo su quelle scure"},
+        "damone.not-yours": {
+            "en": "{cell} holds no piece of {player}'s",
+            "it": "in {cell} non c'è un pezzo del {player}"},
+        "damone.must-capture": {
+            "en": "capturing is compulsory: {moves}",
+            "it": "la cattura è obbligatoria: {moves}"},
+        "damone.priority": {
+            "en": "the capture rules prefer {moves}",
+            "it": "le regole di cattura impongono {moves}"},
+        "damone.go-on": {
+            "en": "the capture must go on while a further jump exists: {moves}",
+            "it": "la cattura deve proseguire finché si può saltare ancora: {moves}"},
+        "damone.no-such-move": {
+            "en": "the piece on {cell} cannot move so",
+            "it": "il pezzo in {cell} non può muovere così"},
+    }
 
 
 DARK = tuple(cell for cell in range(GRID.size) if is_dark(cell))

@@ -75,90 +75,6 @@ class Footsteps(Game):
         Option("points", DEFAULT_POINTS, low=1, high=MAX_POINTS,
                help="the points each player starts with"),
     )
-    messages = {
-        "footsteps.write": {
-            "en": "a bid is a whole number written plainly, such as 12 (no sign, no leading "
-                  "zeros)",
-            "it": "un'offerta è un numero intero scritto senza segno né zeri iniziali, per "
-                  "esempio 12"},
-        "footsteps.too-high": {
-            "en": "{player} has only {points} points",
-            "it": "il {player} ha solo {points} punti"},
-        "footsteps.at-least-one": {
-            "en": "{player} still has points, so the bid is at least 1",
-            "it": "il {player} ha ancora punti, quindi l'offerta minima è 1"},
-        "footsteps.only-zero": {
-            "en": "{player} has no points left and can only bid 0",
-            "it": "il {player} ha finito i punti e può offrire solo 0"},
-    }
-    texts = {
-        "en": {
-            # the cells off the track, and the track's own in the rules' terms
-            "cell.white": "White's points", "cell.black": "Black's points",
-            "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
-            "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
-            "tagline": "A duel of secret bids that pushes a marker towards your goal.",
-            "author": author,  # (the Italian words it apart)
-            "rules": [
-                "Footsteps is a quick duel of bids. A marker stands on the middle cell of a "
-                "track of seven; White wants to push it three cells to the right, Black three "
-                "cells to the left. Each player has 50 points for the whole game (or the number "
-                "chosen in the options).",
-                "Every round both players bid at the same time, in secret: at least 1 point, "
-                "at most what they have left. The bids are then shown together and both are "
-                "spent. The higher bid moves the marker one cell towards its bidder's goal; "
-                "equal bids leave it where it is. You may see that the other player has "
-                "already bid, never how much.",
-                "Whoever brings the marker to his goal wins. A player with no points left "
-                "bids 0 while the other goes on bidding; when both have run out of points "
-                "with the marker short of a goal, the game is a draw.",
-            ],
-            "option.points": "Points for each player",
-            "reason.goal": "the marker reached the goal",
-            "reason.no-points": "both players ran out of points",
-            "message.sealed": "{player} has bid; the amount stays hidden until {opponent} "
-                              "bids.",
-            "message.round": "Last round: White bid {white}, Black {black}.",
-            "said.played": "{player} bid {move}.",
-            "move-choice": "Your bid",
-        },
-        "it": {
-            "cell.white": "punti del Bianco", "cell.black": "punti del Nero",
-            "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
-            "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
-            "tagline": "Un duello di offerte segrete che spinge il segnalino verso la tua meta.",
-            "author": "autore ignoto; come si gioca su Vying Games",  # the welcome's words for the author
-            "rules": [
-                "Footsteps è un breve duello a colpi di offerte (un'asta a offerte segrete). Un "
-                "segnalino parte dalla casella centrale di un percorso di sette caselle: il "
-                "Bianco vuole portarlo tre "
-                "caselle a destra, il Nero tre caselle a sinistra. Ciascuno dispone di 50 "
-                "punti per tutta la partita (o di quanti ne fissano le opzioni).",
-                "A ogni turno i due giocatori fanno un'offerta nello stesso momento, di "
-                "nascosto: almeno 1 punto, al massimo quelli che restano. Le offerte si "
-                "scoprono insieme e si pagano entrambe. Chi ha offerto di più sposta il "
-                "segnalino di una casella verso la propria meta; in caso di parità il "
-                "segnalino resta fermo. Si può sapere che l'avversario ha già offerto, mai "
-                "quanto.",
-                "Vince chi porta il segnalino sulla propria meta. Chi ha finito i punti offre "
-                "0 mentre l'altro continua a offrire; se entrambi restano senza punti prima "
-                "che il segnalino arrivi a una meta, la partita è patta.",
-            ],
-            "option.points": "Punti di ciascun giocatore",
-            "reason.goal": "il segnalino ha raggiunto la meta",
-            "reason.no-points": "entrambi i giocatori hanno finito i punti",
-            "message.sealed": "Il {player} ha fatto la sua offerta: resta coperta finché il "
-                              "{opponent} non fa la sua.",
-            "message.round": "Turno precedente: il Bianco ha offerto {white}, il Nero {black}.",
-            "said.played": "Il {player} ha offerto {move}.",
-            "move-choice": "La tua offerta",
-        },
-    }
-
-    # A bid is a button labelled with its amount, the same in every language.
-    for _table in texts.values():
-        _table.update({f"move.{bid}": str(bid) for bid in range(MAX_POINTS + 1)})
-    del _table
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -289,3 +205,89 @@ class Footsteps(Game):
             white, black = state.last
             return {"message": {"key": "round", "params": {"white": white, "black": black}}}
         return {}
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------------
+    messages = {
+        "footsteps.write": {
+            "en": "a bid is a whole number written plainly, such as 12 (no sign, no leading "
+                  "zeros)",
+            "it": "un'offerta è un numero intero scritto senza segno né zeri iniziali, per "
+                  "esempio 12"},
+        "footsteps.too-high": {
+            "en": "{player} has only {points} points",
+            "it": "il {player} ha solo {points} punti"},
+        "footsteps.at-least-one": {
+            "en": "{player} still has points, so the bid is at least 1",
+            "it": "il {player} ha ancora punti, quindi l'offerta minima è 1"},
+        "footsteps.only-zero": {
+            "en": "{player} has no points left and can only bid 0",
+            "it": "il {player} ha finito i punti e può offrire solo 0"},
+    }
+    texts = {
+        "en": {
+            # the cells off the track, and the track's own in the rules' terms
+            "cell.white": "White's points", "cell.black": "Black's points",
+            "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
+            "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
+            "tagline": "A duel of secret bids that pushes a marker towards your goal.",
+            "author": author,  # (the Italian words it apart)
+            "rules": [
+                "Footsteps is a quick duel of bids. A marker stands on the middle cell of a "
+                "track of seven; White wants to push it three cells to the right, Black three "
+                "cells to the left. Each player has 50 points for the whole game (or the number "
+                "chosen in the options).",
+                "Every round both players bid at the same time, in secret: at least 1 point, "
+                "at most what they have left. The bids are then shown together and both are "
+                "spent. The higher bid moves the marker one cell towards its bidder's goal; "
+                "equal bids leave it where it is. You may see that the other player has "
+                "already bid, never how much.",
+                "Whoever brings the marker to his goal wins. A player with no points left "
+                "bids 0 while the other goes on bidding; when both have run out of points "
+                "with the marker short of a goal, the game is a draw.",
+            ],
+            "option.points": "Points for each player",
+            "reason.goal": "the marker reached the goal",
+            "reason.no-points": "both players ran out of points",
+            "message.sealed": "{player} has bid; the amount stays hidden until {opponent} "
+                              "bids.",
+            "message.round": "Last round: White bid {white}, Black {black}.",
+            "said.played": "{player} bid {move}.",
+            "move-choice": "Your bid",
+        },
+        "it": {
+            "cell.white": "punti del Bianco", "cell.black": "punti del Nero",
+            "cell.p1": "+1", "cell.p2": "+2", "cell.p3": "+3",
+            "cell.m1": "−1", "cell.m2": "−2", "cell.m3": "−3",
+            "tagline": "Un duello di offerte segrete che spinge il segnalino verso la tua meta.",
+            "author": "autore ignoto; come si gioca su Vying Games",  # the welcome's words for the author
+            "rules": [
+                "Footsteps è un breve duello a colpi di offerte (un'asta a offerte segrete). Un "
+                "segnalino parte dalla casella centrale di un percorso di sette caselle: il "
+                "Bianco vuole portarlo tre "
+                "caselle a destra, il Nero tre caselle a sinistra. Ciascuno dispone di 50 "
+                "punti per tutta la partita (o di quanti ne fissano le opzioni).",
+                "A ogni turno i due giocatori fanno un'offerta nello stesso momento, di "
+                "nascosto: almeno 1 punto, al massimo quelli che restano. Le offerte si "
+                "scoprono insieme e si pagano entrambe. Chi ha offerto di più sposta il "
+                "segnalino di una casella verso la propria meta; in caso di parità il "
+                "segnalino resta fermo. Si può sapere che l'avversario ha già offerto, mai "
+                "quanto.",
+                "Vince chi porta il segnalino sulla propria meta. Chi ha finito i punti offre "
+                "0 mentre l'altro continua a offrire; se entrambi restano senza punti prima "
+                "che il segnalino arrivi a una meta, la partita è patta.",
+            ],
+            "option.points": "Punti di ciascun giocatore",
+            "reason.goal": "il segnalino ha raggiunto la meta",
+            "reason.no-points": "entrambi i giocatori hanno finito i punti",
+            "message.sealed": "Il {player} ha fatto la sua offerta: resta coperta finché il "
+                              "{opponent} non fa la sua.",
+            "message.round": "Turno precedente: il Bianco ha offerto {white}, il Nero {black}.",
+            "said.played": "Il {player} ha offerto {move}.",
+            "move-choice": "La tua offerta",
+        },
+    }
+
+    # A bid is a button labelled with its amount, the same in every language.
+    for _table in texts.values():
+        _table.update({f"move.{bid}": str(bid) for bid in range(MAX_POINTS + 1)})
+    del _table

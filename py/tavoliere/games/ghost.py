@@ -167,138 +167,6 @@ class Ghost(Game):
                help="the game is drawn when this many moves have been made (set-ups not counted)"),
         Option("reveal_at_end", True, help="show both set-ups when the game is over"),
     )
-    texts = {
-        "en": {
-            "tagline": "Good and bad ghosts you cannot tell apart: a game of bluff.",
-            "rules": [
-                "Ghost (Alex Randolph, 1982) is a game of bluff on a 6×6 board. Each player has "
-                "eight ghosts, four good and four bad, on the middle four cells of his two back "
-                "rows. You know the colours of your own ghosts; your opponent's look all alike "
-                "until they are captured.",
-                "The game starts with the two set-ups: first White, then Black chooses in secret "
-                "which four of his ghosts are bad, by choosing those four home cells in any "
-                "order, or leaves it to chance with the Random set-up button. Neither player "
-                "ever sees the other's set-up during the game.",
-                "Then White moves first. A move takes one of your ghosts one cell up, down, left "
-                "or right, onto an empty cell or onto an opposing ghost, which is captured and "
-                "shows its colour to both players. Capturing is never compulsory.",
-                "You win when one of your good ghosts leaves the board from one of your "
-                "opponent's two corners (it must stand there at the start of your turn; choose "
-                "it, then the arrow beyond the corner), when you capture your opponent's four "
-                "good ghosts, or when he captures your four bad ones. After 300 moves without "
-                "a result the game is drawn. On the board, a ghost marked G is good, one marked "
-                "X is bad, and a plain one is a ghost whose colour you do not know.",
-            ],
-            "option.first_player": "First to move",
-            "option.first_player.white": "White",
-            "option.first_player.black": "Black",
-            "option.first_player.random": "Drawn by lot",
-            "option.max_plies": "Moves before a draw",
-            "option.reveal_at_end": "Show the set-ups at the end",
-            "random-move": "Random set-up",
-            "reason.exit": "a good ghost of the winner left the board",
-            "reason.fourth-good": "{loser} lost his fourth good ghost",
-            "reason.fourth-bad": "the winner lost his fourth bad ghost",
-            "move.first=white": "White moves first",
-            "move.first=black": "Black moves first",
-            "move.capture-good": "{move} (good)",
-            "move.capture-bad": "{move} (bad)",
-            "step.setup": "{click} your four bad ghosts, in any order",
-            "message.setup": "{player} chooses in secret which four ghosts are bad.",
-            "message.captured-good": "The captured ghost was good. {player} has lost {good} good "
-                                     "and {bad} bad ghosts.",
-            "message.captured-bad": "The captured ghost was bad. {player} has lost {good} good "
-                                    "and {bad} bad ghosts.",
-        },
-        "it": {
-            "tagline": "Fantasmini buoni e cattivi che non si distinguono: un gioco di bluff.",
-            "rules": [
-                "Ghost, o Fantasmini (Alex Randolph, 1982), è un gioco di bluff su un tavoliere "
-                "6×6. Ciascun giocatore ha otto fantasmi, quattro buoni e quattro cattivi, sulle "
-                "quattro caselle centrali delle sue due prime file. Dei propri fantasmi si "
-                "conosce il colore; quelli dell'avversario sembrano tutti uguali finché non "
-                "vengono catturati.",
-                "La partita comincia con lo schieramento: prima il Bianco, poi il Nero sceglie "
-                "di nascosto quali quattro fantasmi sono cattivi, toccando quelle quattro "
-                "caselle in qualunque ordine, oppure lo lascia al caso con il pulsante "
-                "«Schieramento a caso». Nessuno vede lo schieramento dell'avversario durante "
-                "la partita.",
-                "Poi muove il Bianco. Con una mossa si sposta un proprio fantasma di una casella "
-                "in avanti, indietro o di lato, su una casella vuota o su un fantasma avversario, "
-                "che viene catturato e mostra a entrambi il suo colore. La presa non è mai "
-                "obbligatoria.",
-                "Si vince facendo uscire un proprio fantasma buono da uno dei due angoli dalla "
-                "parte dell'avversario (deve trovarsi lì all'inizio del proprio turno: si "
-                "indica il fantasma, poi la freccia oltre l'angolo), catturando i quattro "
-                "fantasmi buoni avversari, oppure quando l'avversario cattura i nostri quattro "
-                "cattivi. Dopo 300 mosse senza un risultato la partita è patta. Sul tavoliere "
-                "un fantasma segnato G è buono, uno segnato X è cattivo, uno senza segno è un "
-                "fantasma di cui non si conosce il colore.",
-            ],
-            "option.first_player": "Chi muove per primo",
-            "option.first_player.white": "Bianco",
-            "option.first_player.black": "Nero",
-            "option.first_player.random": "A sorte",
-            "option.max_plies": "Mosse prima della patta",
-            "option.reveal_at_end": "Mostra gli schieramenti alla fine",
-            "random-move": "Schieramento a caso",
-            "reason.exit": "un fantasma buono del vincitore è uscito dal tavoliere",
-            "reason.fourth-good": "il {loser} ha perso il quarto fantasma buono",
-            "reason.fourth-bad": "il vincitore ha perso il quarto fantasma cattivo",
-            "move.first=white": "Muove per primo il Bianco",
-            "move.first=black": "Muove per primo il Nero",
-            "move.capture-good": "{move} (buono)",
-            "move.capture-bad": "{move} (cattivo)",
-            "step.setup": "{click} quattro dei tuoi fantasmi, i cattivi, in qualunque ordine",
-            "message.setup": "Il {player} sceglie di nascosto quali quattro fantasmi sono "
-                             "cattivi.",
-            "message.captured-good": "Il fantasma catturato era buono. Il {player} ha perso "
-                                     "{good} fantasmi buoni e {bad} cattivi.",
-            "message.captured-bad": "Il fantasma catturato era cattivo. Il {player} ha perso "
-                                    "{good} fantasmi buoni e {bad} cattivi.",
-        },
-    }
-    messages = {
-        "ghost.write": {
-            "en": "write a set-up as the four cells of the bad ghosts (b1c1d2e2), a move as "
-                  "b2-b3, a capture as c4xd4 or an exit as a6-out",
-            "it": "scrivi lo schieramento con le quattro caselle dei fantasmi cattivi "
-                  "(b1c1d2e2), una mossa come b2-b3, una presa come c4xd4 o un'uscita come "
-                  "a6-out"},
-        "ghost.setup-cells": {
-            "en": "a set-up names four different home cells of {player}'s, ascending",
-            "it": "lo schieramento indica quattro caselle di partenza diverse del {player}, in "
-                  "ordine"},
-        "ghost.not-setup": {
-            "en": "the set-ups are over: now a ghost moves",
-            "it": "lo schieramento è già fatto: ora si muove un fantasma"},
-        "ghost.setup-first": {
-            "en": "{player} must first choose his set-up (the four cells of his bad ghosts)",
-            "it": "il {player} deve prima scegliere lo schieramento (le caselle dei suoi quattro "
-                  "fantasmi cattivi)"},
-        "ghost.not-yours": {
-            "en": "{cell} holds no ghost of {player}'s",
-            "it": "in {cell} non c'è un fantasma del {player}"},
-        "ghost.not-adjacent": {
-            "en": "a ghost steps one cell up, down, left or right",
-            "it": "un fantasma si sposta di una sola casella in orizzontale o in verticale"},
-        "ghost.own-ghost": {
-            "en": "{cell} holds a ghost of {player}'s own",
-            "it": "in {cell} c'è già un fantasma del {player}"},
-        "ghost.capture-x": {
-            "en": "a move onto an opposing ghost is a capture, written with x",
-            "it": "una mossa su un fantasma avversario è una presa, e si scrive con x"},
-        "ghost.no-capture": {
-            "en": "{cell} holds no opposing ghost to capture",
-            "it": "in {cell} non c'è un fantasma avversario da catturare"},
-        "ghost.no-exit": {
-            "en": "only a good ghost on one of the opponent's corners ({exits}) may leave",
-            "it": "può uscire solo un fantasma buono su uno degli angoli dell'avversario "
-                  "({exits})"},
-        "ghost.first": {
-            "en": "who moves first is drawn now: first=white or first=black",
-            "it": "ora si sorteggia chi muove per primo: first=white o first=black"},
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -717,6 +585,140 @@ class Ghost(Game):
         if result is not None and outcome != result:
             return {"ok": False, "ply": len(names), "why": "the recorded result is not the replay's"}
         return {"ok": True, "outcome": outcome}
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------------
+    texts = {
+        "en": {
+            "tagline": "Good and bad ghosts you cannot tell apart: a game of bluff.",
+            "rules": [
+                "Ghost (Alex Randolph, 1982) is a game of bluff on a 6×6 board. Each player has "
+                "eight ghosts, four good and four bad, on the middle four cells of his two back "
+                "rows. You know the colours of your own ghosts; your opponent's look all alike "
+                "until they are captured.",
+                "The game starts with the two set-ups: first White, then Black chooses in secret "
+                "which four of his ghosts are bad, by choosing those four home cells in any "
+                "order, or leaves it to chance with the Random set-up button. Neither player "
+                "ever sees the other's set-up during the game.",
+                "Then White moves first. A move takes one of your ghosts one cell up, down, left "
+                "or right, onto an empty cell or onto an opposing ghost, which is captured and "
+                "shows its colour to both players. Capturing is never compulsory.",
+                "You win when one of your good ghosts leaves the board from one of your "
+                "opponent's two corners (it must stand there at the start of your turn; choose "
+                "it, then the arrow beyond the corner), when you capture your opponent's four "
+                "good ghosts, or when he captures your four bad ones. After 300 moves without "
+                "a result the game is drawn. On the board, a ghost marked G is good, one marked "
+                "X is bad, and a plain one is a ghost whose colour you do not know.",
+            ],
+            "option.first_player": "First to move",
+            "option.first_player.white": "White",
+            "option.first_player.black": "Black",
+            "option.first_player.random": "Drawn by lot",
+            "option.max_plies": "Moves before a draw",
+            "option.reveal_at_end": "Show the set-ups at the end",
+            "random-move": "Random set-up",
+            "reason.exit": "a good ghost of the winner left the board",
+            "reason.fourth-good": "{loser} lost his fourth good ghost",
+            "reason.fourth-bad": "the winner lost his fourth bad ghost",
+            "move.first=white": "White moves first",
+            "move.first=black": "Black moves first",
+            "move.capture-good": "{move} (good)",
+            "move.capture-bad": "{move} (bad)",
+            "step.setup": "{click} your four bad ghosts, in any order",
+            "message.setup": "{player} chooses in secret which four ghosts are bad.",
+            "message.captured-good": "The captured ghost was good. {player} has lost {good} good "
+                                     "and {bad} bad ghosts.",
+            "message.captured-bad": "The captured ghost was bad. {player} has lost {good} good "
+                                    "and {bad} bad ghosts.",
+        },
+        "it": {
+            "tagline": "Fantasmini buoni e cattivi che non si distinguono: un gioco di bluff.",
+            "rules": [
+                "Ghost, o Fantasmini (Alex Randolph, 1982), è un gioco di bluff su un tavoliere "
+                "6×6. Ciascun giocatore ha otto fantasmi, quattro buoni e quattro cattivi, sulle "
+                "quattro caselle centrali delle sue due prime file. Dei propri fantasmi si "
+                "conosce il colore; quelli dell'avversario sembrano tutti uguali finché non "
+                "vengono catturati.",
+                "La partita comincia con lo schieramento: prima il Bianco, poi il Nero sceglie "
+                "di nascosto quali quattro fantasmi sono cattivi, toccando quelle quattro "
+                "caselle in qualunque ordine, oppure lo lascia al caso con il pulsante "
+                "«Schieramento a caso». Nessuno vede lo schieramento dell'avversario durante "
+                "la partita.",
+                "Poi muove il Bianco. Con una mossa si sposta un proprio fantasma di una casella "
+                "in avanti, indietro o di lato, su una casella vuota o su un fantasma avversario, "
+                "che viene catturato e mostra a entrambi il suo colore. La presa non è mai "
+                "obbligatoria.",
+                "Si vince facendo uscire un proprio fantasma buono da uno dei due angoli dalla "
+                "parte dell'avversario (deve trovarsi lì all'inizio del proprio turno: si "
+                "indica il fantasma, poi la freccia oltre l'angolo), catturando i quattro "
+                "fantasmi buoni avversari, oppure quando l'avversario cattura i nostri quattro "
+                "cattivi. Dopo 300 mosse senza un risultato la partita è patta. Sul tavoliere "
+                "un fantasma segnato G è buono, uno segnato X è cattivo, uno senza segno è un "
+                "fantasma di cui non si conosce il colore.",
+            ],
+            "option.first_player": "Chi muove per primo",
+            "option.first_player.white": "Bianco",
+            "option.first_player.black": "Nero",
+            "option.first_player.random": "A sorte",
+            "option.max_plies": "Mosse prima della patta",
+            "option.reveal_at_end": "Mostra gli schieramenti alla fine",
+            "random-move": "Schieramento a caso",
+            "reason.exit": "un fantasma buono del vincitore è uscito dal tavoliere",
+            "reason.fourth-good": "il {loser} ha perso il quarto fantasma buono",
+            "reason.fourth-bad": "il vincitore ha perso il quarto fantasma cattivo",
+            "move.first=white": "Muove per primo il Bianco",
+            "move.first=black": "Muove per primo il Nero",
+            "move.capture-good": "{move} (buono)",
+            "move.capture-bad": "{move} (cattivo)",
+            "step.setup": "{click} quattro dei tuoi fantasmi, i cattivi, in qualunque ordine",
+            "message.setup": "Il {player} sceglie di nascosto quali quattro fantasmi sono "
+                             "cattivi.",
+            "message.captured-good": "Il fantasma catturato era buono. Il {player} ha perso "
+                                     "{good} fantasmi buoni e {bad} cattivi.",
+            "message.captured-bad": "Il fantasma catturato era cattivo. Il {player} ha perso "
+                                    "{good} fantasmi buoni e {bad} cattivi.",
+        },
+    }
+    messages = {
+        "ghost.write": {
+            "en": "write a set-up as the four cells of the bad ghosts (b1c1d2e2), a move as "
+                  "b2-b3, a capture as c4xd4 or an exit as a6-out",
+            "it": "scrivi lo schieramento con le quattro caselle dei fantasmi cattivi "
+                  "(b1c1d2e2), una mossa come b2-b3, una presa come c4xd4 o un'uscita come "
+                  "a6-out"},
+        "ghost.setup-cells": {
+            "en": "a set-up names four different home cells of {player}'s, ascending",
+            "it": "lo schieramento indica quattro caselle di partenza diverse del {player}, in "
+                  "ordine"},
+        "ghost.not-setup": {
+            "en": "the set-ups are over: now a ghost moves",
+            "it": "lo schieramento è già fatto: ora si muove un fantasma"},
+        "ghost.setup-first": {
+            "en": "{player} must first choose his set-up (the four cells of his bad ghosts)",
+            "it": "il {player} deve prima scegliere lo schieramento (le caselle dei suoi quattro "
+                  "fantasmi cattivi)"},
+        "ghost.not-yours": {
+            "en": "{cell} holds no ghost of {player}'s",
+            "it": "in {cell} non c'è un fantasma del {player}"},
+        "ghost.not-adjacent": {
+            "en": "a ghost steps one cell up, down, left or right",
+            "it": "un fantasma si sposta di una sola casella in orizzontale o in verticale"},
+        "ghost.own-ghost": {
+            "en": "{cell} holds a ghost of {player}'s own",
+            "it": "in {cell} c'è già un fantasma del {player}"},
+        "ghost.capture-x": {
+            "en": "a move onto an opposing ghost is a capture, written with x",
+            "it": "una mossa su un fantasma avversario è una presa, e si scrive con x"},
+        "ghost.no-capture": {
+            "en": "{cell} holds no opposing ghost to capture",
+            "it": "in {cell} non c'è un fantasma avversario da catturare"},
+        "ghost.no-exit": {
+            "en": "only a good ghost on one of the opponent's corners ({exits}) may leave",
+            "it": "può uscire solo un fantasma buono su uno degli angoli dell'avversario "
+                  "({exits})"},
+        "ghost.first": {
+            "en": "who moves first is drawn now: first=white or first=black",
+            "it": "ora si sorteggia chi muove per primo: first=white o first=black"},
+    }
 
 
 # The arrow beyond each exit corner (a cell of the layout outside the board).

@@ -318,197 +318,6 @@ class Go(Game):
         Option("max_plies", 0, low=0, high=MAX_PLIES - MAX_PROPOSALS - 1, hidden=True,
                help="plies after which the marking phase opens; 0: four times the points"),
     )
-    messages = {
-        "go.komi": {
-            "en": "the komi is a multiple of 0.5 from 0 to 100, or auto, not {value}",
-            "it": "il komi è un multiplo di 0,5 da 0 a 100, oppure auto, non {value}"},
-        "go.suicide": {
-            "en": "a stone on {cell} would leave its own chain without liberties and capture "
-                  "nothing (suicide)",
-            "it": "una pietra in {cell} lascerebbe senza libertà il proprio gruppo senza "
-                  "catturare nulla (suicidio)"},
-        "go.ko": {
-            "en": "{cell} retakes the ko at once: play elsewhere first",
-            "it": "{cell} riprende subito il ko: prima bisogna giocare altrove"},
-        "go.superko": {
-            "en": "{cell} would recreate an earlier position (superko)",
-            "it": "{cell} ricreerebbe una posizione già vista (superko)"},
-        "go.marking": {
-            "en": "play has stopped: propose the dead stones, accept or resume",
-            "it": "il gioco è fermo: proponi le pietre morte, accetta o riprendi"},
-        "go.not-marking": {
-            "en": "{move} belongs to the marking phase, after two passes",
-            "it": "{move} appartiene alla fase di conteggio, dopo due passaggi"},
-        "go.no-proposal": {
-            "en": "there is no proposal to accept: the opponent has not just made one",
-            "it": "non c'è una proposta da accettare: l'avversario non ne ha appena fatta una"},
-        "go.proposals": {
-            "en": "four proposals have been made: accept or resume",
-            "it": "sono già state fatte quattro proposte: accetta o riprendi"},
-        "go.empty-point": {
-            "en": "{cell} holds no stone, so it cannot be dead",
-            "it": "in {cell} non c'è nessuna pietra, quindi non può essere morta"},
-        "go.whole-chain": {
-            "en": "a proposal lists whole chains: {cell} is missing",
-            "it": "una proposta elenca gruppi interi: manca {cell}"},
-        "go.sgf-size": {
-            "en": "SGF: the board is SZ[{size}]; Go is played here on 9, 13 or 19",
-            "it": "SGF: il goban è SZ[{size}]; qui si gioca su 9, 13 o 19"},
-        "go.sgf-handicap": {
-            "en": "SGF: HA[{handicap}] is not a handicap of 0 or 2 to 9 stones",
-            "it": "SGF: HA[{handicap}] non è un handicap di 0 o da 2 a 9 pietre"},
-        "go.sgf-setup": {
-            "en": "SGF: the set-up stones ({stones}) are not the fixed handicap points of HA",
-            "it": "SGF: le pietre iniziali ({stones}) non sono i punti fissi dell'handicap HA"},
-        "go.sgf-point": {
-            "en": "SGF: {point} is not a point of the {side}x{side} board",
-            "it": "SGF: {point} non è un punto del goban {side}×{side}"},
-        "go.order": {
-            "en": "list the stones once each, by column and then row: {move}",
-            "it": "elenca ogni pietra una volta sola, per colonna e poi per riga: {move}"},
-    }
-    texts = {
-        "en": {
-            "player.0": "Black", "player.1": "White",
-            "tagline": "Surround territory and capture stones on the points of the goban.",
-            "author": author,  # (the Italian words it apart)
-            "rules": [
-                "Go is played on the points of a square board, the goban: 19×19 here, or 13×13 "
-                "and 9×9. Black begins; the players take turns placing one stone of their "
-                "colour on an empty point, or passing. Stones never move.",
-                "A chain is a group of stones of one colour joined along the lines; its "
-                "liberties are the empty points next to it. A play that takes the last liberty "
-                "of opponent chains captures them: they leave the board and become prisoners. "
-                "A play that leaves its own chain without liberties is allowed only if it "
-                "captures (no suicide).",
-                "Ko: a play may not recreate the position of just before the opponent's last "
-                "play, so a single stone taken in a ko cannot be retaken at once. If a long "
-                "cycle repeats the same position three times, the game is drawn. With the "
-                "superko option, no position of the game may ever come back.",
-                "When both players pass in a row, play stops and the dead stones are agreed: "
-                "a player proposes them (at most four proposals in all), the other accepts or "
-                "resumes play to settle the dispute on the board. Two passes straight after a "
-                "resume count the board as it stands.",
-                "Territory scoring: each player counts the empty points surrounded by his "
-                "stones alone, plus his prisoners (dead stones included). Points next to "
-                "chains in seki (alive without eyes, sharing liberties) are neutral. Area "
-                "scoring: stones on the board plus surrounded points. White adds the komi: "
-                "6.5 points for territory, 7.5 for area, 0.5 in a handicap game. The higher "
-                "score wins; equal scores are a draw.",
-                "Handicap: Black's stones are set on the marked points and White plays first.",
-            ],
-            "option.size": "Board",
-            "option.size.19": "19×19", "option.size.13": "13×13", "option.size.9": "9×9",
-            "option.scoring": "Scoring",
-            "option.scoring.territory": "Territory (Japanese)",
-            "option.scoring.area": "Area (Chinese)",
-            "option.ko": "Ko rule",
-            "option.ko.simple": "Simple ko",
-            "option.ko.superko": "Positional superko",
-            "option.komi": "Komi",
-            "option.komi.auto": "Usual (6.5, 7.5 by area, 0.5 with handicap)",
-            "option.komi.0": "0", "option.komi.0.5": "0.5", "option.komi.5.5": "5.5",
-            "option.komi.6.5": "6.5", "option.komi.7.5": "7.5",
-            "option.handicap": "Handicap stones",
-            "option.handicap.0": "None",
-            **{f"option.handicap.{n}": n for n in HANDICAPS[1:]},
-            "option.max_plies": "Move limit (then the count)",
-            "move.pass": "Pass",
-            "move.dead": "No dead stones",
-            "move.dead-stones": "Dead: {stones}",
-            "move.accept": "Accept",
-            "move.resume": "Resume play",
-            "move.propose": "Propose",
-            "message.marks": "{player}: tap a group to mark it dead or alive, then propose "
-                             "(the faded stones are dead). The count would be {scores}.",
-            "reason.score": "{scores} at the count",
-            "reason.long-cycle": "a long cycle repeated the position three times",
-            "message.marking": "Play has stopped. {player}: propose the dead stones, or "
-                               "resume play.",
-            "message.proposal": "{opponent} proposes the ringed stones as dead: the count "
-                                "would be {scores}. {player}: accept, propose others or "
-                                "resume.",
-            "message.proposal-last": "{opponent} proposes the ringed stones as dead: the "
-                                     "count would be {scores}. {player}: accept or resume.",
-            "message.proposal-none": "{opponent} proposes no dead stones: the count would be "
-                                     "{scores}. {player}: accept, propose others or resume.",
-            "message.proposal-none-last": "{opponent} proposes no dead stones: the count "
-                                          "would be {scores}. {player}: accept or resume.",
-        },
-        "it": {
-            "player.0": "Nero", "player.1": "Bianco",
-            "tagline": "Circonda territorio e cattura pedine sulle intersezioni del goban.",
-            "author": "tradizionale",  # the welcome's words for the author
-            "rules": [
-                "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: qui "
-                "19×19, oppure 13×13 o 9×9. Comincia il Nero; a turno ciascuno posa una pietra "
-                "del proprio colore su un'intersezione libera, oppure passa. Le pietre non si "
-                "spostano mai.",
-                "Un gruppo è un insieme di pietre dello stesso colore unite lungo le linee; le "
-                "sue libertà sono le intersezioni libere accanto. Chi toglie l'ultima libertà "
-                "a gruppi avversari li cattura: escono dal goban e diventano prigionieri. Non "
-                "si può togliere l'ultima libertà al proprio gruppo, tranne quando la mossa "
-                "cattura (niente suicidio).",
-                "Ko: una mossa non può ricreare la posizione di subito prima dell'ultima mossa "
-                "avversaria, quindi una pietra presa in un ko non si riprende subito. Se un "
-                "ciclo lungo ripete tre volte la stessa posizione, la partita è patta. Con "
-                "l'opzione superko nessuna posizione della partita può tornare.",
-                "Quando i due giocatori passano uno dopo l'altro, il gioco si ferma e si "
-                "concordano le pietre morte: uno le propone (al massimo quattro proposte in "
-                "tutto), l'altro accetta oppure riprende il gioco per risolvere la disputa sul "
-                "goban. Due passaggi subito dopo la ripresa contano il goban così com'è.",
-                "Conteggio a territorio: ciascuno conta le intersezioni libere circondate solo "
-                "dalle proprie pietre, più i prigionieri (pietre morte comprese). I punti "
-                "accanto ai gruppi in seki (vivi senza occhi, con libertà in comune) sono "
-                "neutrali. Conteggio ad area: pietre sul goban più punti circondati. Il Bianco "
-                "aggiunge il komi: 6,5 punti a territorio, 7,5 ad area, 0,5 con handicap. Vince "
-                "il punteggio più alto; a parità è patta.",
-                "Handicap: le pietre del Nero sono posate sui punti segnati e il Bianco gioca "
-                "per primo.",
-            ],
-            "option.size": "Goban",
-            "option.size.19": "19×19", "option.size.13": "13×13", "option.size.9": "9×9",
-            "option.scoring": "Conteggio",
-            "option.scoring.territory": "A territorio (giapponese)",
-            "option.scoring.area": "Ad area (cinese)",
-            "option.ko": "Regola del ko",
-            "option.ko.simple": "Ko semplice",
-            "option.ko.superko": "Superko posizionale",
-            "option.komi": "Komi",
-            "option.komi.auto": "Consueto (6,5; 7,5 ad area; 0,5 con handicap)",
-            "option.komi.0": "0", "option.komi.0.5": "0,5", "option.komi.5.5": "5,5",
-            "option.komi.6.5": "6,5", "option.komi.7.5": "7,5",
-            "option.handicap": "Pietre di handicap",
-            "option.handicap.0": "Nessuna",
-            **{f"option.handicap.{n}": n for n in HANDICAPS[1:]},
-            "option.max_plies": "Limite di semimosse (poi il conteggio)",
-            "move.pass": "Passo",
-            "move.dead": "Nessuna pietra morta",
-            "move.dead-stones": "Morte: {stones}",
-            "move.accept": "Accetto",
-            "move.resume": "Riprendo il gioco",
-            "move.propose": "Propongo",
-            "message.marks": "{player}: tocca un gruppo per segnarlo morto o vivo, poi "
-                             "proponi (le pietre sbiadite sono morte). Il conteggio sarebbe "
-                             "{scores}.",
-            "reason.score": "{scores} al conteggio",
-            "reason.long-cycle": "un ciclo lungo ha ripetuto tre volte la posizione",
-            "message.marking": "Il gioco è fermo. {player}: proponi le pietre morte, oppure "
-                               "riprendi il gioco.",
-            "message.proposal": "Il {opponent} propone come morte le pietre cerchiate: il "
-                                "conteggio sarebbe {scores}. {player}: accetta, proponi "
-                                "altre pietre o riprendi.",
-            "message.proposal-last": "Il {opponent} propone come morte le pietre cerchiate: "
-                                     "il conteggio sarebbe {scores}. {player}: accetta o "
-                                     "riprendi.",
-            "message.proposal-none": "Il {opponent} non propone pietre morte: il "
-                                     "conteggio sarebbe {scores}. {player}: accetta, proponi "
-                                     "altre pietre o riprendi.",
-            "message.proposal-none-last": "Il {opponent} non propone pietre morte: il "
-                                          "conteggio sarebbe {scores}. {player}: accetta o "
-                                          "riprendi.",
-        },
-    }
 
     def __init__(self, **values):
         for key in ("size", "handicap", "komi"):   # Go(size=9) reads as the spec go(size=9)
@@ -1117,6 +926,199 @@ class Go(Game):
         return {"phase": state.phase, "prisoners": list(state.prisoners), "komi": self.komi,
                 "ko": self.names[state.ko] if state.ko >= 0 else None,
                 "proposals": state.proposals, "plies": state.plies}
+
+    # -- texts (after the rules they word): the rules, labels, messages ---------------------------
+    messages = {
+        "go.komi": {
+            "en": "the komi is a multiple of 0.5 from 0 to 100, or auto, not {value}",
+            "it": "il komi è un multiplo di 0,5 da 0 a 100, oppure auto, non {value}"},
+        "go.suicide": {
+            "en": "a stone on {cell} would leave its own chain without liberties and capture "
+                  "nothing (suicide)",
+            "it": "una pietra in {cell} lascerebbe senza libertà il proprio gruppo senza "
+                  "catturare nulla (suicidio)"},
+        "go.ko": {
+            "en": "{cell} retakes the ko at once: play elsewhere first",
+            "it": "{cell} riprende subito il ko: prima bisogna giocare altrove"},
+        "go.superko": {
+            "en": "{cell} would recreate an earlier position (superko)",
+            "it": "{cell} ricreerebbe una posizione già vista (superko)"},
+        "go.marking": {
+            "en": "play has stopped: propose the dead stones, accept or resume",
+            "it": "il gioco è fermo: proponi le pietre morte, accetta o riprendi"},
+        "go.not-marking": {
+            "en": "{move} belongs to the marking phase, after two passes",
+            "it": "{move} appartiene alla fase di conteggio, dopo due passaggi"},
+        "go.no-proposal": {
+            "en": "there is no proposal to accept: the opponent has not just made one",
+            "it": "non c'è una proposta da accettare: l'avversario non ne ha appena fatta una"},
+        "go.proposals": {
+            "en": "four proposals have been made: accept or resume",
+            "it": "sono già state fatte quattro proposte: accetta o riprendi"},
+        "go.empty-point": {
+            "en": "{cell} holds no stone, so it cannot be dead",
+            "it": "in {cell} non c'è nessuna pietra, quindi non può essere morta"},
+        "go.whole-chain": {
+            "en": "a proposal lists whole chains: {cell} is missing",
+            "it": "una proposta elenca gruppi interi: manca {cell}"},
+        "go.sgf-size": {
+            "en": "SGF: the board is SZ[{size}]; Go is played here on 9, 13 or 19",
+            "it": "SGF: il goban è SZ[{size}]; qui si gioca su 9, 13 o 19"},
+        "go.sgf-handicap": {
+            "en": "SGF: HA[{handicap}] is not a handicap of 0 or 2 to 9 stones",
+            "it": "SGF: HA[{handicap}] non è un handicap di 0 o da 2 a 9 pietre"},
+        "go.sgf-setup": {
+            "en": "SGF: the set-up stones ({stones}) are not the fixed handicap points of HA",
+            "it": "SGF: le pietre iniziali ({stones}) non sono i punti fissi dell'handicap HA"},
+        "go.sgf-point": {
+            "en": "SGF: {point} is not a point of the {side}x{side} board",
+            "it": "SGF: {point} non è un punto del goban {side}×{side}"},
+        "go.order": {
+            "en": "list the stones once each, by column and then row: {move}",
+            "it": "elenca ogni pietra una volta sola, per colonna e poi per riga: {move}"},
+    }
+    texts = {
+        "en": {
+            "player.0": "Black", "player.1": "White",
+            "tagline": "Surround territory and capture stones on the points of the goban.",
+            "author": author,  # (the Italian words it apart)
+            "rules": [
+                "Go is played on the points of a square board, the goban: 19×19 here, or 13×13 "
+                "and 9×9. Black begins; the players take turns placing one stone of their "
+                "colour on an empty point, or passing. Stones never move.",
+                "A chain is a group of stones of one colour joined along the lines; its "
+                "liberties are the empty points next to it. A play that takes the last liberty "
+                "of opponent chains captures them: they leave the board and become prisoners. "
+                "A play that leaves its own chain without liberties is allowed only if it "
+                "captures (no suicide).",
+                "Ko: a play may not recreate the position of just before the opponent's last "
+                "play, so a single stone taken in a ko cannot be retaken at once. If a long "
+                "cycle repeats the same position three times, the game is drawn. With the "
+                "superko option, no position of the game may ever come back.",
+                "When both players pass in a row, play stops and the dead stones are agreed: "
+                "a player proposes them (at most four proposals in all), the other accepts or "
+                "resumes play to settle the dispute on the board. Two passes straight after a "
+                "resume count the board as it stands.",
+                "Territory scoring: each player counts the empty points surrounded by his "
+                "stones alone, plus his prisoners (dead stones included). Points next to "
+                "chains in seki (alive without eyes, sharing liberties) are neutral. Area "
+                "scoring: stones on the board plus surrounded points. White adds the komi: "
+                "6.5 points for territory, 7.5 for area, 0.5 in a handicap game. The higher "
+                "score wins; equal scores are a draw.",
+                "Handicap: Black's stones are set on the marked points and White plays first.",
+            ],
+            "option.size": "Board",
+            "option.size.19": "19×19", "option.size.13": "13×13", "option.size.9": "9×9",
+            "option.scoring": "Scoring",
+            "option.scoring.territory": "Territory (Japanese)",
+            "option.scoring.area": "Area (Chinese)",
+            "option.ko": "Ko rule",
+            "option.ko.simple": "Simple ko",
+            "option.ko.superko": "Positional superko",
+            "option.komi": "Komi",
+            "option.komi.auto": "Usual (6.5, 7.5 by area, 0.5 with handicap)",
+            "option.komi.0": "0", "option.komi.0.5": "0.5", "option.komi.5.5": "5.5",
+            "option.komi.6.5": "6.5", "option.komi.7.5": "7.5",
+            "option.handicap": "Handicap stones",
+            "option.handicap.0": "None",
+            **{f"option.handicap.{n}": n for n in HANDICAPS[1:]},
+            "option.max_plies": "Move limit (then the count)",
+            "move.pass": "Pass",
+            "move.dead": "No dead stones",
+            "move.dead-stones": "Dead: {stones}",
+            "move.accept": "Accept",
+            "move.resume": "Resume play",
+            "move.propose": "Propose",
+            "message.marks": "{player}: tap a group to mark it dead or alive, then propose "
+                             "(the faded stones are dead). The count would be {scores}.",
+            "reason.score": "{scores} at the count",
+            "reason.long-cycle": "a long cycle repeated the position three times",
+            "message.marking": "Play has stopped. {player}: propose the dead stones, or "
+                               "resume play.",
+            "message.proposal": "{opponent} proposes the ringed stones as dead: the count "
+                                "would be {scores}. {player}: accept, propose others or "
+                                "resume.",
+            "message.proposal-last": "{opponent} proposes the ringed stones as dead: the "
+                                     "count would be {scores}. {player}: accept or resume.",
+            "message.proposal-none": "{opponent} proposes no dead stones: the count would be "
+                                     "{scores}. {player}: accept, propose others or resume.",
+            "message.proposal-none-last": "{opponent} proposes no dead stones: the count "
+                                          "would be {scores}. {player}: accept or resume.",
+        },
+        "it": {
+            "player.0": "Nero", "player.1": "Bianco",
+            "tagline": "Circonda territorio e cattura pedine sulle intersezioni del goban.",
+            "author": "tradizionale",  # the welcome's words for the author
+            "rules": [
+                "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: qui "
+                "19×19, oppure 13×13 o 9×9. Comincia il Nero; a turno ciascuno posa una pietra "
+                "del proprio colore su un'intersezione libera, oppure passa. Le pietre non si "
+                "spostano mai.",
+                "Un gruppo è un insieme di pietre dello stesso colore unite lungo le linee; le "
+                "sue libertà sono le intersezioni libere accanto. Chi toglie l'ultima libertà "
+                "a gruppi avversari li cattura: escono dal goban e diventano prigionieri. Non "
+                "si può togliere l'ultima libertà al proprio gruppo, tranne quando la mossa "
+                "cattura (niente suicidio).",
+                "Ko: una mossa non può ricreare la posizione di subito prima dell'ultima mossa "
+                "avversaria, quindi una pietra presa in un ko non si riprende subito. Se un "
+                "ciclo lungo ripete tre volte la stessa posizione, la partita è patta. Con "
+                "l'opzione superko nessuna posizione della partita può tornare.",
+                "Quando i due giocatori passano uno dopo l'altro, il gioco si ferma e si "
+                "concordano le pietre morte: uno le propone (al massimo quattro proposte in "
+                "tutto), l'altro accetta oppure riprende il gioco per risolvere la disputa sul "
+                "goban. Due passaggi subito dopo la ripresa contano il goban così com'è.",
+                "Conteggio a territorio: ciascuno conta le intersezioni libere circondate solo "
+                "dalle proprie pietre, più i prigionieri (pietre morte comprese). I punti "
+                "accanto ai gruppi in seki (vivi senza occhi, con libertà in comune) sono "
+                "neutrali. Conteggio ad area: pietre sul goban più punti circondati. Il Bianco "
+                "aggiunge il komi: 6,5 punti a territorio, 7,5 ad area, 0,5 con handicap. Vince "
+                "il punteggio più alto; a parità è patta.",
+                "Handicap: le pietre del Nero sono posate sui punti segnati e il Bianco gioca "
+                "per primo.",
+            ],
+            "option.size": "Goban",
+            "option.size.19": "19×19", "option.size.13": "13×13", "option.size.9": "9×9",
+            "option.scoring": "Conteggio",
+            "option.scoring.territory": "A territorio (giapponese)",
+            "option.scoring.area": "Ad area (cinese)",
+            "option.ko": "Regola del ko",
+            "option.ko.simple": "Ko semplice",
+            "option.ko.superko": "Superko posizionale",
+            "option.komi": "Komi",
+            "option.komi.auto": "Consueto (6,5; 7,5 ad area; 0,5 con handicap)",
+            "option.komi.0": "0", "option.komi.0.5": "0,5", "option.komi.5.5": "5,5",
+            "option.komi.6.5": "6,5", "option.komi.7.5": "7,5",
+            "option.handicap": "Pietre di handicap",
+            "option.handicap.0": "Nessuna",
+            **{f"option.handicap.{n}": n for n in HANDICAPS[1:]},
+            "option.max_plies": "Limite di semimosse (poi il conteggio)",
+            "move.pass": "Passo",
+            "move.dead": "Nessuna pietra morta",
+            "move.dead-stones": "Morte: {stones}",
+            "move.accept": "Accetto",
+            "move.resume": "Riprendo il gioco",
+            "move.propose": "Propongo",
+            "message.marks": "{player}: tocca un gruppo per segnarlo morto o vivo, poi "
+                             "proponi (le pietre sbiadite sono morte). Il conteggio sarebbe "
+                             "{scores}.",
+            "reason.score": "{scores} al conteggio",
+            "reason.long-cycle": "un ciclo lungo ha ripetuto tre volte la posizione",
+            "message.marking": "Il gioco è fermo. {player}: proponi le pietre morte, oppure "
+                               "riprendi il gioco.",
+            "message.proposal": "Il {opponent} propone come morte le pietre cerchiate: il "
+                                "conteggio sarebbe {scores}. {player}: accetta, proponi "
+                                "altre pietre o riprendi.",
+            "message.proposal-last": "Il {opponent} propone come morte le pietre cerchiate: "
+                                     "il conteggio sarebbe {scores}. {player}: accetta o "
+                                     "riprendi.",
+            "message.proposal-none": "Il {opponent} non propone pietre morte: il "
+                                     "conteggio sarebbe {scores}. {player}: accetta, proponi "
+                                     "altre pietre o riprendi.",
+            "message.proposal-none-last": "Il {opponent} non propone pietre morte: il "
+                                          "conteggio sarebbe {scores}. {player}: accetta o "
+                                          "riprendi.",
+        },
+    }
 
 
 # -- the computer's estimate of the dead stones ----------------------------------------------------

@@ -319,62 +319,6 @@ class Havannah(Game):
         Option("swap", False, help="Black's first move may take over White's first stone"),
         Option("ring_needs_empty", False, help="Schmittberger: a ring must enclose an empty cell"),
     )
-    texts = {
-        "en": {
-            "tagline": "Place stones to make a ring, a bridge between two corners or a fork to three sides.",
-            "diagram.bridge": "A bridge: one chain joins two corners.",
-            "diagram.fork": "A fork: one chain touches three sides.",
-            "diagram.ring": "A ring: one chain goes round at least one cell.",
-            "rules": [
-                "Havannah (Christian Freeling, 1980) is played on a hexagonal board of 271 cells, "
-                "10 per side; the 169-cell variant has 8 per side, and here you may choose from 4 "
-                "to 10. Players take turns placing one stone of their colour on any empty cell; "
-                "stones never move and are never captured.",
-                "You win as soon as one of your chains forms a ring (it encloses at least one "
-                "cell, whatever is inside), a bridge (it joins two of the six corners) or a fork "
-                "(it joins three of the six sides; corners belong to no side).",
-                "Options: with the swap rule, Black's first move may take over White's first "
-                "stone (the Swap button); in the Schmittberger variant, a ring must enclose at "
-                "least one empty cell. If the board fills up, the game is a draw.",
-            ],
-            "option.size": "Cells per side",
-            "option.size.header": "side {value}",
-            "option.swap": "Swap rule (Black may take over White's first stone)",
-            "option.ring_needs_empty": "Schmittberger variant (a ring must enclose an empty cell)",
-            "reason.ring": "ring",
-            "reason.bridge": "bridge",
-            "reason.fork": "fork",
-            "move.swap": "Swap",
-        },
-        "it": {
-            "tagline": "Posa pedine per formare un anello, un ponte fra due vertici o una forchetta su tre lati.",
-            "diagram.bridge": "Un ponte: una catena unisce due vertici.",
-            "diagram.fork": "Una forchetta: una catena tocca tre lati.",
-            "diagram.ring": "Un anello: una catena gira intorno ad almeno una casella.",
-            "rules": [
-                "Havannah (Christian Freeling, 1980) si gioca su un tavoliere esagonale di 271 "
-                "caselle, 10 per lato; la variante 169 ne ha 8 per lato, e qui si può scegliere "
-                "da 4 a 10. A turno si colloca una pedina del proprio colore su una casella "
-                "vuota; le pedine non si spostano più e non vengono mai catturate.",
-                "Si vince non appena una propria catena forma un Anello (racchiude almeno una "
-                "casella, qualunque cosa contenga), un Ponte (collega due dei sei angoli) o una "
-                "Forchetta (collega tre dei sei lati; gli angoli non appartengono a nessun lato).",
-                "Opzioni: con la regola dello scambio, alla sua prima mossa il Nero può fare sua "
-                "la prima pedina del Bianco (pulsante Scambio); nella variante Schmittberger "
-                "l'Anello deve racchiudere almeno una casella vuota. Se il tavoliere si riempie, "
-                "la partita è patta.",
-            ],
-            "option.size": "Caselle per lato",
-            "option.size.header": "lato {value}",
-            "option.swap": "Regola dello scambio (il Nero può fare sua la prima pedina del Bianco)",
-            "option.ring_needs_empty": "Variante Schmittberger (l'Anello deve racchiudere una "
-                                       "casella vuota)",
-            "reason.ring": "Anello",
-            "reason.bridge": "Ponte",
-            "reason.fork": "Forchetta",
-            "move.swap": "Scambio",
-        },
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -571,3 +515,61 @@ class Havannah(Game):
         return self.refuse_decided(HavannahState(
             tuple(board), ply, outcome, (tuple(kernel.parent), tuple(kernel.mask),
                                          tuple(kernel.own[1]), tuple(kernel.own[2]))))
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------
+    texts = {
+        "en": {
+            "tagline": "Place stones to make a ring, a bridge between two corners or a fork to three sides.",
+            "diagram.bridge": "A bridge: one chain joins two corners.",
+            "diagram.fork": "A fork: one chain touches three sides.",
+            "diagram.ring": "A ring: one chain goes round at least one cell.",
+            "rules": [
+                "Havannah (Christian Freeling, 1980) is played on a hexagonal board of 271 cells, "
+                "10 per side; the 169-cell variant has 8 per side, and here you may choose from 4 "
+                "to 10. Players take turns placing one stone of their colour on any empty cell; "
+                "stones never move and are never captured.",
+                "You win as soon as one of your chains forms a ring (it encloses at least one "
+                "cell, whatever is inside), a bridge (it joins two of the six corners) or a fork "
+                "(it joins three of the six sides; corners belong to no side).",
+                "Options: with the swap rule, Black's first move may take over White's first "
+                "stone (the Swap button); in the Schmittberger variant, a ring must enclose at "
+                "least one empty cell. If the board fills up, the game is a draw.",
+            ],
+            "option.size": "Cells per side",
+            "option.size.header": "side {value}",
+            "option.swap": "Swap rule (Black may take over White's first stone)",
+            "option.ring_needs_empty": "Schmittberger variant (a ring must enclose an empty cell)",
+            "reason.ring": "ring",
+            "reason.bridge": "bridge",
+            "reason.fork": "fork",
+            "move.swap": "Swap",
+        },
+        "it": {
+            "tagline": "Posa pedine per formare un anello, un ponte fra due vertici o una forchetta su tre lati.",
+            "diagram.bridge": "Un ponte: una catena unisce due vertici.",
+            "diagram.fork": "Una forchetta: una catena tocca tre lati.",
+            "diagram.ring": "Un anello: una catena gira intorno ad almeno una casella.",
+            "rules": [
+                "Havannah (Christian Freeling, 1980) si gioca su un tavoliere esagonale di 271 "
+                "caselle, 10 per lato; la variante 169 ne ha 8 per lato, e qui si può scegliere "
+                "da 4 a 10. A turno si colloca una pedina del proprio colore su una casella "
+                "vuota; le pedine non si spostano più e non vengono mai catturate.",
+                "Si vince non appena una propria catena forma un Anello (racchiude almeno una "
+                "casella, qualunque cosa contenga), un Ponte (collega due dei sei angoli) o una "
+                "Forchetta (collega tre dei sei lati; gli angoli non appartengono a nessun lato).",
+                "Opzioni: con la regola dello scambio, alla sua prima mossa il Nero può fare sua "
+                "la prima pedina del Bianco (pulsante Scambio); nella variante Schmittberger "
+                "l'Anello deve racchiudere almeno una casella vuota. Se il tavoliere si riempie, "
+                "la partita è patta.",
+            ],
+            "option.size": "Caselle per lato",
+            "option.size.header": "lato {value}",
+            "option.swap": "Regola dello scambio (il Nero può fare sua la prima pedina del Bianco)",
+            "option.ring_needs_empty": "Variante Schmittberger (l'Anello deve racchiudere una "
+                                       "casella vuota)",
+            "reason.ring": "Anello",
+            "reason.bridge": "Ponte",
+            "reason.fork": "Forchetta",
+            "move.swap": "Scambio",
+        },
+    }

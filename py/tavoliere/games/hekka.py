@@ -76,56 +76,6 @@ class Hekka(Barrier):
                     "turned half a turn (symmetric)"),
         move_limit(500, 9999),
     )
-    texts = {
-        "en": {
-            "tagline": "Barrier's knight leaps the obstacles, and each turn you take one away.",
-            "rules": [
-                "Hekka (Marino Carpignano, 2025) is a Barrier variant on an 8×8 board. White places "
-                "the pawn in one of the two start areas (a2–d4 or e5–g7, or e5–h7 with the "
-                "symmetric areas); Black must place it in the other.",
-                "The pawn moves to an empty cell a knight's move away and may jump over obstacles "
-                "and over the other pawn; you still choose the path, because every empty cell on "
-                "it, the starting cell included, gets an obstacle.",
-                "Then you must remove one obstacle: one adjacent to the opponent's pawn, "
-                "orthogonally or diagonally, if there is any among those on the board before your "
-                "move; otherwise any of those older obstacles; if there are no obstacles from "
-                "earlier turns yet (only in the first moves), one of those just placed. Choose the "
-                "destination cell, the first cell of the path if asked, then the obstacle to "
-                "remove.",
-                "If you cannot move, you lose. Tavoliere adds two rules the original lacks, so "
-                "that every game ends: the game is drawn at the third repetition of a position, "
-                "and also when the limit of 500 plies is reached.",
-            ],
-            "option.areas": "Start areas",
-            "option.areas.literal": "As published (a2–d4, e5–g7)",
-            "option.areas.symmetric": "Symmetric (a2–d4, e5–h7)",
-            "step.removal": "Now choose the obstacle to remove (the marked ones)",
-        },
-        "it": {
-            "tagline": "Il cavallo di Barrier salta gli ostacoli, e a ogni turno se ne toglie uno.",
-            "rules": [
-                "Hekka (Marino Carpignano, 2025) è una variante di Barrier su un tavoliere 8×8. Il "
-                "Bianco colloca la pedina in una delle due aree di partenza (a2–d4 oppure e5–g7, "
-                "o e5–h7 con le aree simmetriche); il Nero deve collocarla nell'altra.",
-                "La pedina va su una casella vuota a salto di cavallo e può scavalcare gli "
-                "ostacoli e l'altra pedina; il percorso però si sceglie comunque, perché ogni "
-                "casella vuota attraversata, compresa quella di partenza, riceve un ostacolo.",
-                "Poi si deve togliere un ostacolo: uno adiacente, ortogonalmente o "
-                "diagonalmente, alla pedina avversaria, se ce n'è fra quelli già presenti prima "
-                "della mossa; altrimenti uno qualsiasi di quelli; se non ci sono ancora ostacoli "
-                "dei turni precedenti (solo nelle prime mosse), uno di quelli appena collocati. "
-                "Si indica la casella di arrivo, la prima casella del percorso se "
-                "richiesto, poi l'ostacolo da togliere.",
-                "Chi non può muovere perde. Qui si aggiungono due regole, assenti nell'originale, "
-                "perché ogni partita finisca: la partita è patta alla terza ripetizione di una "
-                "posizione, e così pure al raggiungimento del limite di 500 semimosse.",
-            ],
-            "option.areas": "Aree di partenza",
-            "option.areas.literal": "Come pubblicate (a2–d4, e5–g7)",
-            "option.areas.symmetric": "Simmetriche (a2–d4, e5–h7)",
-            "step.removal": "Ora scegli l'ostacolo da togliere (fra quelli evidenziati)",
-        },
-    }
     side = 8  # the start areas are written in 8x8 coordinates
 
     def __init__(self, **values):
@@ -335,3 +285,55 @@ class Hekka(Barrier):
                 raise Problem("position.malformed", position=excerpt(entry))
             earlier.append(((index[0], index[1]), frozenset(index[2:]), (state.ply - back) % 2))
         return state._replace(earlier=tuple(reversed(earlier)))
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------
+    texts = {
+        "en": {
+            "tagline": "Barrier's knight leaps the obstacles, and each turn you take one away.",
+            "rules": [
+                "Hekka (Marino Carpignano, 2025) is a Barrier variant on an 8×8 board. White places "
+                "the pawn in one of the two start areas (a2–d4 or e5–g7, or e5–h7 with the "
+                "symmetric areas); Black must place it in the other.",
+                "The pawn moves to an empty cell a knight's move away and may jump over obstacles "
+                "and over the other pawn; you still choose the path, because every empty cell on "
+                "it, the starting cell included, gets an obstacle.",
+                "Then you must remove one obstacle: one adjacent to the opponent's pawn, "
+                "orthogonally or diagonally, if there is any among those on the board before your "
+                "move; otherwise any of those older obstacles; if there are no obstacles from "
+                "earlier turns yet (only in the first moves), one of those just placed. Choose the "
+                "destination cell, the first cell of the path if asked, then the obstacle to "
+                "remove.",
+                "If you cannot move, you lose. Tavoliere adds two rules the original lacks, so "
+                "that every game ends: the game is drawn at the third repetition of a position, "
+                "and also when the limit of 500 plies is reached.",
+            ],
+            "option.areas": "Start areas",
+            "option.areas.literal": "As published (a2–d4, e5–g7)",
+            "option.areas.symmetric": "Symmetric (a2–d4, e5–h7)",
+            "step.removal": "Now choose the obstacle to remove (the marked ones)",
+        },
+        "it": {
+            "tagline": "Il cavallo di Barrier salta gli ostacoli, e a ogni turno se ne toglie uno.",
+            "rules": [
+                "Hekka (Marino Carpignano, 2025) è una variante di Barrier su un tavoliere 8×8. Il "
+                "Bianco colloca la pedina in una delle due aree di partenza (a2–d4 oppure e5–g7, "
+                "o e5–h7 con le aree simmetriche); il Nero deve collocarla nell'altra.",
+                "La pedina va su una casella vuota a salto di cavallo e può scavalcare gli "
+                "ostacoli e l'altra pedina; il percorso però si sceglie comunque, perché ogni "
+                "casella vuota attraversata, compresa quella di partenza, riceve un ostacolo.",
+                "Poi si deve togliere un ostacolo: uno adiacente, ortogonalmente o "
+                "diagonalmente, alla pedina avversaria, se ce n'è fra quelli già presenti prima "
+                "della mossa; altrimenti uno qualsiasi di quelli; se non ci sono ancora ostacoli "
+                "dei turni precedenti (solo nelle prime mosse), uno di quelli appena collocati. "
+                "Si indica la casella di arrivo, la prima casella del percorso se "
+                "richiesto, poi l'ostacolo da togliere.",
+                "Chi non può muovere perde. Qui si aggiungono due regole, assenti nell'originale, "
+                "perché ogni partita finisca: la partita è patta alla terza ripetizione di una "
+                "posizione, e così pure al raggiungimento del limite di 500 semimosse.",
+            ],
+            "option.areas": "Aree di partenza",
+            "option.areas.literal": "Come pubblicate (a2–d4, e5–g7)",
+            "option.areas.symmetric": "Simmetriche (a2–d4, e5–h7)",
+            "step.removal": "Ora scegli l'ostacolo da togliere (fra quelli evidenziati)",
+        },
+    }

@@ -192,62 +192,6 @@ class Hexade(Game):
                help="cells per side of the hexagon (8 is the 169-cell variant)"),
         move_limit(1000, 10000, help="draw after this many moves with no six pending"),
     )
-    texts = {
-        "en": {
-            "tagline": "Complete a six-stone shape that survives a turn, capturing pairs on the way.",
-            "rules": [
-                "Hexade (Christian Freeling, 1992) is played on the Havannah board. Players take "
-                "turns placing one stone on any empty cell. White's second stone must be at "
-                "least three cells away from White's first (the shaded cells are forbidden).",
-                "Capture: when the stone just placed closes exactly two enemy stones in a straight "
-                "line between itself and another stone of its colour, those two are removed, in "
-                "every possible direction at once. Only the stone just placed can capture, so a "
-                "stone may safely be placed between two enemy stones.",
-                "Goal: a perfect six of your own stones: six (or more) in a row, a triangle of "
-                "six, or a hexagon (the six cells around any cell). The six must survive your "
-                "opponent's next move: if they break it with a capture, play goes on; if not, "
-                "you win.",
-                "Tavoliere adds a rule, so that every game ends: the game is drawn when the board "
-                "fills up without a six, or after 1000 plies.",
-            ],
-            "option.size": "Cells per side",
-            "option.size.header": "side {value}",
-            "reason.six": "a perfect six",
-            "message.pending-six": "{player} has a perfect six: {opponent} must break it with a "
-                                   "capture right now, or lose.",
-            "message.forbidden-zone": "White's second stone must be at least three cells away "
-                                      "from the first: the shaded cells are forbidden.",
-        },
-        "it": {
-            "tagline": "Completa una figura di sei pedine che resista un turno, catturando coppie.",
-            "rules": [
-                "Hexade (Christian Freeling, 1992) si gioca sul tavoliere di Havannah. A turno si "
-                "colloca una pedina su una casella vuota. La seconda pedina del Bianco non può "
-                "essere collocata entro due caselle dalla prima (le caselle ombreggiate sono "
-                "vietate).",
-                "La cattura avviene per custodia: quando la pedina appena collocata chiude "
-                "esattamente due pedine avversarie in linea retta fra sé e un'altra pedina dello "
-                "stesso colore, quelle due vengono tolte, in tutte le direzioni possibili, "
-                "contemporaneamente. Solo la "
-                "pedina appena collocata può catturare: si può quindi collocare una pedina fra "
-                "due avversarie senza alcun rischio.",
-                "Scopo: formare un «6 perfetto», cioè sei (o più) pedine in fila, un triangolo di "
-                "sei oppure un esagono (le sei caselle intorno a una casella). Il 6 perfetto deve "
-                "resistere alla mossa successiva dell'avversario: se questi lo spezza con una "
-                "cattura si continua, altrimenti si vince.",
-                "Qui si aggiunge una regola, perché ogni partita finisca: la partita è patta se "
-                "il tavoliere si riempie senza un 6 perfetto, oppure dopo 1000 semimosse.",
-            ],
-            "option.size": "Caselle per lato",
-            "option.size.header": "lato {value}",
-            "reason.six": "6 perfetto",
-            "message.pending-six": "Il {player} ha un 6 perfetto: il {opponent} deve spezzarlo "
-                                   "subito con una cattura, altrimenti perde.",
-            "message.forbidden-zone": "La seconda pedina del Bianco non può essere collocata "
-                                      "entro due caselle dalla prima: le caselle ombreggiate "
-                                      "sono vietate.",
-        },
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -387,3 +331,61 @@ class Hexade(Game):
         if outcome is not None:
             raise Problem("position.over", **outcome.message_params(self))
         return state
+
+    # -- texts (after the rules they word): the rules, labels, messages -----------------------
+    texts = {
+        "en": {
+            "tagline": "Complete a six-stone shape that survives a turn, capturing pairs on the way.",
+            "rules": [
+                "Hexade (Christian Freeling, 1992) is played on the Havannah board. Players take "
+                "turns placing one stone on any empty cell. White's second stone must be at "
+                "least three cells away from White's first (the shaded cells are forbidden).",
+                "Capture: when the stone just placed closes exactly two enemy stones in a straight "
+                "line between itself and another stone of its colour, those two are removed, in "
+                "every possible direction at once. Only the stone just placed can capture, so a "
+                "stone may safely be placed between two enemy stones.",
+                "Goal: a perfect six of your own stones: six (or more) in a row, a triangle of "
+                "six, or a hexagon (the six cells around any cell). The six must survive your "
+                "opponent's next move: if they break it with a capture, play goes on; if not, "
+                "you win.",
+                "Tavoliere adds a rule, so that every game ends: the game is drawn when the board "
+                "fills up without a six, or after 1000 plies.",
+            ],
+            "option.size": "Cells per side",
+            "option.size.header": "side {value}",
+            "reason.six": "a perfect six",
+            "message.pending-six": "{player} has a perfect six: {opponent} must break it with a "
+                                   "capture right now, or lose.",
+            "message.forbidden-zone": "White's second stone must be at least three cells away "
+                                      "from the first: the shaded cells are forbidden.",
+        },
+        "it": {
+            "tagline": "Completa una figura di sei pedine che resista un turno, catturando coppie.",
+            "rules": [
+                "Hexade (Christian Freeling, 1992) si gioca sul tavoliere di Havannah. A turno si "
+                "colloca una pedina su una casella vuota. La seconda pedina del Bianco non può "
+                "essere collocata entro due caselle dalla prima (le caselle ombreggiate sono "
+                "vietate).",
+                "La cattura avviene per custodia: quando la pedina appena collocata chiude "
+                "esattamente due pedine avversarie in linea retta fra sé e un'altra pedina dello "
+                "stesso colore, quelle due vengono tolte, in tutte le direzioni possibili, "
+                "contemporaneamente. Solo la "
+                "pedina appena collocata può catturare: si può quindi collocare una pedina fra "
+                "due avversarie senza alcun rischio.",
+                "Scopo: formare un «6 perfetto», cioè sei (o più) pedine in fila, un triangolo di "
+                "sei oppure un esagono (le sei caselle intorno a una casella). Il 6 perfetto deve "
+                "resistere alla mossa successiva dell'avversario: se questi lo spezza con una "
+                "cattura si continua, altrimenti si vince.",
+                "Qui si aggiunge una regola, perché ogni partita finisca: la partita è patta se "
+                "il tavoliere si riempie senza un 6 perfetto, oppure dopo 1000 semimosse.",
+            ],
+            "option.size": "Caselle per lato",
+            "option.size.header": "lato {value}",
+            "reason.six": "6 perfetto",
+            "message.pending-six": "Il {player} ha un 6 perfetto: il {opponent} deve spezzarlo "
+                                   "subito con una cattura, altrimenti perde.",
+            "message.forbidden-zone": "La seconda pedina del Bianco non può essere collocata "
+                                      "entro due caselle dalla prima: le caselle ombreggiate "
+                                      "sono vietate.",
+        },
+    }

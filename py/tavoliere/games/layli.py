@@ -228,125 +228,6 @@ class Layli(Game):
         move_limit(500, 9999, help="a round ends when it reaches this many plies, and each "
                                    "player collects the seeds of his row and his Uurs"),
     )
-    messages = {
-        "layli.write": {
-            "en": "a move is the letter of one of the mover's pits, a to f, counted from the "
-                  "mover's left",
-            "it": "una mossa è la lettera di una buca di chi muove, dalla a alla f, contando "
-                  "dalla sua sinistra"},
-        "layli.empty-pit": {
-            "en": "{player}'s pit {pit} is empty",
-            "it": "la buca {pit} del {player} è vuota"},
-        "layli.uur": {
-            "en": "{player}'s pit {pit} is an Uur, and the seeds of an Uur are never lifted",
-            "it": "la buca {pit} del {player} è un Uur (buca gravida), e i semi di un Uur non "
-                  "si prendono mai"},
-        "layli.endless": {
-            "en": "the sowing from {pit} would relay for ever",
-            "it": "la semina dalla buca {pit} non finirebbe mai"},
-    }
-    texts = {
-        "en": {
-            # a pit's counter is its seeds; the pits and stores in the rules' terms
-            "label.counter.one": "{label} seed", "label.counter.other": "{label} seeds",
-            **{f"cell.{pit}": f"South's {pit}" for pit in "abcdef"},
-            **{f"cell.{pit.upper()}": f"North's {pit}" for pit in "abcdef"},
-            "cell.south": "South's store", "cell.north": "North's store",
-            "tagline": "A Somali mancala: sow, relay and capture seeds in your own row.",
-            "author": author,  # (the Italian words it apart)
-            "rules": [
-                "Layli Goobalay is a mancala played in Somalia; Jama Musse Jama devoted a book "
-                "to it. The board has two rows of six pits and 48 seeds, four in each pit. "
-                "South (White) owns the bottom row and North (Black) the top row; each names "
-                "his pits a to f from his own left.",
-                "On your turn, pick one of your pits that is neither empty nor an Uur and sow "
-                "its seeds counter-clockwise, one in each following pit, skipping none. If the "
-                "last seed falls into a pit that already held seeds and is not an Uur, on "
-                "either side, lift that pit too and go on sowing. The move stops when the last "
-                "seed falls into an empty pit or an Uur. A sowing that would never stop is not "
-                "allowed.",
-                "Only at the stop, and only in your own row: if the pit opposite holds 1, 2 or "
-                "4 or more seeds, you capture them together with your last seed. If it holds "
-                "exactly 3, one seed moves across so both pits hold 2, and both become your "
-                "Uurs (pregnant pits): they are never emptied, and every seed that falls into "
-                "them will be yours. Nothing is captured opposite an Uur.",
-                "The round ends when the player to move cannot move. Each player then collects "
-                "the seeds of his own row outside Uurs and those of his Uurs: whoever has more "
-                "seeds wins, 24 each is a draw. In a match, the holdings of a round set up the "
-                "next one, and whoever is left with fewer than six seeds loses.",
-                "Added here, and not in the sources: a round that reaches 500 plies ends as if "
-                "the player to move could not move.",
-            ],
-            "option.first_player": "First to move",
-            "option.first_player.south": "South (White)",
-            "option.first_player.north": "North (Black)",
-            "option.match": "Match of several rounds",
-            "option.max_rounds": "Rounds in a match (at most)",
-            "option.max_plies": "Plies in a round (at most)",
-            "reason.seeds": "more seeds",
-            "reason.equal-seeds": "24 seeds each",
-            "reason.below-six": "{loser} has fewer than six seeds",
-            "reason.rounds": "more seeds after the last round",
-            "reason.equal-rounds": "equal seeds after the last round",
-            "message.endless": "Sowing from {pits} would never end: not a legal move.",
-            "message.round": "Round {round}: White held {south} seeds, Black {north}; "
-                             "{player} set {aside} aside.",
-            "message.round-even": "Round {round}: both players held 24 seeds.",
-        },
-        "it": {
-            "label.counter.one": "{label} seme", "label.counter.other": "{label} semi",
-            **{f"cell.{pit}": f"{pit} del Sud" for pit in "abcdef"},
-            **{f"cell.{pit.upper()}": f"{pit} del Nord" for pit in "abcdef"},
-            "cell.south": "casa del Sud", "cell.north": "casa del Nord",
-            "tagline": "Un mancala somalo: semina, rilancia e cattura i semi nella tua fila.",
-            "author": "tradizione somala, secondo Jama Musse Jama",  # the welcome's words for the author
-            "rules": [
-                "Il Layli Goobalay è un mancala che si gioca in Somalia; Jama Musse Jama gli ha "
-                "dedicato un libro. La tavola ha due file di sei buche e 48 semi, quattro per "
-                "buca. Sud (Bianco) possiede la fila in basso e Nord (Nero) quella in alto; "
-                "ciascuno indica le proprie buche con le lettere dalla a alla f, a partire dalla "
-                "propria sinistra.",
-                "Al proprio turno si prendono tutti i semi di una propria buca che non sia vuota "
-                "né un Uur e li si distribuisce in senso antiorario, uno per buca, senza "
-                "saltarne nessuna. Se l'ultimo seme cade in una buca che ne conteneva già e non "
-                "è un Uur, in qualunque fila, si prendono tutti i semi di quella buca e si "
-                "continua a seminare. La "
-                "mossa termina quando l'ultimo seme cade in una buca vuota o in un Uur. Una "
-                "semina che non finirebbe mai non è ammessa.",
-                "Solo al termine della mossa, e solo nella propria fila: se la buca di fronte "
-                "contiene 1, 2, oppure 4 o più semi, si catturano insieme all'ultimo seme "
-                "seminato. Se ne contiene esattamente 3, uno di quei tre semi passa nella buca "
-                "dove è caduto l'ultimo seme, così che entrambe ne contengano 2, ed entrambe "
-                "diventano Uur (buche gravide) "
-                "di chi ha mosso: non si svuotano più, e ogni seme che vi cade sarà suo. Di "
-                "fronte a un Uur non si cattura.",
-                "La manche finisce quando chi è di turno non può muovere. Ciascuno raccoglie "
-                "allora i semi della propria fila fuori dagli Uur e quelli dei propri Uur: "
-                "vince chi ha più semi; con 24 semi a testa la partita è patta. Nella partita "
-                "su più manche i semi raccolti in una manche decidono la disposizione della "
-                "successiva (chi ne ha meno li distribuisce nelle sue buche, l'altro lo imita e "
-                "mette da parte il resto), e perde chi resta con meno di sei semi.",
-                "Qui si aggiunge una regola assente nelle fonti: una manche che arriva a 500 "
-                "semimosse finisce come se chi deve muovere non potesse muovere.",
-            ],
-            "option.first_player": "Chi comincia",
-            "option.first_player.south": "Sud (Bianco)",
-            "option.first_player.north": "Nord (Nero)",
-            "option.match": "Partita su più manche",
-            "option.max_rounds": "Manche di una partita (al massimo)",
-            "option.max_plies": "Semimosse di una manche (al massimo)",
-            "reason.seeds": "più semi",
-            "reason.equal-seeds": "24 semi a testa",
-            "reason.below-six": "il {loser} ha meno di sei semi",
-            "reason.rounds": "più semi dopo l'ultima manche",
-            "reason.equal-rounds": "stesso numero di semi dopo l'ultima manche",
-            "message.endless": "Buche da cui la semina non finirebbe mai, e quindi non "
-                               "ammessa: {pits}.",
-            "message.round": "Manche {round}: il Bianco aveva {south} semi, il Nero {north}; "
-                             "il {player} ne ha messi da parte {aside}.",
-            "message.round-even": "Manche {round}: entrambi avevano 24 semi.",
-        },
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -685,3 +566,124 @@ class Layli(Game):
             raise Problem("position.counter-value", counter=name, value=excerpt(text), low=0,
                           high=SEEDS)
         return int(parts[0]), int(parts[1])
+
+    # -- texts (after the rules they word): the rules, labels, messages -------------------------
+    messages = {
+        "layli.write": {
+            "en": "a move is the letter of one of the mover's pits, a to f, counted from the "
+                  "mover's left",
+            "it": "una mossa è la lettera di una buca di chi muove, dalla a alla f, contando "
+                  "dalla sua sinistra"},
+        "layli.empty-pit": {
+            "en": "{player}'s pit {pit} is empty",
+            "it": "la buca {pit} del {player} è vuota"},
+        "layli.uur": {
+            "en": "{player}'s pit {pit} is an Uur, and the seeds of an Uur are never lifted",
+            "it": "la buca {pit} del {player} è un Uur (buca gravida), e i semi di un Uur non "
+                  "si prendono mai"},
+        "layli.endless": {
+            "en": "the sowing from {pit} would relay for ever",
+            "it": "la semina dalla buca {pit} non finirebbe mai"},
+    }
+    texts = {
+        "en": {
+            # a pit's counter is its seeds; the pits and stores in the rules' terms
+            "label.counter.one": "{label} seed", "label.counter.other": "{label} seeds",
+            **{f"cell.{pit}": f"South's {pit}" for pit in "abcdef"},
+            **{f"cell.{pit.upper()}": f"North's {pit}" for pit in "abcdef"},
+            "cell.south": "South's store", "cell.north": "North's store",
+            "tagline": "A Somali mancala: sow, relay and capture seeds in your own row.",
+            "author": author,  # (the Italian words it apart)
+            "rules": [
+                "Layli Goobalay is a mancala played in Somalia; Jama Musse Jama devoted a book "
+                "to it. The board has two rows of six pits and 48 seeds, four in each pit. "
+                "South (White) owns the bottom row and North (Black) the top row; each names "
+                "his pits a to f from his own left.",
+                "On your turn, pick one of your pits that is neither empty nor an Uur and sow "
+                "its seeds counter-clockwise, one in each following pit, skipping none. If the "
+                "last seed falls into a pit that already held seeds and is not an Uur, on "
+                "either side, lift that pit too and go on sowing. The move stops when the last "
+                "seed falls into an empty pit or an Uur. A sowing that would never stop is not "
+                "allowed.",
+                "Only at the stop, and only in your own row: if the pit opposite holds 1, 2 or "
+                "4 or more seeds, you capture them together with your last seed. If it holds "
+                "exactly 3, one seed moves across so both pits hold 2, and both become your "
+                "Uurs (pregnant pits): they are never emptied, and every seed that falls into "
+                "them will be yours. Nothing is captured opposite an Uur.",
+                "The round ends when the player to move cannot move. Each player then collects "
+                "the seeds of his own row outside Uurs and those of his Uurs: whoever has more "
+                "seeds wins, 24 each is a draw. In a match, the holdings of a round set up the "
+                "next one, and whoever is left with fewer than six seeds loses.",
+                "Added here, and not in the sources: a round that reaches 500 plies ends as if "
+                "the player to move could not move.",
+            ],
+            "option.first_player": "First to move",
+            "option.first_player.south": "South (White)",
+            "option.first_player.north": "North (Black)",
+            "option.match": "Match of several rounds",
+            "option.max_rounds": "Rounds in a match (at most)",
+            "option.max_plies": "Plies in a round (at most)",
+            "reason.seeds": "more seeds",
+            "reason.equal-seeds": "24 seeds each",
+            "reason.below-six": "{loser} has fewer than six seeds",
+            "reason.rounds": "more seeds after the last round",
+            "reason.equal-rounds": "equal seeds after the last round",
+            "message.endless": "Sowing from {pits} would never end: not a legal move.",
+            "message.round": "Round {round}: White held {south} seeds, Black {north}; "
+                             "{player} set {aside} aside.",
+            "message.round-even": "Round {round}: both players held 24 seeds.",
+        },
+        "it": {
+            "label.counter.one": "{label} seme", "label.counter.other": "{label} semi",
+            **{f"cell.{pit}": f"{pit} del Sud" for pit in "abcdef"},
+            **{f"cell.{pit.upper()}": f"{pit} del Nord" for pit in "abcdef"},
+            "cell.south": "casa del Sud", "cell.north": "casa del Nord",
+            "tagline": "Un mancala somalo: semina, rilancia e cattura i semi nella tua fila.",
+            "author": "tradizione somala, secondo Jama Musse Jama",  # the welcome's words for the author
+            "rules": [
+                "Il Layli Goobalay è un mancala che si gioca in Somalia; Jama Musse Jama gli ha "
+                "dedicato un libro. La tavola ha due file di sei buche e 48 semi, quattro per "
+                "buca. Sud (Bianco) possiede la fila in basso e Nord (Nero) quella in alto; "
+                "ciascuno indica le proprie buche con le lettere dalla a alla f, a partire dalla "
+                "propria sinistra.",
+                "Al proprio turno si prendono tutti i semi di una propria buca che non sia vuota "
+                "né un Uur e li si distribuisce in senso antiorario, uno per buca, senza "
+                "saltarne nessuna. Se l'ultimo seme cade in una buca che ne conteneva già e non "
+                "è un Uur, in qualunque fila, si prendono tutti i semi di quella buca e si "
+                "continua a seminare. La "
+                "mossa termina quando l'ultimo seme cade in una buca vuota o in un Uur. Una "
+                "semina che non finirebbe mai non è ammessa.",
+                "Solo al termine della mossa, e solo nella propria fila: se la buca di fronte "
+                "contiene 1, 2, oppure 4 o più semi, si catturano insieme all'ultimo seme "
+                "seminato. Se ne contiene esattamente 3, uno di quei tre semi passa nella buca "
+                "dove è caduto l'ultimo seme, così che entrambe ne contengano 2, ed entrambe "
+                "diventano Uur (buche gravide) "
+                "di chi ha mosso: non si svuotano più, e ogni seme che vi cade sarà suo. Di "
+                "fronte a un Uur non si cattura.",
+                "La manche finisce quando chi è di turno non può muovere. Ciascuno raccoglie "
+                "allora i semi della propria fila fuori dagli Uur e quelli dei propri Uur: "
+                "vince chi ha più semi; con 24 semi a testa la partita è patta. Nella partita "
+                "su più manche i semi raccolti in una manche decidono la disposizione della "
+                "successiva (chi ne ha meno li distribuisce nelle sue buche, l'altro lo imita e "
+                "mette da parte il resto), e perde chi resta con meno di sei semi.",
+                "Qui si aggiunge una regola assente nelle fonti: una manche che arriva a 500 "
+                "semimosse finisce come se chi deve muovere non potesse muovere.",
+            ],
+            "option.first_player": "Chi comincia",
+            "option.first_player.south": "Sud (Bianco)",
+            "option.first_player.north": "Nord (Nero)",
+            "option.match": "Partita su più manche",
+            "option.max_rounds": "Manche di una partita (al massimo)",
+            "option.max_plies": "Semimosse di una manche (al massimo)",
+            "reason.seeds": "più semi",
+            "reason.equal-seeds": "24 semi a testa",
+            "reason.below-six": "il {loser} ha meno di sei semi",
+            "reason.rounds": "più semi dopo l'ultima manche",
+            "reason.equal-rounds": "stesso numero di semi dopo l'ultima manche",
+            "message.endless": "Buche da cui la semina non finirebbe mai, e quindi non "
+                               "ammessa: {pits}.",
+            "message.round": "Manche {round}: il Bianco aveva {south} semi, il Nero {north}; "
+                             "il {player} ne ha messi da parte {aside}.",
+            "message.round-even": "Manche {round}: entrambi avevano 24 semi.",
+        },
+    }

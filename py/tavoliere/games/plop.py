@@ -123,191 +123,6 @@ class Plop(Game):
         Option("match", False, help="several rounds with points, the players swapping horses"),
         Option("rounds", 2, low=1, high=20, help="rounds of a match"),
     )
-    texts = {
-        "en": {
-            "player.0": "White", "player.1": "Brown",
-            "tagline": "Two knights, one hunting the other, on a board filling with apples.",
-            "rules": [
-                "Pferdeäppel (Plop), by Alex Randolph (1981; \"Plop\" is its Italian edition), is "
-                "a hunt between two chess knights on an 8×8 board. The white horse flees and "
-                "moves first, from h1; the brown horse hunts it, from a8. The apples are the horses' droppings: a "
-                "common supply of 28 brown and 12 golden ones, neutral pieces that close the "
-                "squares they lie on.",
-                "At the start a brown apple lies under each horse. On your turn move your horse "
-                "like a knight to a square with no apple. The next apple of the supply (brown "
-                "while any remain, then golden) drops onto the square where it lands. Then you "
-                "may put one more apple on any free square: choose the horse's destination, then the "
-                "apple's; choose the destination again to play without the extra apple.",
-                "A safe square is a knight's move from the white horse, with no apple, and not a "
-                "knight's move from the brown horse. No extra apple may go on the white horse's "
-                "only safe square.",
-                "Brown wins by catching White (moving onto his square) or as soon as White has "
-                "no safe square, and scores the brown apples left; if none are left, it is a "
-                "draw. White wins, with 24 points, if the brown horse cannot move, and as soon "
-                "as any golden apple is played.",
-                "Match: several rounds, the players swapping horses. A round goes on after the "
-                "first golden apple; caught, White scores one point per golden apple played, "
-                "and after the twelfth golden apple he scores 24 if he still has a safe square, "
-                "12 if not. The higher total wins.",
-                "Trail variant (the Italian magazine's reading): no apples to count; the square a "
-                "horse leaves is closed. Move onto the other horse to capture it and win; if you "
-                "cannot move, you lose.",
-            ],
-            "option.variant": "Variant",
-            "option.variant.classic": "Randolph's hunt",
-            "option.variant.trail": "Trail (squares left are closed)",
-            "option.match": "Match of several rounds",
-            "option.rounds": "Rounds in a match",
-            "reason.catch": "the brown horse caught the white one ({scores})",
-            "reason.no-escape": "the white horse has no safe square left ({scores})",
-            "reason.golden": "a golden apple was played ({scores})",
-            "reason.blocked": "the brown horse cannot move ({scores})",
-            "reason.all-golden": "the twelfth golden apple was played ({scores})",
-            "reason.capture": "{loser}'s horse was captured",
-            "reason.points": "more points after the last round",
-            "reason.equal-points": "equal points after the last round",
-            "step.destination": "Choose where your horse goes",
-            "step.extra": "Place an extra apple, or {click} the destination again to go without",
-            "message.supply": "{player} to move. Supply: {brown} brown apples, {golden} golden.",
-            "message.last-escape": "The white horse has one safe square left, {cell}: no "
-                                   "extra apple may go there.",
-            "message.round": "Round {round}: the white horse scored {white}, the brown horse "
-                             "{brown}. Now {player} leads the white horse.",
-            "shape.knight.one": "horse", "shape.knight.other": "horses",
-            "shape.counter.one": "brown apple", "shape.counter.other": "brown apples",
-            "shape.marker.one": "golden apple", "shape.marker.other": "golden apples",
-        },
-        "it": {
-            "player.0": "Bianco", "player.1": "Marrone",
-            "tagline": "Due cavalli, uno a caccia dell'altro, su un tavoliere che si riempie di mele.",
-            "rules": [
-                "Pferdeäppel (Plop), di Alex Randolph (1981; «Plop» è l'edizione italiana), è "
-                "una caccia fra due cavalli degli scacchi su un tavoliere 8×8. Il cavallo "
-                "bianco fugge e muove per primo, da h1; il cavallo marrone lo insegue, da a8. Le palline sono gli "
-                "escrementi dei cavalli (in tedesco «Pferdeäppel», mele di cavallo): una "
-                "scorta comune di 28 palline marroni e 12 dorate, pezzi neutrali che chiudono "
-                "le caselle su cui stanno.",
-                "All'inizio sotto ogni cavallo c'è una pallina marrone. Al tuo turno muovi il "
-                "cavallo con il salto degli scacchi su una casella senza palline. La prossima "
-                "pallina della scorta (marrone finché ce ne sono, poi dorata) cade sulla casella "
-                "d'arrivo. Poi puoi mettere un'altra pallina su una casella libera qualsiasi: "
-                "indica la casella d'arrivo, poi quella della pallina; indica di nuovo la "
-                "casella d'arrivo per giocare senza pallina in più.",
-                "Una casella sicura è a un salto di cavallo dal Bianco, senza palline, e non a un "
-                "salto dal cavallo marrone. Nessuna pallina in più può andare sull'unica casella "
-                "sicura rimasta al Bianco.",
-                "Il Marrone vince se cattura il Bianco (saltando sulla sua casella) o appena il "
-                "Bianco non ha più caselle sicure, e segna le palline marroni rimaste; se non ne "
-                "restano, è patta. Il Bianco vince, con 24 punti, se il cavallo marrone non può "
-                "muovere, e appena si gioca una pallina dorata.",
-                "Partita su più manche: i giocatori si scambiano i cavalli. La manche continua "
-                "dopo la prima pallina dorata; se è preso, il Bianco segna un punto per pallina "
-                "dorata giocata, e dopo la dodicesima ne segna 24 se ha ancora una casella "
-                "sicura, 12 se no. Vince il totale più alto.",
-                "Variante «scia» (la lettura della rivista): niente palline da contare; la casella "
-                "che un cavallo lascia è chiusa. Chi salta sull'altro cavallo lo cattura e vince; "
-                "chi non può muovere perde.",
-            ],
-            "option.variant": "Variante",
-            "option.variant.classic": "La caccia di Randolph",
-            "option.variant.trail": "Scia (le caselle lasciate si chiudono)",
-            "option.match": "Partita su più manche",
-            "option.rounds": "Manche della partita",
-            "reason.catch": "il cavallo marrone ha preso quello bianco ({scores})",
-            "reason.no-escape": "il cavallo bianco non ha più caselle sicure ({scores})",
-            "reason.golden": "è stata giocata una pallina dorata ({scores})",
-            "reason.blocked": "il cavallo marrone non può muovere ({scores})",
-            "reason.all-golden": "è stata giocata la dodicesima pallina dorata ({scores})",
-            "reason.capture": "il cavallo del {loser} è stato catturato",
-            "reason.points": "più punti dopo l'ultima manche",
-            "reason.equal-points": "punti pari dopo l'ultima manche",
-            "step.destination": "Scegli dove va il tuo cavallo",
-            "step.extra": "Metti una pallina in più, o indica di nuovo la casella d'arrivo per "
-                          "farne a meno",
-            "message.supply": "Muove il {player}. Scorta: {brown} palline marroni, {golden} "
-                              "dorate.",
-            "message.last-escape": "Al cavallo bianco resta una sola casella sicura, {cell}: "
-                                   "nessuna pallina in più può andarci.",
-            "message.round": "Manche {round}: il cavallo bianco ha segnato {white}, quello "
-                             "marrone {brown}. Ora il {player} guida il cavallo bianco.",
-            "shape.knight.one": "cavallo", "shape.knight.other": "cavalli",
-            "shape.counter.one": "pallina marrone", "shape.counter.other": "palline marroni",
-            "shape.marker.one": "pallina dorata", "shape.marker.other": "palline dorate",
-        },
-    }
-    messages = {
-        "plop.write": {
-            "en": "write the destination, such as g3, optionally with / and the extra apple's "
-                  "square, such as g3/e5",
-            "it": "scrivi la casella d'arrivo, come g3, eventualmente con / e la casella della "
-                  "pallina in più, come g3/e5"},
-        "plop.trail-match": {
-            "en": "the trail variant has no points, so it has no match",
-            "it": "la variante «scia» non ha punti, quindi non ha partite su più manche"},
-        "plop.not-knight": {
-            "en": "{cell} is not a knight's move from the horse on {start}",
-            "it": "{cell} non è a un salto di cavallo dal cavallo in {start}"},
-        "plop.marked": {
-            "en": "{cell} holds an apple",
-            "it": "in {cell} c'è una pallina"},
-        "plop.closed": {
-            "en": "{cell} was left by a horse and is closed",
-            "it": "{cell} è stata lasciata da un cavallo ed è chiusa"},
-        "plop.catch-ends": {
-            "en": "the catch on {cell} ends the game: no apple follows it",
-            "it": "la presa in {cell} chiude la partita: nessuna pallina la segue"},
-        "plop.no-extra": {
-            "en": "the trail variant has no extra apples",
-            "it": "la variante «scia» non ha palline in più"},
-        "plop.ends-at-once": {
-            "en": "the game (or the round) ends with the apple on {cell}: no extra apple follows",
-            "it": "la partita (o la manche) finisce con la pallina in {cell}: nessuna pallina "
-                  "in più la segue"},
-        "plop.extra-taken": {
-            "en": "{cell} already holds an apple or a horse",
-            "it": "in {cell} c'è già una pallina o un cavallo"},
-        "plop.last-escape": {
-            "en": "{cell} is the white horse's only safe square: no extra apple may go there",
-            "it": "{cell} è l'unica casella sicura del cavallo bianco: nessuna pallina in più "
-                  "può andarci"},
-        "plop.golden-early": {
-            "en": "a golden apple lies on {cell} while {left} brown apples are still in the "
-                  "supply: the golden ones come after the last brown one",
-            "it": "in {cell} c'è una pallina dorata mentre nella scorta restano {left} palline "
-                  "marroni: le dorate vengono dopo l'ultima marrone"},
-        "plop.start-apple": {
-            "en": "{cell} holds no apple, but the apple put under the horse there at the start "
-                  "never leaves",
-            "it": "in {cell} non c'è nessuna pallina, ma quella messa all'inizio sotto il "
-                  "cavallo non se ne va più"},
-        "plop.start-left": {
-            "en": "{cell} is not closed, but the horse that started there has left it",
-            "it": "{cell} non è chiusa, ma il cavallo che partiva da lì l'ha lasciata"},
-        "plop.colours-same": {
-            "en": "{white} and {brown} are of different colours, but at the white horse's turn "
-                  "both horses stand on the same colour: every knight's move changes it",
-            "it": "{white} e {brown} sono di colori diversi, ma al turno del cavallo bianco i "
-                  "due cavalli stanno sullo stesso colore: ogni salto di cavallo lo cambia"},
-        "plop.colours-differ": {
-            "en": "{white} and {brown} are of the same colour, but at the brown horse's turn "
-                  "the horses stand on different colours: every knight's move changes it",
-            "it": "{white} e {brown} sono dello stesso colore, ma al turno del cavallo marrone "
-                  "i cavalli stanno su colori diversi: ogni salto di cavallo lo cambia"},
-        "plop.no-plies": {
-            "en": "no game leads here: the horses on {white} and {brown}, and apples dropped "
-                  "since the start (one or two a ply; in the trail variant, one mark): "
-                  "{dropped}",
-            "it": "nessuna partita porta qui: i cavalli in {white} e {brown}, e palline cadute "
-                  "dall'inizio (una o due a semimossa; nella variante «scia», un segno): "
-                  "{dropped}"},
-        "plop.ply": {
-            "en": "ply={ply} does not fit this position: the horses on {white} and {brown}, "
-                  "and apples dropped since the start (one or two a ply; in the trail "
-                  "variant, one mark): {dropped}; ply could be {fits}",
-            "it": "ply={ply} non è coerente con questa posizione: i cavalli in {white} e "
-                  "{brown}, e palline cadute dall'inizio (una o due a semimossa; nella variante "
-                  "«scia», un segno): {dropped}; ply potrebbe essere {fits}"},
-    }
 
     def __init__(self, **values):
         super().__init__(**values)
@@ -774,6 +589,193 @@ class Plop(Game):
         if not self.extra_cells(state, target):
             return Problem("plop.ends-at-once", cell=NAMES[target])
         return Problem("plop.last-escape", cell=NAMES[extra])
+
+    # -- texts (after the rules they word): the rules, labels, messages -----------------------------
+    texts = {
+        "en": {
+            "player.0": "White", "player.1": "Brown",
+            "tagline": "Two knights, one hunting the other, on a board filling with apples.",
+            "rules": [
+                "Pferdeäppel (Plop), by Alex Randolph (1981; \"Plop\" is its Italian edition), is "
+                "a hunt between two chess knights on an 8×8 board. The white horse flees and "
+                "moves first, from h1; the brown horse hunts it, from a8. The apples are the horses' droppings: a "
+                "common supply of 28 brown and 12 golden ones, neutral pieces that close the "
+                "squares they lie on.",
+                "At the start a brown apple lies under each horse. On your turn move your horse "
+                "like a knight to a square with no apple. The next apple of the supply (brown "
+                "while any remain, then golden) drops onto the square where it lands. Then you "
+                "may put one more apple on any free square: choose the horse's destination, then the "
+                "apple's; choose the destination again to play without the extra apple.",
+                "A safe square is a knight's move from the white horse, with no apple, and not a "
+                "knight's move from the brown horse. No extra apple may go on the white horse's "
+                "only safe square.",
+                "Brown wins by catching White (moving onto his square) or as soon as White has "
+                "no safe square, and scores the brown apples left; if none are left, it is a "
+                "draw. White wins, with 24 points, if the brown horse cannot move, and as soon "
+                "as any golden apple is played.",
+                "Match: several rounds, the players swapping horses. A round goes on after the "
+                "first golden apple; caught, White scores one point per golden apple played, "
+                "and after the twelfth golden apple he scores 24 if he still has a safe square, "
+                "12 if not. The higher total wins.",
+                "Trail variant (the Italian magazine's reading): no apples to count; the square a "
+                "horse leaves is closed. Move onto the other horse to capture it and win; if you "
+                "cannot move, you lose.",
+            ],
+            "option.variant": "Variant",
+            "option.variant.classic": "Randolph's hunt",
+            "option.variant.trail": "Trail (squares left are closed)",
+            "option.match": "Match of several rounds",
+            "option.rounds": "Rounds in a match",
+            "reason.catch": "the brown horse caught the white one ({scores})",
+            "reason.no-escape": "the white horse has no safe square left ({scores})",
+            "reason.golden": "a golden apple was played ({scores})",
+            "reason.blocked": "the brown horse cannot move ({scores})",
+            "reason.all-golden": "the twelfth golden apple was played ({scores})",
+            "reason.capture": "{loser}'s horse was captured",
+            "reason.points": "more points after the last round",
+            "reason.equal-points": "equal points after the last round",
+            "step.destination": "Choose where your horse goes",
+            "step.extra": "Place an extra apple, or {click} the destination again to go without",
+            "message.supply": "{player} to move. Supply: {brown} brown apples, {golden} golden.",
+            "message.last-escape": "The white horse has one safe square left, {cell}: no "
+                                   "extra apple may go there.",
+            "message.round": "Round {round}: the white horse scored {white}, the brown horse "
+                             "{brown}. Now {player} leads the white horse.",
+            "shape.knight.one": "horse", "shape.knight.other": "horses",
+            "shape.counter.one": "brown apple", "shape.counter.other": "brown apples",
+            "shape.marker.one": "golden apple", "shape.marker.other": "golden apples",
+        },
+        "it": {
+            "player.0": "Bianco", "player.1": "Marrone",
+            "tagline": "Due cavalli, uno a caccia dell'altro, su un tavoliere che si riempie di mele.",
+            "rules": [
+                "Pferdeäppel (Plop), di Alex Randolph (1981; «Plop» è l'edizione italiana), è "
+                "una caccia fra due cavalli degli scacchi su un tavoliere 8×8. Il cavallo "
+                "bianco fugge e muove per primo, da h1; il cavallo marrone lo insegue, da a8. Le palline sono gli "
+                "escrementi dei cavalli (in tedesco «Pferdeäppel», mele di cavallo): una "
+                "scorta comune di 28 palline marroni e 12 dorate, pezzi neutrali che chiudono "
+                "le caselle su cui stanno.",
+                "All'inizio sotto ogni cavallo c'è una pallina marrone. Al tuo turno muovi il "
+                "cavallo con il salto degli scacchi su una casella senza palline. La prossima "
+                "pallina della scorta (marrone finché ce ne sono, poi dorata) cade sulla casella "
+                "d'arrivo. Poi puoi mettere un'altra pallina su una casella libera qualsiasi: "
+                "indica la casella d'arrivo, poi quella della pallina; indica di nuovo la "
+                "casella d'arrivo per giocare senza pallina in più.",
+                "Una casella sicura è a un salto di cavallo dal Bianco, senza palline, e non a un "
+                "salto dal cavallo marrone. Nessuna pallina in più può andare sull'unica casella "
+                "sicura rimasta al Bianco.",
+                "Il Marrone vince se cattura il Bianco (saltando sulla sua casella) o appena il "
+                "Bianco non ha più caselle sicure, e segna le palline marroni rimaste; se non ne "
+                "restano, è patta. Il Bianco vince, con 24 punti, se il cavallo marrone non può "
+                "muovere, e appena si gioca una pallina dorata.",
+                "Partita su più manche: i giocatori si scambiano i cavalli. La manche continua "
+                "dopo la prima pallina dorata; se è preso, il Bianco segna un punto per pallina "
+                "dorata giocata, e dopo la dodicesima ne segna 24 se ha ancora una casella "
+                "sicura, 12 se no. Vince il totale più alto.",
+                "Variante «scia» (la lettura della rivista): niente palline da contare; la casella "
+                "che un cavallo lascia è chiusa. Chi salta sull'altro cavallo lo cattura e vince; "
+                "chi non può muovere perde.",
+            ],
+            "option.variant": "Variante",
+            "option.variant.classic": "La caccia di Randolph",
+            "option.variant.trail": "Scia (le caselle lasciate si chiudono)",
+            "option.match": "Partita su più manche",
+            "option.rounds": "Manche della partita",
+            "reason.catch": "il cavallo marrone ha preso quello bianco ({scores})",
+            "reason.no-escape": "il cavallo bianco non ha più caselle sicure ({scores})",
+            "reason.golden": "è stata giocata una pallina dorata ({scores})",
+            "reason.blocked": "il cavallo marrone non può muovere ({scores})",
+            "reason.all-golden": "è stata giocata la dodicesima pallina dorata ({scores})",
+            "reason.capture": "il cavallo del {loser} è stato catturato",
+            "reason.points": "più punti dopo l'ultima manche",
+            "reason.equal-points": "punti pari dopo l'ultima manche",
+            "step.destination": "Scegli dove va il tuo cavallo",
+            "step.extra": "Metti una pallina in più, o indica di nuovo la casella d'arrivo per "
+                          "farne a meno",
+            "message.supply": "Muove il {player}. Scorta: {brown} palline marroni, {golden} "
+                              "dorate.",
+            "message.last-escape": "Al cavallo bianco resta una sola casella sicura, {cell}: "
+                                   "nessuna pallina in più può andarci.",
+            "message.round": "Manche {round}: il cavallo bianco ha segnato {white}, quello "
+                             "marrone {brown}. Ora il {player} guida il cavallo bianco.",
+            "shape.knight.one": "cavallo", "shape.knight.other": "cavalli",
+            "shape.counter.one": "pallina marrone", "shape.counter.other": "palline marroni",
+            "shape.marker.one": "pallina dorata", "shape.marker.other": "palline dorate",
+        },
+    }
+    messages = {
+        "plop.write": {
+            "en": "write the destination, such as g3, optionally with / and the extra apple's "
+                  "square, such as g3/e5",
+            "it": "scrivi la casella d'arrivo, come g3, eventualmente con / e la casella della "
+                  "pallina in più, come g3/e5"},
+        "plop.trail-match": {
+            "en": "the trail variant has no points, so it has no match",
+            "it": "la variante «scia» non ha punti, quindi non ha partite su più manche"},
+        "plop.not-knight": {
+            "en": "{cell} is not a knight's move from the horse on {start}",
+            "it": "{cell} non è a un salto di cavallo dal cavallo in {start}"},
+        "plop.marked": {
+            "en": "{cell} holds an apple",
+            "it": "in {cell} c'è una pallina"},
+        "plop.closed": {
+            "en": "{cell} was left by a horse and is closed",
+            "it": "{cell} è stata lasciata da un cavallo ed è chiusa"},
+        "plop.catch-ends": {
+            "en": "the catch on {cell} ends the game: no apple follows it",
+            "it": "la presa in {cell} chiude la partita: nessuna pallina la segue"},
+        "plop.no-extra": {
+            "en": "the trail variant has no extra apples",
+            "it": "la variante «scia» non ha palline in più"},
+        "plop.ends-at-once": {
+            "en": "the game (or the round) ends with the apple on {cell}: no extra apple follows",
+            "it": "la partita (o la manche) finisce con la pallina in {cell}: nessuna pallina "
+                  "in più la segue"},
+        "plop.extra-taken": {
+            "en": "{cell} already holds an apple or a horse",
+            "it": "in {cell} c'è già una pallina o un cavallo"},
+        "plop.last-escape": {
+            "en": "{cell} is the white horse's only safe square: no extra apple may go there",
+            "it": "{cell} è l'unica casella sicura del cavallo bianco: nessuna pallina in più "
+                  "può andarci"},
+        "plop.golden-early": {
+            "en": "a golden apple lies on {cell} while {left} brown apples are still in the "
+                  "supply: the golden ones come after the last brown one",
+            "it": "in {cell} c'è una pallina dorata mentre nella scorta restano {left} palline "
+                  "marroni: le dorate vengono dopo l'ultima marrone"},
+        "plop.start-apple": {
+            "en": "{cell} holds no apple, but the apple put under the horse there at the start "
+                  "never leaves",
+            "it": "in {cell} non c'è nessuna pallina, ma quella messa all'inizio sotto il "
+                  "cavallo non se ne va più"},
+        "plop.start-left": {
+            "en": "{cell} is not closed, but the horse that started there has left it",
+            "it": "{cell} non è chiusa, ma il cavallo che partiva da lì l'ha lasciata"},
+        "plop.colours-same": {
+            "en": "{white} and {brown} are of different colours, but at the white horse's turn "
+                  "both horses stand on the same colour: every knight's move changes it",
+            "it": "{white} e {brown} sono di colori diversi, ma al turno del cavallo bianco i "
+                  "due cavalli stanno sullo stesso colore: ogni salto di cavallo lo cambia"},
+        "plop.colours-differ": {
+            "en": "{white} and {brown} are of the same colour, but at the brown horse's turn "
+                  "the horses stand on different colours: every knight's move changes it",
+            "it": "{white} e {brown} sono dello stesso colore, ma al turno del cavallo marrone "
+                  "i cavalli stanno su colori diversi: ogni salto di cavallo lo cambia"},
+        "plop.no-plies": {
+            "en": "no game leads here: the horses on {white} and {brown}, and apples dropped "
+                  "since the start (one or two a ply; in the trail variant, one mark): "
+                  "{dropped}",
+            "it": "nessuna partita porta qui: i cavalli in {white} e {brown}, e palline cadute "
+                  "dall'inizio (una o due a semimossa; nella variante «scia», un segno): "
+                  "{dropped}"},
+        "plop.ply": {
+            "en": "ply={ply} does not fit this position: the horses on {white} and {brown}, "
+                  "and apples dropped since the start (one or two a ply; in the trail "
+                  "variant, one mark): {dropped}; ply could be {fits}",
+            "it": "ply={ply} non è coerente con questa posizione: i cavalli in {white} e "
+                  "{brown}, e palline cadute dall'inizio (una o due a semimossa; nella variante "
+                  "«scia», un segno): {dropped}; ply potrebbe essere {fits}"},
+    }
 
 
 def colour(cell: int) -> int:
