@@ -38,6 +38,7 @@ CALLS = {
     "layout": lambda state, move, after: (),
     "marks": lambda state, move, after: (state,),
     "notes": lambda state, move, after: (state,),
+    "view_fields": lambda state, move, after: (state,),
     "diagram": lambda state, move, after: (state,),
     "text_table": lambda state, move, after: ("it",),
     "outcome_text": lambda state, move, after: (Outcome(0, "no-moves"), "it"),

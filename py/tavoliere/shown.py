@@ -29,6 +29,7 @@ move_steps(s, move)  ``[]``           ``last.steps``             table.js, board
 layout()             required         ``layout`` (own request)   board.js, layouts.js
 marks(state)         ``{}``           ``marks``                  table.js, board.js, texts.js
 notes(state)         ``{}``           ``notes``                  none (tools and tests)
+view_fields(state)   same, notes      those fields of a view     (as their own rows say)
 diagram(state)       required         none                       none (command line, tests)
 texts                ``{}``           ``texts`` in ``info``      texts.js, every region
 text_table(lang)     shared + own     ``texts`` in ``info``      texts.js, every region
@@ -46,8 +47,10 @@ names of the cells (``Rules.cell_names``); and a rules error that states a resul
 already over) words it with ``outcome_text``, through ``Outcome.message_params``.
 
 A new kind of interaction is one method here, with a default that leaves every other game as
-it was and a row in this table, the line of ``bridge._view`` that puts its answer in a view
-field, and the one file under ``web/`` that reads that field.
+it was and a row in this table, its field in ``view_fields`` (the bridge puts what that
+returns into every view as it is), and the one file under ``web/`` that reads that field.
+(The fields that depend on the request, a seat or the legal moves, ``marks``, ``toggle``,
+``random`` and the words, are filled by ``bridge._view`` itself.)
 """
 
 from __future__ import annotations
@@ -238,6 +241,15 @@ class Shown:
         """Extra facts about the position for tools and tests: the view's ``notes``, which no
         file under web/ reads."""
         return {}
+
+    def view_fields(self, state) -> dict:
+        """The fields of a view that depend on the shown position alone, each from its
+        method; an empty optional field is left out, so the page reads its absence as the
+        default.  A new kind of interaction adds its field here."""
+        fields = {"notes": self.notes(state)}
+        if same := self.same_cells(state):
+            fields["same"] = same
+        return fields
 
     def diagram(self, state) -> str:
         """A plain-text picture of the state, for tests, the command line and bug reports.
