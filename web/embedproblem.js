@@ -1,15 +1,13 @@
 // An embedded board's mode="problem" (web/embed.js): a problem to solve in an article, with
 // the solver of web/problem.js.
-import { tableControls } from "./controls.js";
-import { readPosition } from "./pieces.js";
-import { Solver, goalText, messageText, solutionText, stipulation } from "./problem.js";
-import { GameTexts } from "./texts.js";
-
-// -- mode="problem": a problem to solve in an article (web/problem.js) ----------------------
 //   <tavoliere-board game="barrier" mode="problem" goal="win:3" position="pawn.0:c3;... w ply=6">
 //   <tavoliere-board game="barrier" mode="problem" problem="barrier:d238ea00">  (shipped; or barrier:today)
 // The stipulation shows above the board, the reader plays the side that must win, the engine
 // answers; "show the solution" at any time.
+import { tableControls } from "./controls.js";
+import { readPosition } from "./pieces.js";
+import { Solver, goalText, messageText, solutionText, stipulation } from "./problem.js";
+import { GameTexts } from "./texts.js";
 
 // A button that starts again, shown once a move has been tried.
 export function againButton(text, act) {

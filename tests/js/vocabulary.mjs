@@ -12,4 +12,3 @@ try {
   throw new Error(`${SITE_JSON.pathname}: ${error.message} (build the site first: python3 build.py build)`);
 }
 learnVocabulary(info.vocabulary);
-export const VOCABULARY = info.vocabulary;
