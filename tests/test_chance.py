@@ -32,6 +32,9 @@ def test_a_four_player_game_with_three_computer_seats_is_played_to_the_end(watch
         page.locator(seat).select_option("ai:1")
     page.locator("#new-game-dialog button[value=start]").click()
     page.wait_for_function("window.tavoliere.view().game === 'dadi(players=4)'")
+    # (the view is the prebuilt board's while the engine opens the record; the seats are
+    # drawn once it has)
+    page.wait_for_function("document.getElementById('players').textContent.includes('Red:')")
     players = page.locator("#players").text_content()
     assert "Red: Computer, level 1" in players and "Blue: Computer, level 1" in players
     spec = "dadi(players=4)"

@@ -21,14 +21,25 @@ WATCH_ANIMATIONS = """cell => {
         const x = Math.round((p.x - rect.left) * ratio), y = Math.round((p.y - rect.top) * ratio);
         return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
     };
-    new MutationObserver(() => {
-        if (canvas.hasAttribute('data-animating')) {
-            window.animations.push({start: performance.now(), first: centre(), firstImage: canvas.toDataURL()});
-        } else {
+    // timed where the board sets and clears the attribute (an observer's callback waits for
+    // the end of the task that set it: on a loaded machine the span came out short); the
+    // first picture is read when that task has drawn it, as an observer would
+    const set = canvas.setAttribute.bind(canvas), clear = canvas.removeAttribute.bind(canvas);
+    canvas.setAttribute = (name, value) => {
+        if (name === 'data-animating' && !canvas.hasAttribute(name)) {
+            const a = {start: performance.now()};
+            window.animations.push(a);
+            queueMicrotask(() => Object.assign(a, {first: centre(), firstImage: canvas.toDataURL()}));
+        }
+        set(name, value);
+    };
+    canvas.removeAttribute = (name) => {
+        if (name === 'data-animating' && canvas.hasAttribute(name)) {
             const a = window.animations[window.animations.length - 1];
             Object.assign(a, {end: performance.now(), last: centre(), lastImage: canvas.toDataURL()});
         }
-    }).observe(canvas, {attributes: true, attributeFilter: ['data-animating']});
+        clear(name);
+    };
 }"""
 
 
