@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from tavoliere.ai.gtp import GTPEngine, GTPError, engine_match, read_board
+from tavoliere.ai.gtp import (GTPEngine, GTPError, engine_match, engine_matches, read_board,
+                              set_time, tally)
 
 FAKE = r'''
 import os, sys
@@ -93,6 +94,41 @@ def test_an_engine_that_dies_is_restarted_with_the_moves_so_far(fake, tmp_path, 
     result = engine_match("havannah(size=4)", fake, games=2, iterations=60, seed=0)
     assert len(result["restarts"]) == 1 and "game 1" in result["restarts"][0]
     assert result["wins"] == 2 and result["disagreements"] == []
+
+
+def test_our_bot_in_worker_processes_and_games_two_at_a_time(fake, tmp_path):
+    # --workers: our bot searches in that many processes (here with iterations, so the games
+    # do not depend on the load); --jobs: the games two by two in processes at once, each
+    # pair seeded apart, their records in one file that gtp-tally adds up
+    records = tmp_path / "games.jsonl"
+    result = engine_matches(2, 3, seed=5, spec="havannah(size=4)", command=fake,
+                            iterations=40, workers=2, records=str(records))
+    assert result["games"] == 3 and result["wins"] == 3 and result["disagreements"] == []
+    games = [json.loads(line) for line in records.read_text().splitlines()]
+    assert sorted(g["seed"] for g in games) == [5000, 5000, 5001]
+    assert {g["workers"] for g in games} == {2} and {g["iterations"] for g in games} == {40}
+    [row] = tally(records.read_text().splitlines())
+    assert (row["engine"], row["workers"], row["ours"], row["games"], row["score"]) == (
+        "fake", 2, 40, 3, 3)
+    assert row["ci95"][1] == 1.0
+
+
+def test_tally_names_a_record_it_cannot_read(fake, tmp_path):
+    good = json.dumps({"spec": "havannah(size=4)", "white": "ours", "black": "fake",
+                       "ours_seconds": 1, "theirs_seconds": 1, "winner": 1, "moves": ["a1"]})
+    [row] = tally([good, ""])
+    assert row["score"] == 0 and row["games"] == 1
+    with pytest.raises(ValueError, match="record 2 .*'not json"):
+        tally([good, "not json at all"])
+    with pytest.raises(ValueError, match="record 1 "):
+        tally([json.dumps({"spec": "havannah(size=4)", "white": "x", "black": "y"})])
+
+
+def test_a_count_of_simulations_goes_to_morat_only(fake):
+    with GTPEngine(fake) as engine:
+        with pytest.raises(ValueError, match="morat only, not to fake"):
+            set_time(engine, 1.0, sims=5000)
+        assert set_time(engine, 0) == "fake"       # no time settings: the engine's own pace
 
 
 def test_swap_and_other_games_are_refused(fake):

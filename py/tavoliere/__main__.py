@@ -5,6 +5,7 @@ record,verify,problem}``;
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 
@@ -117,7 +118,7 @@ def cmd_match(args) -> None:
 
 
 def cmd_gtp_match(args) -> None:
-    from .ai.gtp import build_morat, engine_match
+    from .ai.gtp import build_morat, engine_match, engine_matches
     command = args.engine
     if args.build_morat:
         binary = build_morat(args.build_morat, args.cache)
@@ -125,13 +126,27 @@ def cmd_gtp_match(args) -> None:
         command = command or str(binary)
     if not command:
         raise ValueError("give the engine's command line (--engine) or --build-morat SOURCE")
-    result = engine_match(args.spec, command, games=args.games, ours_seconds=args.ours_seconds,
-                          theirs_seconds=args.theirs_seconds, seed=args.seed, level=args.level,
-                          log=print if args.verbose else None, records=args.records)
+    match = dict(spec=args.spec, command=command, ours_seconds=args.ours_seconds,
+                 theirs_seconds=args.theirs_seconds, level=args.level, records=args.records,
+                 iterations=args.ours_iterations, workers=args.workers,
+                 theirs_sims=args.theirs_sims)
+    log = print if args.verbose else None
+    if args.jobs > 1:
+        if not args.workers:
+            raise ValueError("--jobs needs --workers (budgets of CPU time or iterations, "
+                             "which the other games' load cannot cut)")
+        result = engine_matches(args.jobs, args.games, seed=args.seed, log=log, **match)
+    else:
+        result = engine_match(games=args.games, seed=args.seed, log=log, **match)
     low, high = result["ci95"]
     mean = result["their_mean_seconds"]
-    print(f"{result['spec']}: ours (level {args.level}, {args.ours_seconds:g} s a move) v "
-          f"{result['engine']} ({args.theirs_seconds:g} s a move"
+    ours = (f"{args.ours_iterations} iterations" if args.ours_iterations else
+            f"{args.ours_seconds:g} s{' of CPU time' if args.workers else ''}")
+    theirs = (f"{args.theirs_sims} simulations" if args.theirs_sims else
+              f"{args.theirs_seconds:g} s" if args.theirs_seconds else "its own pace")
+    print(f"{result['spec']}: ours (level {args.level}, {ours} a move"
+          f"{f' in each of {args.workers} workers' if args.workers else ''}) v "
+          f"{result['engine']} ({theirs} a move"
           f"{f', {mean:.2f} s used on average' if mean is not None else ''}), "
           f"{result['games']} games, colours alternated, seed {args.seed}")
     print(f"ours {result['wins']} wins, {result['losses']} losses, {result['draws']} draws; "
@@ -144,6 +159,31 @@ def cmd_gtp_match(args) -> None:
         print(f"restart: {line}")
     for line in result["disagreements"]:
         print(f"disagreement: {line}")
+
+
+def cmd_gtp_tally(args) -> None:
+    from .ai.gtp import tally
+    lines = []
+    for name in args.records:
+        with open(name) as records:
+            lines += records.read().splitlines()
+    print("| spec | engine | level | workers | ours a move | theirs a move | games | "
+          "our score | 95% interval | plies |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for row in tally(lines):
+        low, high = row["ci95"]
+        print(f"| {row['spec']} | {row['engine']} | {row['level']} | {row['workers']} | "
+              f"{row['ours']} | {row['theirs']} | {row['games']} | "
+              f"{row['score'] / row['games']:.1%} ({row['score']:g}) | {low:.1%}-{high:.1%} | "
+              f"{row['mean_plies']} |")
+
+
+def cmd_gtp_rate(args) -> None:
+    from .ai.gtp import work_rates
+    rates = work_rates(args.spec, args.engine, args.seconds, args.plies, args.level)
+    for who, counts in rates.items():
+        print(f"{who}: median {statistics.median(counts):.0f} a move over {len(counts)} moves "
+              f"of {args.seconds:g} s ({min(counts)} to {max(counts)})")
 
 
 def cmd_gtp(args) -> None:
@@ -294,8 +334,33 @@ def main(argv=None) -> int:
                                                         "--ours-seconds)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--records", help="append every game to this file as a JSON line")
+    p.add_argument("--workers", type=int, default=0,
+                   help="our bot in this many worker processes, each with --ours-seconds of "
+                        "its own CPU time: N workers stand for an N-core device, however "
+                        "loaded this machine")
+    p.add_argument("--ours-iterations", type=int,
+                   help="our bot's iterations a move (in each worker) instead of a time")
+    p.add_argument("--theirs-sims", type=int,
+                   help="morat's simulations a move instead of a time (see gtp-rate)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="play this many games at once, two by two (needs --workers, and "
+                        "--theirs-sims for morat or --theirs-seconds 0 for GNU Go)")
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_gtp_match)
+
+    p = commands.add_parser("gtp-tally", help="add up the records of gtp-match by match")
+    p.add_argument("records", nargs="+")
+    p.set_defaults(run=cmd_gtp_tally)
+
+    p = commands.add_parser("gtp-rate", help="the work morat and our bot do in a given time a "
+                                             "move on one idle core (to set --theirs-sims and "
+                                             "--ours-iterations)")
+    p.add_argument("--engine", required=True, help="morat's command line")
+    p.add_argument("--spec", default="havannah(size=8)")
+    p.add_argument("--seconds", type=float, default=1.0)
+    p.add_argument("--plies", type=int, default=40)
+    p.add_argument("--level", type=int, default=5)
+    p.set_defaults(run=cmd_gtp_rate)
 
     p = commands.add_parser("gtp", help="our Go bot as a GTP engine on stdin and stdout")
     p.add_argument("spec", nargs="?", default="go(size=9)", help="a Go spec, e.g. go(size=9)")

@@ -113,15 +113,22 @@ class GTPEngine:
         self.close()
 
 
-def set_time(engine: GTPEngine, seconds: float, threads: int = 1) -> str:
-    """Give the engine ``seconds`` a move and (morat) one thread without pondering; the name
-    of the engine."""
+def set_time(engine: GTPEngine, seconds: float, threads: int = 1,
+             sims: int | None = None) -> str:
+    """Give the engine ``seconds`` a move and (morat) one thread without pondering, or (morat)
+    ``sims`` simulations a move whatever the time they take; the name of the engine.
+    ``seconds`` 0 sends no time settings: the engine plays at its own pace (GNU Go at its
+    level: the same work however loaded the machine)."""
     name = engine.send("name") if engine.known("name") else "engine"
+    if sims is not None and not name.startswith("morat"):
+        raise ValueError(f"a count of simulations is given to morat only, not to {name}")
     if name.startswith("morat"):
-        # per move only: no game clock, unused time is not carried to later moves
-        engine.send(f"time -g 0 -m {seconds:g} -f 0")
+        # per move only: no game clock, unused time is not carried to later moves; with a
+        # count of simulations the time is only a generous cap, so the load cannot cut it
+        limit = f"-m 86400 -f 0 -i {sims}" if sims is not None else f"-m {seconds:g} -f 0"
+        engine.send(f"time -g 0 {limit}")
         engine.send(f"params -t {threads} -o 0")
-    elif engine.known("time_settings"):
+    elif seconds and engine.known("time_settings"):
         engine.send(f"time_settings 0 {seconds:g} 1")   # byo-yomi: one move in `seconds`
     return name
 
@@ -320,18 +327,152 @@ class GoReferee(HavannahReferee):
 REFEREES = {"havannah": HavannahReferee, "go": GoReferee}
 
 
+def our_bot(game, level: int, seconds: float, iterations: int | None, workers: int):
+    """A function (state, seed) -> our move, with ``close()``: a Thinker in this process
+    (``seconds`` of wall time, or ``iterations``), or ``workers`` search processes each with
+    ``seconds`` of its own CPU time (or ``iterations``)."""
+    from . import Thinker
+    budget = None if iterations else seconds
+    if workers:
+        from .parallel import WorkerPool
+        pool = WorkerPool(workers)
+
+        def choose(state, seed):
+            answer = pool.choose(game.spec, state, level, seconds=budget,
+                                 iterations=iterations, seed=seed)
+            return game.parse_move(answer["best"], state)
+        choose.close = pool.close
+        return choose
+
+    def choose(state, seed):
+        thinker = Thinker(game, state, level=level, seconds=budget, iterations=iterations,
+                          seed=seed)
+        while not thinker.done:
+            thinker.step(0.05)
+        return thinker.move()
+    choose.close = lambda: None
+    return choose
+
+
+def tally(lines) -> list[dict]:
+    """The records written by ``engine_match`` (JSON lines) added up by match: a row for
+    each spec, engine, level, count of workers and pair of budgets, with the games, our
+    score and its 95% interval, and the mean length of a game in plies."""
+    rows: dict[tuple, dict] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            game = load_game(record["spec"])
+            seats = [game.text_table("en")[f"player.{p}"].lower() for p in (0, 1)]
+            ours = [p for p in (0, 1) if record[seats[p]] == "ours"]
+            key = (game.spec, record[seats[1 - ours[0]]], record.get("level"),
+                   record.get("workers", 0),
+                   record.get("iterations") or record["ours_seconds"],
+                   record.get("theirs_sims") or record["theirs_seconds"])
+            plies, winner = len(record["moves"]), record["winner"]
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            raise ValueError(f"record {number} is not a game of gtp-match "
+                             f"({type(error).__name__}: {error}): {line[:60]!r}") from None
+        row = rows.setdefault(key, dict(zip(("spec", "engine", "level", "workers", "ours",
+                                             "theirs"), key), games=0, score=0.0, plies=0))
+        row["games"] += 1
+        row["plies"] += plies
+        row["score"] += 0.5 if winner is None else winner == ours[0]
+    for row in rows.values():
+        row["ci95"] = [round(bound, 3) for bound in wilson(row["score"], row["games"])]
+        row["mean_plies"] = round(row.pop("plies") / row["games"], 1)
+    return list(rows.values())
+
+
+def work_rates(spec: str, command: str, seconds: float = 1.0, plies: int = 40,
+               level: int = 5) -> dict[str, list[int]]:
+    """The work each side does in ``seconds`` a move on this machine, over the first
+    ``plies`` plies of a game against itself: morat's simulations (from its own report) and
+    our bot's iterations in ``seconds`` of CPU time.  Measured on an idle core, their medians
+    are the budgets (``theirs_sims``, ``iterations``) that stand for ``seconds`` a move
+    however loaded the machine later is."""
+    import tempfile
+    from time import process_time
+    from . import Thinker
+    game = load_game(spec)
+    referee = REFEREES[game.name](game)
+    sims = []
+    with tempfile.TemporaryFile("w+") as report:
+        with GTPEngine(command, stderr=report) as engine:
+            referee.start(engine)
+            set_time(engine, seconds)
+            engine.send("verbose 1")
+            for ply in range(plies):
+                engine.send(f"genmove {referee.colours[ply % 2]}")
+        report.seek(0)
+        sims = [int(found) for found in re.findall(r"Finished:\s+(\d+) runs", report.read())]
+    iterations, state = [], game.initial_state()
+    for ply in range(plies):
+        if game.outcome(state):
+            break
+        thinker = Thinker(game, state, level=level, seconds=seconds, seed=ply,
+                          clock=process_time)
+        while not thinker.done:
+            thinker.step(0.05)
+        iterations.append(thinker.engine.iterations)
+        state = game.apply(state, thinker.move())
+    return {"morat simulations": sims, "our iterations": iterations}
+
+
+def engine_matches(jobs: int, games: int, seed: int = 0, log=None, **match) -> dict:
+    """``engine_match`` played two games at a time (one with each colour) in ``jobs``
+    processes at once, the games from ``2k`` on seeded ``seed * 1000 + k``; the results
+    added up.  Fair on a loaded machine only with budgets the load cannot cut: our
+    ``workers`` (CPU time or iterations) and morat's ``theirs_sims`` (or GNU Go at its
+    level, ``theirs_seconds`` 0)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    chunks = [(seed * 1000 + k, min(2, games - 2 * k)) for k in range((games + 1) // 2)]
+    total = {"wins": 0, "losses": 0, "draws": 0, "disagreements": [], "restarts": [],
+             "checked": {"boards": 0, "winners": 0}}
+    plies, seconds = [], []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        running = {pool.submit(engine_match, games=count, seed=chunk_seed, **match): chunk_seed
+                   for chunk_seed, count in chunks}
+        for done in as_completed(running):
+            result = done.result()
+            for key in ("wins", "losses", "draws"):
+                total[key] += result[key]
+            for key in ("boards", "winners"):
+                total["checked"][key] += result["checked"][key]
+            for key in ("disagreements", "restarts"):
+                total[key] += [f"seed {running[done]}, {line}" for line in result[key]]
+            plies += [result["mean_plies"]] * result["games"]
+            if result["their_mean_seconds"] is not None:
+                seconds.append(result["their_mean_seconds"])
+            if log:
+                played = total["wins"] + total["losses"] + total["draws"]
+                log(f"seed {running[done]}: ours {result['score'] * result['games']:g} of "
+                    f"{result['games']}; ours {total['wins'] + 0.5 * total['draws']:g} of "
+                    f"{played}")
+    score = total["wins"] + 0.5 * total["draws"]
+    low, high = wilson(score, games)
+    return {**result, **total, "games": games, "score": score / games,
+            "ci95": [round(low, 3), round(high, 3)], "mean_plies": sum(plies) / len(plies),
+            "their_mean_seconds": sum(seconds) / len(seconds) if seconds else None}
+
+
 def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float = 1.0,
                  theirs_seconds: float = 1.0, seed: int = 0, level: int = 5, log=None,
-                 records: str | None = None, iterations: int | None = None) -> dict:
+                 records: str | None = None, iterations: int | None = None,
+                 workers: int = 0, theirs_sims: int | None = None) -> dict:
     """Play ``games`` games of ``spec`` (Havannah or Go) between our bot (``level``,
     ``ours_seconds`` a move, or ``iterations`` a move) and the GTP engine started by
-    ``command`` (``theirs_seconds`` a move); our bot is the first player in the even games.
+    ``command`` (``theirs_seconds`` a move, or for morat ``theirs_sims`` simulations); our
+    bot is the first player in the even games.  ``workers`` > 0: our bot searches in that
+    many worker processes, each for ``ours_seconds`` of its own CPU time (or ``iterations``),
+    their root statistics merged, as the page's pool of workers does.
     One engine process for the match, its board cleared between games; an engine that dies
     (morat rarely does) is started again and given the game so far.  ``records``: a file to
     which each game is appended as a JSON line (moves, colours, winner).  Returns the
     counts, our score and its 95% interval, and the disagreements between the engine and
     our rule book (a game the engine broke off counts as a draw, and is said there)."""
-    from . import Thinker
     game = load_game(spec)
     if game.name not in REFEREES:
         raise ValueError("gtp-match plays " + " or ".join(sorted(REFEREES)))
@@ -348,7 +489,7 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
     def start():
         engine = GTPEngine(command)
         referee.start(engine)
-        return engine, set_time(engine, theirs_seconds)
+        return engine, set_time(engine, theirs_seconds, sims=theirs_sims)
 
     def ask(text: str) -> str:
         """Send a command; if the engine has died, start it again, play the game's moves so
@@ -371,6 +512,7 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
             return engine.send(text)
 
     engine, name = start()
+    choose = our_bot(game, level, ours_seconds, iterations, workers)
     try:
         can_show = engine.known("showboard")
         for index in range(games):
@@ -386,12 +528,7 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                 player = game.to_move(state)
                 colour = referee.colours[player]
                 if player == ours:
-                    thinker = Thinker(game, state, level=level,
-                                      seconds=None if iterations else ours_seconds,
-                                      iterations=iterations, seed=rng.randrange(1 << 30))
-                    while not thinker.done:
-                        thinker.step(0.05)
-                    move = thinker.move()
+                    move = choose(state, rng.randrange(1 << 30))
                     text = game.move_name(move)
                     try:
                         ask(f"play {colour} {text}")
@@ -445,10 +582,14 @@ def engine_match(spec: str, command: str, games: int = 10, ours_seconds: float =
                     out.write(json.dumps({"spec": game.spec, "game": index + 1, "seed": seed,
                                           **seats, "ours_seconds": ours_seconds,
                                           "theirs_seconds": theirs_seconds,
+                                          "level": level, "workers": workers,
+                                          "iterations": iterations,
+                                          "theirs_sims": theirs_sims,
                                           "winner": winner, "reason": reason,
                                           "moves": moves}) + "\n")
     finally:
         engine.close()
+        choose.close()
     score = wins + 0.5 * draws
     low, high = wilson(score, games)
     return {"spec": game.spec, "engine": name, "games": games, "wins": wins, "losses": losses,
