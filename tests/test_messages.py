@@ -290,6 +290,10 @@ def all_bad_answers():
     yield "marked", ask(op="view", game="barrier", moves=[], marked="c4")
     yield "root", ask(op="merge", game="barrier", moves=[], root=[[["zz", 1, 1, 0]]])
     yield "root", ask(op="merge", game="barrier", moves=[], root=[[["a1", True, 1, 7]]] * 99)
+    yield "split", ask(op="merge", game="hekka", moves=[], split=[[[3, "zz", 5, 0.5, 0]]])
+    yield "split", ask(op="merge", game="hekka", moves=[], split=[[[3, "a1", "5", None, 2]]])
+    yield "share", ask(op="think_start", game="hekka", moves=[], level=3, share=[4, 4])
+    yield "share", ask(op="think_start", game="hekka", moves=[], level=3, share=[0, True])
     yield "record full", record_full()
     # problems solved on the page (tests/test_solving.py has the rest)
     problem = {"op": "problem", "game": "barrier", "goal": "win:1",

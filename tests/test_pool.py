@@ -88,11 +88,12 @@ def think(page, **request):
     return page.evaluate("(request) => window.tavoliere.think(request)", request)
 
 
-def test_an_alpha_beta_search_starts_no_pool_and_a_tree_search_starts_it(room):
+def test_a_search_with_nothing_to_merge_starts_no_pool_and_a_tree_search_starts_it(room):
     watch, page = room
     assert page.evaluate("window.tavoliere.pool()")["size"] == POOL
-    answer = think(page, game="hekka", moves=[], level=1, iterations=30, seed=1)
-    assert answer["ok"] and "root" not in answer
+    # Damone's positions can come back: its alpha-beta root is not split (alphabeta.py)
+    answer = think(page, game="damone", moves=[], level=3, iterations=30, seed=1)
+    assert answer["ok"] and "root" not in answer and "split" not in answer
     assert page.evaluate("window.tavoliere.pool()")["started"] == 0 and page.evaluate(LIVE) == 0
 
     answer = think(page, game=TREE, moves=[], level=1, iterations=30, seed=1)
@@ -101,6 +102,33 @@ def test_an_alpha_beta_search_starts_no_pool_and_a_tree_search_starts_it(room):
     state = page.evaluate("window.tavoliere.poolReady()")
     assert state["started"] == state["ready"] == POOL and state["treeGames"] == [TREE]
     assert page.evaluate(LIVE) == POOL
+
+
+def test_an_alpha_beta_root_is_split_among_the_workers_as_in_cpython(room):
+    """Hekka: the main worker and the two of the pool each search a third of the root's
+    moves; the page plays the move CPython's merge of the same shares and seeds gives."""
+    import random
+    from tavoliere.ai.parallel import merge_split, think as cpython_think, worker_seed
+    from tavoliere.core import load_game
+
+    watch, page = room
+    game, rng, moves = load_game("hekka"), random.Random(1), []
+    state = game.initial_state()
+    for _ in range(4):
+        move = rng.choice(game.legal_moves(state))
+        moves.append(game.move_name(move))
+        state = game.apply(state, move)
+    request = dict(game="hekka", moves=moves, level=3, iterations=200, seed=3)
+    alone = think(page, **request)          # the first search of a game runs alone, and
+    assert alone["split"] and "workers" not in alone    # says that it splits
+    page.evaluate("window.tavoliere.poolReady()")
+    split = think(page, **request)
+    assert split["workers"] == CORES
+    shares = [cpython_think("hekka", state, 3, None, 200, worker_seed(3, i), share=(i, CORES))
+              for i in range(CORES)]
+    merged = merge_split([answer["split"] for answer in shares])
+    assert (split["move"], split["depth"]) == (merged["best"], merged["depth"])
+    assert split["depth"] >= alone["split"][-1][0]
 
 
 def test_with_fixed_iterations_and_seeds_the_merged_move_is_the_same_on_every_run(room):

@@ -8,8 +8,9 @@
 // until the page is idle and then starts a second, short-lived worker that makes and stores a
 // new snapshot, so the next visit, or the next page with boards, starts in a moment.
 //
-// The pool (issue 43, pool.js): a tree search is also run by the pool's workers, each with
-// its own seed, and their root statistics are merged by this worker; think() and stop() hide it.
+// The pool (issue 43, pool.js): a search is also run by the pool's workers, each with its own
+// seed (and share of an alpha-beta root), and this worker merges what they found; think() and
+// stop() hide it.
 import { Pool, deviceFacts, mergeRequest } from "./pool.js";
 import { STORED, deleteSnapshot, snapshotsWanted } from "./snapshot.js";
 
@@ -195,14 +196,16 @@ export class Engine {
   // carries `move` (and `workers`, the searches merged, when the pool took part).
   // onProgress sees each slice's progress of the main worker; stop(id) ends it early.
   think(request, onProgress) {
-    const main = this.request({ ...request, op: "think" }, onProgress);
-    this.pool.search(request, main.id);
+    const joining = this.pool.joining(request);
+    const share = joining.length ? { share: [0, joining.length + 1] } : {};
+    const main = this.request({ ...request, ...share, op: "think" }, onProgress);
+    this.pool.search(request, main.id, joining);
     const answer = main.then((first) => this.merged(request, main.id, first));
     answer.id = main.id;
     return answer;
   }
 
-  // The main worker's answer, or the move its merge of every worker's root statistics gives.
+  // The main worker's answer, or the move its merge of every worker's answer gives.
   async merged(request, id, first) {
     const answers = await this.pool.finish(request, id, first);
     const merge = mergeRequest(request, answers);
@@ -211,8 +214,9 @@ export class Engine {
     if (!merged.ok) return first;
     // the review and the win bar read the chance from the progress: the merged move's
     const progress = { ...first.progress, best: merged.move, win_chance: merged.win_chance };
+    const workers = (merge.root || merge.split).length;
     return { ...first, move: merged.move, cells: merged.cells, progress, visits: merged.visits,
-             workers: merge.root.length };
+             depth: merged.depth, workers };
   }
 
   // Every search of the request `id` stops within a slice (the pool's too).

@@ -1,14 +1,19 @@
 // The pool of search workers (issue 43): the computer thinks with every core of the device.
 //
 // The main worker (engine.js) keeps serving the page and searches as worker 0; the pool's
-// workers, started lazily from the engine's snapshot the first time a tree search answers
-// with its root statistics, search the same position each with a seed of its own, in slices.
+// workers, started lazily from the engine's snapshot the first time a search answers with
+// something to merge, search the same position each with a seed of its own, in slices.
 // When the main worker's search ends (its budget, or "Move now") the others are asked for
-// their root statistics, which the main worker merges (bridge op "merge"): the most visited
-// move over all the trees is played (root parallelism, py/tavoliere/ai/parallel.py).  With
-// fixed iterations and seeds every worker ends on its own and the merged move is the same on
-// every run.  An alpha-beta search answers no root statistics, so its games never start the
-// pool.  The pool is freed (its workers terminated) when the page has been hidden a while.
+// what they found, which the main worker merges (bridge op "merge"):
+// - a tree search answers its root statistics (`root`): the most visited move over all the
+//   trees is played (root parallelism, py/tavoliere/ai/parallel.py);
+// - an alpha-beta search splits the root: of n searches, search i takes every n-th root move
+//   from i (its `share`) and answers what it found at each depth (`split`); the best of the
+//   shares at the deepest depth all of them finished is played.
+// With fixed iterations and seeds every worker ends on its own and the merged move is the
+// same on every run.  A game whose search has neither (its positions can come back) never
+// starts the pool.  The pool is freed (its workers terminated) when the page has been hidden
+// a while.
 //
 // Pure parts first (poolSize, workerSeed, mergeRequest: tests/js/pool.test.mjs), then Pool,
 // which is given a function that makes a worker so that Node can test it with fake ones.
@@ -69,15 +74,23 @@ export function workerSeed(seed, worker) {
   return ((seed || 0) + 7919 * worker) % 2 ** 31;
 }
 
+// What a search's answer gives to merge: a tree search's root statistics (`root`) or an
+// alpha-beta search's rows of its share of the root's moves (`split`); null for neither.
+export function sharedField(answer) {
+  if (!answer || !answer.ok) return null;
+  return Array.isArray(answer.root) ? "root" : Array.isArray(answer.split) ? "split" : null;
+}
+
 // The merge request for the searches' answers (the main worker's first), or null when there
-// is nothing to merge: the main search has no root statistics (an alpha-beta search, a move
-// known at once), or no other worker answered with some.
+// is nothing to merge: the main search has nothing to share (a move known at once, a game
+// whose search does not split), or no other worker answered with the same kind.
 export function mergeRequest(request, answers) {
   const [main, ...others] = answers;
-  if (!main || !main.ok || !Array.isArray(main.root)) return null;
-  const root = [main.root, ...others.filter((a) => a && a.ok && Array.isArray(a.root)).map((a) => a.root)];
-  if (root.length < 2) return null;
-  return { op: "merge", game: request.game, moves: request.moves, root };
+  const field = sharedField(main);
+  if (!field) return null;
+  const rows = [main[field], ...others.filter((a) => sharedField(a) === field).map((a) => a[field])];
+  if (rows.length < 2) return null;
+  return { op: "merge", game: request.game, moves: request.moves, [field]: rows };
 }
 
 // One worker of the pool: a bridge client like engine.js's, without snapshots of its own.
@@ -141,7 +154,7 @@ export class Pool {
     this.makeWorker = makeWorker;
     this.facts = facts;
     this.workers = [];          // PoolWorker, index i searching as worker i + 1
-    this.treeGames = new Set(); // game specs whose search answered root statistics
+    this.treeGames = new Set(); // game specs whose search answered root statistics or a split
     this.searches = new Map();  // the main worker's id -> [{worker, id}] of the pool's searches
     this.hiddenMs = HIDDEN_FREE_MS;
     this.hiddenTimer = null;
@@ -174,19 +187,26 @@ export class Pool {
     this.searches.clear();
   }
 
-  // The pool searches this position beside the main worker (search `id` there): the ready
-  // workers each start a search with their own seed.  Nothing for a game not known to be a
-  // tree search, nor when the pool is off.
-  search(request, id) {
+  // The workers that will search this position beside the main worker: the ready ones
+  // (one still starting joins the next search); none for a game not known to share its
+  // search, at the weak levels, or when the pool is off.  The main worker's share of an
+  // alpha-beta root is [0, joining.length + 1].
+  joining(request) {
     if (!this.treeGames.has(request.game) || this.size() === 0) return [];
     if (request.level !== undefined && request.level < POOL_LEVEL) return [];
     this.start();
-    const joined = [];
-    this.workers.forEach((worker, i) => {
-      if (!worker.ready) return;  // still starting: it joins the next search
-      const seed = workerSeed(request.seed, i + 1);
-      joined.push({ worker, ...worker.request({ ...request, op: "think", seed }) });
-    });
+    return this.workers.filter((worker) => worker.ready);
+  }
+
+  // The pool searches this position beside the main worker (search `id` there): each
+  // joining worker with a seed and a share of the root of its own.
+  search(request, id, joining = this.joining(request)) {
+    const count = joining.length + 1;
+    const joined = joining.map((worker, i) => ({
+      worker,
+      ...worker.request({ ...request, op: "think", seed: workerSeed(request.seed, i + 1),
+        share: [i + 1, count] }),
+    }));
     if (joined.length) this.searches.set(id, joined);
     return joined;
   }
@@ -196,7 +216,7 @@ export class Pool {
   // number of iterations, the deadline has come for every worker: each is asked to stop
   // and answer its root statistics.  The answers, the main worker's first.
   async finish(request, id, answer) {
-    if (answer.ok && Array.isArray(answer.root) && this.size() > 0) {
+    if (sharedField(answer) && this.size() > 0) {
       this.treeGames.add(request.game);
       this.start();
     }

@@ -436,6 +436,13 @@ def _budget(request: dict) -> dict:
             raise BridgeError("bad-request", "request.number", field=key, low=str(low),
                               high=str(high))
         budget[key] = value
+    share = request.get("share")
+    if share is not None:
+        if (not isinstance(share, list) or len(share) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in share)
+                or not 0 <= share[0] < share[1] <= 64):
+            raise BridgeError("bad-request", "request.share")
+        budget["share"] = tuple(share)
     return budget
 
 
@@ -488,33 +495,40 @@ def _slice(request: dict) -> float:
 def op_think_stop(request: dict) -> dict:
     """The best move found so far; the search is dropped.  A tree search also answers
     ``root``, its statistics of the root's moves, which ``merge`` adds up over the searches
-    of several workers (root parallelism, ``ai/parallel.py``)."""
-    from .ai.parallel import root_statistics
+    of several workers (root parallelism, ``ai/parallel.py``); an alpha-beta search answers
+    ``split``, what it found at each depth in its ``share`` of the root's moves."""
+    from .ai.parallel import root_statistics, split_rows
     game, thinker = _thinker(request)
     move = thinker.move()
     _thinkers.pop(_id(request), None)
     answer = {"move": game.move_name(move), "cells": list(game.move_cells(move))}
     root = root_statistics(thinker)
-    return answer if root is None else {**answer, "root": root}
+    if root is not None:
+        return {**answer, "root": root}
+    split = split_rows(thinker)
+    return answer if split is None else {**answer, "split": split}
 
 
 def op_merge(request: dict) -> dict:
     """The move that several workers' searches of the record's last position agree on:
-    ``root``, a list of their ``think_stop`` statistics, merged by ``parallel.merge``."""
-    from .ai.parallel import merge
+    ``root``, a list of their ``think_stop`` statistics, merged by ``parallel.merge``; or
+    ``split``, a list of their shares' rows (alpha-beta), merged by ``parallel.merge_split``."""
+    from .ai.parallel import merge, merge_split
     game = _game(request)
     state = _shown_state(game, _moves(request))
-    rows = request.get("root")
+    split = "split" in request
+    rows = request.get("split" if split else "root")
     if (not isinstance(rows, list) or not 1 <= len(rows) <= 64
-            or not all(_is_statistics(worker) for worker in rows)):
-        raise BridgeError("bad-request", "request.root")
-    merged = merge(rows)
+            or not all((_is_split if split else _is_statistics)(worker) for worker in rows)):
+        raise BridgeError("bad-request", "request.split" if split else "request.root")
+    merged = (merge_split if split else merge)(rows)
     try:
         move = game.parse_move(merged["best"], state)
     except (IllegalMove, InvalidMove, TypeError):
-        raise BridgeError("bad-request", "request.root") from None
+        raise BridgeError("bad-request", "request.split" if split else "request.root") from None
+    extra = {"depth": merged["depth"]} if split else {"visits": merged["visits"]}
     return {"move": game.move_name(move), "cells": list(game.move_cells(move)),
-            "win_chance": merged["win_chance"], "visits": merged["visits"]}
+            "win_chance": merged["win_chance"], **extra}
 
 
 def _is_statistics(worker) -> bool:
@@ -523,6 +537,18 @@ def _is_statistics(worker) -> bool:
         isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and len(row[0]) <= 64
         and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < 1e12
                 for x in row[1:3]) and row[3] in (-1, 0, 1)
+        for row in worker)
+
+
+def _is_split(worker) -> bool:
+    """One worker's rows of a split root: [[depth, name, value, chance, proven], ...]."""
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= 1e12
+    return isinstance(worker, list) and len(worker) <= 500 and all(
+        isinstance(row, list) and len(row) == 5 and isinstance(row[0], int)
+        and not isinstance(row[0], bool) and 0 <= row[0] <= 1000
+        and isinstance(row[1], str) and len(row[1]) <= 64 and number(row[2])
+        and (row[3] is None or number(row[3])) and row[4] in (-1, 0, 1)
         for row in worker)
 
 

@@ -102,6 +102,15 @@ MESSAGES: dict[str, dict[str, str]] = {
               "for a legal move of this position",
         "it": "root deve elencare le statistiche della ricerca di ogni worker ([[mossa, visite, "
               "vittorie, esito], ...]) per una mossa legale di questa posizione"},
+    "request.split": {
+        "en": "split must list each worker's rows of its share of the root ([[depth, move, "
+              "value, chance, proven], ...]) for a legal move of this position",
+        "it": "split deve elencare le righe di ogni worker per la sua parte delle mosse alla "
+              "radice ([[profondità, mossa, valore, probabilità, esito], ...]) per una mossa "
+              "legale di questa posizione"},
+    "request.share": {
+        "en": "share must be [index, count]: whole numbers with 0 <= index < count <= 64",
+        "it": "share deve essere [indice, numero]: interi con 0 <= indice < numero <= 64"},
     "at-move": {
         "en": "move {ply} ({entry}): {inner}",
         "it": "semimossa {ply} ({entry}): {inner}"},

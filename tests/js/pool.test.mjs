@@ -57,9 +57,20 @@ test("the merge request lists the main worker's statistics first, then the other
   assert.deepEqual(merge, { op: "merge", game: "g", moves: ["x"], root: [ROOT_A, ROOT_B] });
 });
 
-test("nothing to merge: an alpha-beta answer, a failed main search, or no other statistics", () => {
+const SPLIT_A = [[3, "a1", 10, 0.6, 0]];
+const SPLIT_B = [[3, "b2", 12, 0.7, 0], [4, "b2", 9, 0.6, 0]];
+
+test("an alpha-beta search's shares of the root are merged as a split", () => {
+  const request = { game: "hekka", moves: ["x"] };
+  const merge = mergeRequest(request, [{ ok: true, split: SPLIT_A }, { ok: true, root: ROOT_B },
+    { ok: true, split: SPLIT_B }]);
+  assert.deepEqual(merge, { op: "merge", game: "hekka", moves: ["x"], split: [SPLIT_A, SPLIT_B] });
+});
+
+test("nothing to merge: an answer with neither root nor split, a failed main search, or no other", () => {
   const request = { game: "g", moves: [] };
   assert.equal(mergeRequest(request, [{ ok: true, move: "a1" }, { ok: true, root: ROOT_B }]), null);
+  assert.equal(mergeRequest(request, [{ ok: true, split: SPLIT_A }, { ok: true, root: ROOT_B }]), null);
   assert.equal(mergeRequest(request, [{ ok: false }, { ok: true, root: ROOT_B }]), null);
   assert.equal(mergeRequest(request, [{ ok: true, root: ROOT_A }, { ok: false }]), null);
   assert.equal(mergeRequest(request, [{ ok: true, root: ROOT_A }]), null);
@@ -118,6 +129,21 @@ test("the pool starts only once a search answered root statistics, then searches
   const answers = await pool.finish(request, 2, { ok: true, move: "a1", root: ROOT_A });
   assert.deepEqual(answers.slice(1).map((a) => a.root[0][0]), [`s${10 + 7919}`, `s${10 + 2 * 7919}`, `s${10 + 3 * 7919}`]);
   assert.equal(pool.busy(), 0);
+});
+
+test("a split game starts the pool too, and each worker gets its share of the root", async () => {
+  const { made, make } = fakeWorkers();
+  const pool = new Pool(make, () => ({ cores: 3 }));
+  const request = { game: "hekka", moves: [], level: 5, seed: 4 };
+  assert.deepEqual(pool.joining(request), []);
+  await pool.finish(request, 1, { ok: true, move: "a1", split: SPLIT_A });
+  assert.equal(made.length, 2);
+  await pool.whenReady(1);
+  const joining = pool.joining(request);
+  assert.equal(joining.length, 2);  // the main worker's share is then [0, 3]
+  pool.search(request, 2, joining);
+  assert.deepEqual(made.map((w) => w.sent[0].request.share), [[1, 3], [2, 3]]);
+  pool.stop(2);
 });
 
 test("the weak levels think alone: a stronger device does not make them stronger", async () => {

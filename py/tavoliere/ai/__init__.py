@@ -91,11 +91,13 @@ class Thinker:
     The budget is thinking time (the time spent inside ``step``), or a number of iterations
     when ``iterations`` is given (then the clock only cuts the slices, never the search).
     ``clock`` measures it: wall time by default, ``time.process_time`` for a budget of this
-    process's CPU time (the match harness's parallel workers, ``parallel.py``).
+    process's CPU time (the match harness's parallel workers, ``parallel.py``).  ``share``
+    ``(index, count)``: an alpha-beta search takes only its share of the root's moves, one
+    of ``count`` workers (``parallel.py``'s root split; a tree search ignores it).
     """
 
     def __init__(self, game, state, *, level=None, seconds=None, iterations=None, seed=0,
-                 style: str = "full", clock=perf_counter):
+                 style: str = "full", clock=perf_counter, share=None):
         self.level = _check_budget(level, seconds, iterations)
         if game.to_move(state) == CHANCE and game.outcome(state) is None:
             raise ValueError("the dice are to be rolled: no player chooses here")
@@ -114,6 +116,8 @@ class Thinker:
         started = clock()
         self.engine = make_engine(game, state, self.level, self.rng,
                                   fresh=iterations is not None, style=style)
+        if share and share[1] > 1 and getattr(self.engine, "SPLIT_ROOT", False):
+            self.engine.root_share = tuple(share)     # this worker's share of the root's moves
         self.elapsed += clock() - started
 
     @property

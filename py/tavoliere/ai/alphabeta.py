@@ -82,6 +82,14 @@ class AlphaBeta(PausedSearch):
     limit = 0
     score = 0
     bonus: dict = {}      # root move -> a bonus added to its value (weak levels' slips)
+    # Root split (parallel.py): ``root_share`` (index, count) makes this search take only
+    # every count-th root move from index, in an order all workers agree on; each searched
+    # depth is kept in ``split_rows`` for the merge.  A kernel whose positions can come back
+    # sets SPLIT_ROOT False: the root's value, stored for a share of its moves, would
+    # mislead a later search that meets the position again.
+    SPLIT_ROOT = True
+    root_share = None
+    split_rows = ()
 
     # -- the kernel (a game's subclass) ----------------------------------------------------------
     def open(self, position, ply: int, path):
@@ -166,9 +174,12 @@ class AlphaBeta(PausedSearch):
         if exact:
             outer_horizon, self.horizon = self.horizon, False
         wide = ply == 0 and self.wide_root
+        order = self.ordered(position, moves, first, ply)
+        if ply == 0 and self.root_share:
+            order = self.shared(order)
         path.add(key)
         try:
-            for move in self.ordered(position, moves, first, ply):
+            for move in order:
                 child = self.after(position, move)
                 gain = self.gain(move, ply)
                 if depth <= 1 and self.quiet(move):
@@ -198,6 +209,23 @@ class AlphaBeta(PausedSearch):
         else:
             self.store(key, depth, best_value, best_move, original_alpha, beta)
         return best_value
+
+    def shared(self, moves: list) -> list:
+        """This worker's root moves: every ``count``-th from ``index`` in the order of their
+        texts, the same in every worker whatever its tables say; never none (a worker with
+        more shares than moves searches the first move again, harmlessly)."""
+        index, count = self.root_share
+        ranked = sorted(moves, key=repr)
+        mine = {repr(move) for move in ranked[index::count]} or {repr(ranked[0])}
+        return [move for move in moves if repr(move) in mine]
+
+    def iteration_done(self, depth, value) -> None:
+        """Keep the searched depth's move and value (the root's mover's side) for the merge
+        of several workers' shares: ``[depth, move, value, win chance, proven]``."""
+        if self.SPLIT_ROOT and self.best is not None:
+            if not self.split_rows:
+                self.split_rows = []
+            self.split_rows.append([depth, self.best, value, self.win_chance, self.proven])
 
     def averaged(self, position, outcomes: Chance, depth: int, ply: int, path: set):
         """A chance node's value: the mean of its outcomes', each searched with a full window

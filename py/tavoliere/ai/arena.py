@@ -67,7 +67,10 @@ def parallel_bot(game, level: int, workers: int, seconds: float | None, rng, sca
         pool = pool or WorkerPool(workers)   # started on the first move: a bot named only to
         answer = pool.choose(game.spec, state, level, seconds=budget,   # check it costs none
                              iterations=iterations, seed=rng.randrange(1 << 30))
+        if answer.get("depth"):          # an alpha-beta root, split: the depth all finished
+            play.depths.append(answer["depth"])
         return game.parse_move(answer["best"], state)
+    play.depths = []
 
     def close():
         if pool:
@@ -117,12 +120,14 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations)
              for index in range(games)]
     names = {"a": bot_a, "b": bot_b}
-    results = []
+    results, depths = [], {"a": [], "b": []}
     from multiprocessing import Pool                  # here: the browser's Python has no processes
     with (Pool(jobs) if jobs > 1 else nullcontext()) as pool:
-        for index, (winner, length, winning_seat) in enumerate(
+        for index, (winner, length, winning_seat, reached) in enumerate(
                 (pool.imap if pool else map)(play_game, tasks)):
             results.append((winner, length))       # in the games' order
+            for side in depths:
+                depths[side] += reached[side]
             if log:
                 log(game_line(game, index, names, winner, winning_seat))
     winners = [winner for winner, _ in results]
@@ -133,7 +138,9 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
             "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games, "ci95": [round(low, 3), round(high, 3)],
-            "mean_plies": sum(plies) / len(plies), "players": game.players}
+            "mean_plies": sum(plies) / len(plies), "players": game.players,
+            "depth": {side: sum(found) / len(found) if found else None
+                      for side, found in depths.items()}}
 
 
 def seats(players: int, index: int) -> tuple[str, ...]:
@@ -154,9 +161,10 @@ def game_line(game, index: int, names: dict, winner, winning_seat) -> str:
             f"{game.players}, {names['b']} in the others: {said}")
 
 
-def play_game(task) -> tuple[str | None, int, int | None]:
+def play_game(task) -> tuple[str | None, int, int | None, dict]:
     """Game number ``index`` of a match: the bot that won it ("a" or "b", None for a draw),
-    its length and the winner's seat.  Everything random in it is seeded by ``seed`` and
+    its length, the winner's seat, and the depths each bot with workers reached at each of
+    its moves (an alpha-beta root split among them).  Everything random in it is seeded by ``seed`` and
     ``index``."""
     spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations = task
     game = load_game(spec)
@@ -178,7 +186,8 @@ def play_game(task) -> tuple[str | None, int, int | None]:
     for bot in bots.values():
         getattr(bot, "close", lambda: None)()
     winner = game.outcome(state).winner
-    return (None if winner is None else seat[winner]), length, winner
+    depths = {side: getattr(bot, "depths", []) for side, bot in bots.items()}
+    return (None if winner is None else seat[winner]), length, winner, depths
 
 
 def random_opening(game, plies: int, rng: random.Random):

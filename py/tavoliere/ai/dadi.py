@@ -302,6 +302,7 @@ class DadiEngine(AlphaBeta):
                       and self.board.empties <= EXACT_CELLS[level])
         self.max_depth = MAX_DEPTH[level] if game.players == 2 else 1
         self.multi = game.players > 2
+        self.SPLIT_ROOT = not self.multi    # the margin search of 3-4 players is not split
 
     def choose_first(self, state):
         """Who begins: the chooser himself (the first placement is worth having: he puts

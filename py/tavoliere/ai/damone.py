@@ -76,6 +76,7 @@ def evaluate(board: bytes, player: int) -> int:
 @bot_for("damone")
 class DamoneEngine(AlphaBeta):
     CHUNK = 40            # nodes per work() call: a few ms in CPython
+    SPLIT_ROOT = False    # a position can come back (alphabeta.py): one worker searches
     SCORE_SCALE = 675     # a dama and a half ahead: a 95% chance
     WIN = WIN
     HISTORY = True        # moves that cut off are tried early elsewhere

@@ -105,7 +105,13 @@ class PausedSearch(Engine):
             self.done = True
             return
         self.running = None
+        depth = getattr(self, "depth", None)
         self.finish_iteration(value)
+        self.iteration_done(depth, value)
+
+    def iteration_done(self, depth, value) -> None:
+        """After ``finish_iteration``: a depth was searched (the root's search shared among
+        workers keeps its result, ``alphabeta.py``)."""
 
 
 def ucb1_child(children, log_n: float, exploration: float):

@@ -80,6 +80,7 @@ def evaluate(pits: tuple, uurs: tuple, mover: int) -> int:
 class LayliEngine(AlphaBeta):
     CHUNK = 16             # work units per work() call: a position expanded costs 1, a leaf 1/4
     NODE_COST = 0          # (``expand`` and ``leaf`` count the work)
+    SPLIT_ROOT = False     # the seeds can circle back to a position: one worker searches
     EXACT = EXACT          # values that saw the end of every line are kept as exact
     MAX_DEPTH = 60
     # Levels 1-4 look 5, 8, 11 and 13 plies ahead and level 5 as deep as its time allows

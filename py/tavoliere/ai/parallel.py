@@ -16,13 +16,25 @@ static host (no SharedArrayBuffer) and, here, processes.
 
 With ``iterations`` instead of seconds and the same seed, the merged move is the same on every
 run: worker ``i`` is seeded with ``worker_seed(seed, i)``.
+
+An alpha-beta search has no statistics to add up; it splits the root instead: worker ``i`` of
+``n`` searches every n-th root move from ``i`` (``Thinker(share=(i, n))``, ``alphabeta.py``),
+deepening on its own, and keeps each searched depth's best move and value:
+
+- ``split_rows(thinker)``: ``[[depth, move name, value, win chance, proven], ...]``;
+- ``merge_split(splits)``: the best move over the shares at the deepest depth every worker
+  searched (a proven result stands at any depth; a proven win is taken at once).
 """
 
 from __future__ import annotations
 
 from time import process_time
 
-__all__ = ["root_statistics", "merge", "worker_seed", "WorkerPool", "think"]
+__all__ = ["root_statistics", "merge", "split_rows", "merge_split", "worker_seed",
+           "WorkerPool", "think"]
+
+PROOFS = {"win": 1, "loss": -1}
+PROVEN_VALUE = 10 ** 9    # the value of a proof found after the deepening (a solver's)
 
 
 def worker_seed(seed: int, worker: int) -> int:
@@ -69,22 +81,64 @@ def merge(statistics: list) -> dict:
             "visits": int(sum(total[0] for total in totals.values()))}
 
 
+def split_rows(thinker) -> list[list] | None:
+    """What an alpha-beta search found at each depth it finished, as plain data:
+    ``[[depth, move name, value, win chance, proven], ...]`` (the value on the side of the
+    root's mover; ``proven`` 1 won, -1 lost, 0 not proven), or None for another engine."""
+    engine = thinker.engine
+    rows = getattr(engine, "split_rows", None)
+    if not rows:
+        return None
+    name = thinker.game.move_name
+    rows = [[depth, name(move), value, chance, PROOFS.get(proven, 0)]
+            for depth, move, value, chance, proven in rows]
+    proven = PROOFS.get(engine.proven, 0)
+    if proven and rows[-1][4] != proven:     # proved after the deepening (Barrier's solver)
+        rows.append([rows[-1][0], name(thinker.move()), proven * PROVEN_VALUE,
+                     float(proven > 0), proven])
+    return rows
+
+
+def merge_split(splits: list) -> dict:
+    """The move of several workers' shares of the root (``split_rows`` each, None for a
+    worker with nothing to say): a proven win if a worker found one, else the best value at
+    the deepest depth that every worker still searching has finished (a proven result
+    stands at any depth; ties: the first worker).  ``{"best", "win_chance", "depth"}``."""
+    workers = [rows for rows in splits if rows]
+    if not workers:
+        return {"best": None, "win_chance": None, "depth": 0}
+    for rows in workers:
+        if rows[-1][4] > 0:
+            return {"best": rows[-1][1], "win_chance": 1.0, "depth": rows[-1][0]}
+    searching = [rows[-1][0] for rows in workers if rows[-1][4] == 0]
+    depth = min(searching) if searching else max(rows[-1][0] for rows in workers)
+    chosen = []
+    for index, rows in enumerate(workers):
+        finished = [row for row in rows if row[0] <= depth]
+        row = rows[-1] if rows[-1][4] else finished[-1] if finished else None
+        if row is not None:
+            chosen.append((row[2], -index, row))
+    best = max(chosen)[2]
+    return {"best": best[1], "win_chance": best[3], "depth": depth}
+
+
 def think(spec: str, state, level: int, seconds: float | None, iterations: int | None,
-          seed: int) -> dict:
+          seed: int, share=None) -> dict:
     """One worker's search of ``state``: a Thinker whose budget is counted in this process's
-    CPU time.  Its answer: its own best move and its root statistics."""
+    CPU time (``share``: its part of an alpha-beta root).  Its answer: its own best move,
+    and its root statistics (a tree search) or its rows of the split root (alpha-beta)."""
     from . import Thinker
     from ..core import load_game
     game = load_game(spec)
     thinker = Thinker(game, state, level=level, seconds=seconds, iterations=iterations,
-                      seed=seed, clock=process_time)
+                      seed=seed, clock=process_time, share=share)
     while not thinker.done:
         thinker.step(0.05)
     best = thinker.move()
     return {"best": None if best is None else game.move_name(best),
             "win_chance": thinker.engine.win_chance,
             "iterations": thinker.engine.iterations,
-            "root": root_statistics(thinker)}
+            "root": root_statistics(thinker), "split": split_rows(thinker)}
 
 
 def _serve(connection) -> None:
@@ -122,20 +176,25 @@ class WorkerPool:
                iterations: int | None = None, seed: int = 0) -> dict:
         """Every worker searches the position (worker ``i`` seeded ``worker_seed(seed, i)``)
         at once; the merged answer (``merge``), with ``answers``, each worker's own."""
+        count = len(self.connections)
         for index, connection in enumerate(self.connections):
             connection.send({"spec": spec, "state": state, "level": level,
                              "seconds": seconds, "iterations": iterations,
-                             "seed": worker_seed(seed, index)})
+                             "seed": worker_seed(seed, index), "share": (index, count)})
         answers = []
         for connection in self.connections:
             status, answer = connection.recv()
             if status != "ok":
                 raise RuntimeError(f"a search worker failed: {answer}")
             answers.append(answer)
-        if any(answer["root"] is None for answer in answers):
-            # no tree to merge (an alpha-beta bot, or a move known at once): worker 0's move
-            return {**answers[0], "answers": answers}
-        return {**merge([answer["root"] for answer in answers]), "answers": answers}
+        if all(answer["root"] is not None for answer in answers):
+            return {**merge([answer["root"] for answer in answers]), "answers": answers}
+        if answers[0]["split"] is not None:          # an alpha-beta root, split
+            merged = merge_split([answer["split"] for answer in answers])
+            if merged["best"] is not None:
+                return {**merged, "answers": answers}
+        # nothing to merge (a move known at once, a kernel that does not split): worker 0's
+        return {**answers[0], "answers": answers}
 
     def close(self) -> None:
         for connection in self.connections:
