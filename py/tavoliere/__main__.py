@@ -1,5 +1,5 @@
-"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp,solve,footsteps-table,
-record,verify,problem}``;
+"""Command line: ``python -m tavoliere {perft,show,bench,match,gtp-match,gtp-tally,gtp-rate,
+gat-match,gtp,solve,footsteps-table,record,verify,problem}``;
 ``-h`` lists them."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from .core import CHANCE, load_game, perft
 
@@ -162,6 +163,30 @@ def cmd_gtp_match(args) -> None:
         print(f"restart: {line}")
     for line in result["disagreements"]:
         print(f"disagreement: {line}")
+
+
+def cmd_gat_match(args) -> None:
+    import shlex
+    from .ai.gat import build_gat, gat_match
+    if args.client:
+        command = shlex.split(args.client)
+    elif args.build_gat:
+        built = build_gat(args.build_gat, args.cache)
+        command = [str(built / "bin/client.out"), str(built / f"bin/{args.player}Player.so")]
+    else:
+        raise ValueError("give the client's command line (--client) or --build-gat SOURCE")
+    result = gat_match(command, games=args.games, spec=args.spec, level=args.level,
+                       seconds=args.seconds, iterations=args.iterations, seed=args.seed,
+                       log=print if args.verbose else None, records=args.records)
+    low, high = result["ci95"]
+    print(f"{args.spec}: ours (level {args.level}) v {Path(command[-1]).name}, "
+          f"{result['games']} games, colours alternated, seed {args.seed}")
+    print(f"ours {result['wins']} wins, {result['losses']} losses, {result['draws']} draws; "
+          f"ours scores {result['score']:.1%} (95% interval {low:.1%} to {high:.1%}); "
+          f"{result['mean_plies']:.0f} plies a game; {len(result['faults'])} faults of the "
+          f"client")
+    for line in result["faults"]:
+        print(f"fault: {line}")
 
 
 def cmd_gtp_tally(args) -> None:
@@ -350,6 +375,26 @@ def main(argv=None) -> int:
                         "--theirs-sims for morat or --theirs-seconds 0 for GNU Go)")
     p.add_argument("-v", "--verbose", action="store_true", help="print every game")
     p.set_defaults(run=cmd_gtp_match)
+
+    p = commands.add_parser("gat-match", help="our Ghost bot against a player of the Geister "
+                                              "AI tournament (its client and a library)")
+    p.add_argument("--build-gat", metavar="SOURCE[@COMMIT]",
+                   help="build the tournament's client and sample players from this git URL "
+                        "or source path (ats-ito/Geister-cpp-lib; cached)")
+    p.add_argument("--cache", help="cache directory for --build-gat")
+    p.add_argument("--client", help="the client's command line, its player library last "
+                                    "(default: the built client with --player)")
+    p.add_argument("--player", default="chototsu", choices=["chototsu", "random"],
+                   help="the built sample player to play")
+    p.add_argument("--spec", default="ghost")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--level", type=int, default=3)
+    p.add_argument("--seconds", type=float, help="our thinking time a move")
+    p.add_argument("--iterations", type=int, help="our iterations a move instead of a time")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--records", help="append every game to this file as a JSON line")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every game")
+    p.set_defaults(run=cmd_gat_match)
 
     p = commands.add_parser("gtp-tally", help="add up the records of gtp-match by match")
     p.add_argument("records", nargs="+")

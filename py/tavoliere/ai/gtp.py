@@ -182,11 +182,18 @@ def read_go_board(text: str, size: int) -> dict[str, int] | None:
 
 
 def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
+    """``make morat-havannah`` from ``source`` (see ``build_from_source``); the binary."""
+    return build_from_source(source, "morat", ("morat-havannah",), cache, jobs) / \
+        "morat-havannah"
+
+
+def build_from_source(source: str, name: str, targets, cache: str | None = None,
+                      jobs: int = 1) -> Path:
     """Clone ``source`` (a git URL or a repository path, bare or not, with ``@COMMIT`` to pin
-    a commit, else its HEAD; or a plain source directory) into ``cache`` and
-    ``make morat-havannah`` there, once per commit.  The binary's path."""
+    a commit, else its HEAD; or a plain source directory) into the cache folder ``name``
+    and ``make`` the ``targets`` there, once per commit.  The folder's path."""
     cache_dir = Path(cache or os.environ.get("TAVOLIERE_CACHE")
-                     or Path.home() / ".cache" / "tavoliere") / "morat"
+                     or Path.home() / ".cache" / "tavoliere") / name
     cache_dir.mkdir(parents=True, exist_ok=True)
     commit = None
     pinned = re.fullmatch(r"(.+)@([0-9a-fA-F]{7,40})", source)
@@ -201,9 +208,8 @@ def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
             pass
     key = commit or hashlib.sha1(str(Path(source).resolve()).encode()).hexdigest()
     work = cache_dir / key[:12]
-    binary = work / "morat-havannah"
-    if binary.exists():
-        return binary
+    if all((work / target).exists() for target in targets):
+        return work
     if work.exists():
         shutil.rmtree(work)
     if commit:
@@ -211,9 +217,9 @@ def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
         subprocess.run(["git", "-C", str(work), "checkout", "--quiet", commit], check=True)
     else:
         shutil.copytree(source, work)
-    subprocess.run(["make", f"-j{jobs}", "morat-havannah"], cwd=work, check=True,
+    subprocess.run(["make", f"-j{jobs}", *targets], cwd=work, check=True,
                    stdout=subprocess.DEVNULL)
-    return binary
+    return work
 
 
 class HavannahReferee:
