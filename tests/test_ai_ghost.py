@@ -27,6 +27,22 @@ def test_takes_a_winning_exit(level):
         assert name(choose(GAME, GAME.view(state, 0), level=level, iterations=20, seed=seed)) == "a6-out"
 
 
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_captures_a_ghost_about_to_leave(level):
+    """RULES.md 14.4: a good ghost on one of the opponent's corners may leave the board as
+    its move, and an exit wins.  Black's ghost on a1 (one of Black's exits) leaves next move
+    if it is good, so every level of White takes it at once from a2, careless moves
+    included; unless it may be Black's fourth bad ghost (then the capture would lose)."""
+    state = GAME.position("a2 G, c2 G, d2 B, e1 B", "a1 G, c5 G, e5 B, e6 B", lost=(2, 2, 2, 2))
+    for seed in range(4):
+        assert name(choose(GAME, GAME.view(state, 0), level=level, iterations=20,
+                           seed=seed)) == "a2xa1"
+    risky = GAME.position("a2 G, c2 G, d2 B, e1 B", "a1 G, c5 G, e5 B", lost=(2, 2, 2, 3))
+    for seed in range(4):
+        assert name(choose(GAME, GAME.view(risky, 0), level=level, iterations=20,
+                           seed=seed)) != "a2xa1"
+
+
 def swapped(state, cells):
     """The same position with the colours of Black's ghosts on ``cells`` swapped round."""
     board = list(state.board)

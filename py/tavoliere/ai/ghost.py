@@ -18,17 +18,18 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   steer a good ghost home, or any ghost) for at most ``PLAYOUT_MOVES`` moves, then scores
   the position: ghosts captured of each colour and how near each side's best good ghost
   stands to an exit.
-* **Sense before search.**  An exit is taken at once, and the bot never captures what may
-  be the opponent's fourth bad ghost while another move exists.
+* **Sense before search.**  An exit is taken at once; an opposing ghost standing on one of
+  its exits is captured at once (a good one would leave next move); and the bot never
+  captures what may be the opponent's fourth bad ghost while another move exists.
 * **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
   ghosts being captured (a fourth bad ghost captured wins), so the search is glad to put a
   bad ghost within the opponent's reach, and the opponent, blind to its colour, may take
   it.  The bot does not march bad ghosts to the exits on purpose: its playouts steer only
   good ghosts home.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
-* **Levels.**  Thinking time comes from ``Thinker``; level 1 plays a random move (an exit
-  still taken) one time in two and weighs no evidence, level 2 one time in five; from
-  level 3 the belief is used in full.
+* **Levels.**  Thinking time comes from ``Thinker``; level 1 plays a random sensible move
+  (the sure moves still taken) one time in two and weighs no evidence, level 2 one time in
+  five; from level 3 the belief is used in full.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, GOOD, OUT, UNKNOWN, colour_of, letter,
-                           lost_count, owner_of)
+from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, EXITS, GOOD, OUT, UNKNOWN, colour_of,
+                           letter, lost_count, owner_of)
 from .engine import TreeSearch, bot_for
 
 ADVANCE = 1.6        # the odds that a ghost is good, times this for each step towards its exits
@@ -146,14 +147,23 @@ class GhostEngine(TreeSearch):
             return
         sure = self.sure_move()
         if sure is not None or rng.random() < RANDOM_SHARE.get(level, 0.0):
-            self.best, self.done = (sure if sure is not None else rng.choice(self.legal)), True
+            # a careless move is still a sensible one: never the capture that may lose
+            self.best = sure if sure is not None else self.legal[rng.choice(
+                self.sensible_moves())]
+            self.done = True
             return
         self.candidates = self.sensible_moves()
 
     def sure_move(self):
-        """An exit: it wins at once."""
+        """An exit: it wins at once.  Else the capture of an opposing ghost that stands on
+        one of its exits (a good one leaves next move), unless it may be his fourth bad."""
         for move in self.legal:
             if move[1] == OUT:
+                return move
+        them = 1 - self.me
+        risky = lost_count(self.state, them, BAD) == 3
+        for move in self.legal:
+            if move[2] and move[1] in EXITS[them] and not risky:
                 return move
         return None
 
