@@ -94,8 +94,13 @@ def test_the_shares_of_an_alpha_beta_root_cover_every_move_once(count):
         engine = Thinker(game, state, level=4, iterations=1, seed=3 + index,
                          share=(index, count)).engine
         shares.append(engine.shared(engine.ordered(engine.root, None, None, 0)))
+        # a share taken again from a narrower list (the kernel's best moves of the last
+        # iteration, say) is still the same share: it does not shrink iteration by iteration
+        assert engine.shared(shares[-1]) == shares[-1]
+        assert engine.shared(moves[::2]) == [m for m in moves[::2] if m in shares[-1]] or \
+            engine.shared(moves[::2]) == moves[::2][:1]
     assert sorted(map(repr, sum(shares, []))) == sorted(map(repr, moves))
-    assert max(map(len, shares)) - min(map(len, shares)) <= 1
+    assert max(map(len, shares)) <= len(moves) // 2 + 2      # no worker takes nearly all
 
 
 def test_a_split_root_finds_the_value_of_the_whole_root_at_the_same_depth():

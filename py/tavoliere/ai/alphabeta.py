@@ -54,6 +54,8 @@ that never returns a ``Chance`` is searched node for node as before.
 
 from __future__ import annotations
 
+import zlib
+
 from .engine import PausedSearch
 
 INF = 10 ** 9
@@ -83,7 +85,7 @@ class AlphaBeta(PausedSearch):
     score = 0
     bonus: dict = {}      # root move -> a bonus added to its value (weak levels' slips)
     # Root split (parallel.py): ``root_share`` (index, count) makes this search take only
-    # every count-th root move from index, in an order all workers agree on; each searched
+    # its share of the root's moves, the same in every worker (``shared``); each searched
     # depth is kept in ``split_rows`` for the merge.  A kernel whose positions can come back
     # sets SPLIT_ROOT False: the root's value, stored for a share of its moves, would
     # mislead a later search that meets the position again.
@@ -211,13 +213,14 @@ class AlphaBeta(PausedSearch):
         return best_value
 
     def shared(self, moves: list) -> list:
-        """This worker's root moves: every ``count``-th from ``index`` in the order of their
-        texts, the same in every worker whatever its tables say; never none (a worker with
-        more shares than moves searches the first move again, harmlessly)."""
+        """This worker's root moves: those whose text's checksum leaves ``index`` modulo
+        ``count``.  A move belongs to the same worker in every worker and every iteration,
+        whatever the list it comes in (a kernel may narrow its root to the best moves of the
+        iteration before); never none (a worker whose share is empty searches the first
+        move again, harmlessly)."""
         index, count = self.root_share
-        ranked = sorted(moves, key=repr)
-        mine = {repr(move) for move in ranked[index::count]} or {repr(ranked[0])}
-        return [move for move in moves if repr(move) in mine]
+        mine = [move for move in moves if zlib.crc32(repr(move).encode()) % count == index]
+        return mine or moves[:1]
 
     def iteration_done(self, depth, value) -> None:
         """Keep the searched depth's move and value (the root's mover's side) for the merge
