@@ -75,13 +75,13 @@ def test_the_protocols_board_hides_the_opponents_colours_until_captured():
 
 def test_a_clients_words_are_read_or_refused_with_the_text():
     ghosts = Ghosts()
-    assert client_setup("SET:BCFG", 0) == set("BCFG")
+    assert client_setup("SET:BCFG") == set("BCFG")
     assert client_move("MOV:A,N", ghosts, 0) == "b2-b3"
     assert client_move("MOV:A,N", ghosts, 1) == "e5-e4"     # north is towards White for Black
     assert client_move("MOV:E,W", ghosts, 0) == "b1-a1"
     for bad in ("SET:ABC", "SET:ABCZ", "SET:AABC", "hello"):
         with pytest.raises(ValueError, match="not a set-up"):
-            client_setup(bad, 0)
+            client_setup(bad)
     for bad in ("MOV:Z,N", "MOV:A,Q", "MOV:A N", "MOV?"):
         with pytest.raises(ValueError, match="not a move"):
             client_move(bad, ghosts, 0)

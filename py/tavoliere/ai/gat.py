@@ -137,7 +137,8 @@ class Client:
         self.server.close()
 
 
-def client_setup(answer: str, side: int) -> set:
+def client_setup(answer: str) -> set:
+    """The four ghosts a client's ``SET:ABCD`` makes bad."""
     letters = answer[4:] if answer.startswith("SET:") else ""
     if len(letters) != 4 or len(set(letters)) != 4 or not set(letters) <= set("ABCDEFGH"):
         raise ValueError(f"not a set-up: {answer[:40]!r}")
@@ -187,7 +188,7 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
         try:
             for side in (0, 1):                          # the set-ups: White's, then Black's
                 if side == theirs:
-                    letters = client_setup(client.ask("SET?"), side)
+                    letters = client_setup(client.ask("SET?"))
                     cells = sorted((NAMES[side]["ABCDEFGH".index(x)] for x in letters),
                                    key=lambda cell: (cell[0], cell[1]))
                     move = game.parse_move("".join(cells), state)
