@@ -176,7 +176,7 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
     game = load_game(spec)
     if game.name != "ghost" or game.settings["first_player"] != "white":
         raise ValueError("gat-match plays Ghost with White first, as the tournament does")
-    wins = losses = draws = 0
+    counts = {"wins": 0, "losses": 0, "draws": 0}
     faults, plies = [], []
     for index in range(games):
         rng = random.Random(seed * 7919 + index)
@@ -218,27 +218,22 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
         winner = ours if fault else outcome.winner
         word = "DRW" if winner is None else "WON" if winner == theirs else "LST"
         client.close(f"{word}:{ghosts.board(theirs, bad)}")
-        if winner is None:
-            draws += 1
-        elif winner == ours:
-            wins += 1
-        else:
-            losses += 1
+        counts["draws" if winner is None else "wins" if winner == ours else "losses"] += 1
         plies.append(len(moves))
+        score = counts["wins"] + 0.5 * counts["draws"]
         if log:
             result = "draw" if winner is None else ("ours" if winner == ours else "theirs")
             log(f"game {index + 1}: ours {'White' if ours == 0 else 'Black'}, {result} "
-                f"({len(moves)} plies{', ' + fault if fault else ''}); ours "
-                f"{wins + 0.5 * draws:g} of {index + 1}")
+                f"({len(moves)} plies{', ' + fault if fault else ''}); ours {score:g} of "
+                f"{index + 1}")
         if records:
             with open(records, "a") as out:
                 out.write(json.dumps({"spec": game.spec, "game": index + 1, "seed": seed,
                                       "ours": ours, "level": level, "winner": winner,
                                       "fault": fault, "moves": moves}) + "\n")
-    score = wins + 0.5 * draws
+    score = counts["wins"] + 0.5 * counts["draws"]
     low, high = wilson(score, games)
-    return {"games": games, "wins": wins, "losses": losses, "draws": draws,
-            "score": score / games, "ci95": [round(low, 3), round(high, 3)],
+    return {"games": games, **counts, "score": score / games, "ci95": [round(low, 3), round(high, 3)],
             "mean_plies": sum(plies) / games, "faults": faults}
 
 
