@@ -7,9 +7,9 @@
 // what they found, which the main worker merges (bridge op "merge"):
 // - a tree search answers its root statistics (`root`): the most visited move over all the
 //   trees is played (root parallelism, py/tavoliere/ai/parallel.py);
-// - an alpha-beta search splits the root: of n searches, search i takes every n-th root move
-//   from i (its `share`) and answers what it found at each depth (`split`); the best of the
-//   shares at the deepest depth all of them finished is played.
+// - an alpha-beta search splits the root: of n searches, search i takes the root moves whose
+//   text's checksum is i modulo n (its `share`) and answers what it found at each depth
+//   (`split`); the best of the shares at the deepest depth all of them finished is played.
 // With fixed iterations and seeds every worker ends on its own and the merged move is the
 // same on every run.  A game whose search has neither (its positions can come back) never
 // starts the pool.  The pool is freed (its workers terminated) when the page has been hidden

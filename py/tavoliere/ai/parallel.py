@@ -18,8 +18,9 @@ With ``iterations`` instead of seconds and the same seed, the merged move is the
 run: worker ``i`` is seeded with ``worker_seed(seed, i)``.
 
 An alpha-beta search has no statistics to add up; it splits the root instead: worker ``i`` of
-``n`` searches every n-th root move from ``i`` (``Thinker(share=(i, n))``, ``alphabeta.py``),
-deepening on its own, and keeps each searched depth's best move and value:
+``n`` searches the root moves whose text's checksum is ``i`` modulo ``n``
+(``Thinker(share=(i, n))``, ``alphabeta.py``), deepening on its own, and keeps each searched
+depth's best move and value:
 
 - ``split_rows(thinker)``: ``[[depth, move name, value, win chance, proven], ...]``;
 - ``merge_split(splits)``: the best move over the shares at the deepest depth every worker
