@@ -64,3 +64,18 @@ def test_the_rules_benchmark_plays_the_same_games_in_each_row_whatever_came_befo
     assert skipped
     del once["havannah"], again["havannah"]
     assert again == once
+
+
+def test_gtp_tally_adds_up_the_kept_morat_games_and_names_a_bad_file(tmp_path):
+    result = run("gtp-tally", "tests/data/morat/base8-w4-10700it-v-76500sims.jsonl",
+                 "tests/data/morat/base8-w1-10700it-v-76500sims.jsonl")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split(" | ") for line in result.stdout.splitlines()[2:]]
+    assert {(row[3], row[6], row[7]) for row in rows} == {("4", "23", "0.0% (0)"),
+                                                         ("1", "22", "4.5% (1)")}
+    missing = run("gtp-tally", str(tmp_path / "none.jsonl"))
+    assert missing.returncode == 2 and "No such file" in missing.stderr
+    (tmp_path / "bad.jsonl").write_text('{"spec": "havannah"}\n')
+    bad = run("gtp-tally", str(tmp_path / "bad.jsonl"))
+    assert bad.returncode == 2 and "record 1 is not a game of gtp-match" in bad.stderr
+    assert bad.stdout == ""

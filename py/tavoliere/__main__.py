@@ -195,10 +195,11 @@ def cmd_gtp_tally(args) -> None:
     for name in args.records:
         with open(name) as records:
             lines += records.read().splitlines()
+    rows = tally(lines)          # a record it cannot read fails before the table starts
     print("| spec | engine | level | workers | ours a move | theirs a move | games | "
           "our score | 95% interval | plies |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for row in tally(lines):
+    for row in rows:
         low, high = row["ci95"]
         print(f"| {row['spec']} | {row['engine']} | {row['level']} | {row['workers']} | "
               f"{row['ours']} | {row['theirs']} | {row['games']} | "
@@ -485,7 +486,7 @@ def main(argv=None) -> int:
         args.spec = f"havannah(size={args.size})"
     try:
         code = args.run(args)
-    except ValueError as error:  # bad specs and moves: a message, not a traceback
+    except (ValueError, OSError) as error:  # bad specs, moves, files: a message, not a traceback
         print(f"error: {error}", file=sys.stderr)
         return 2
     return code or 0
