@@ -80,7 +80,9 @@ def open_shipped_problem(page, game="barrier", problem=ID):
     page.select_option("#problems-game", game)
     page.wait_for_function(f"[...document.getElementById('problems-list').options].some(o => o.value === '{problem}')")
     page.select_option("#problems-list", problem)
-    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{problem}' && {SOLVER}.solver.phase === 'solving'",
+    # the problem is on view, and its position too (the table's view arrives a moment after)
+    page.wait_for_function(f"({SOLVER}.solver.problem || {{}}).id === '{problem}' && {SOLVER}.solver.phase === 'solving'"
+                           f" && ({SOLVER}.solver.table.view || {{}}).game?.split('(')[0] === '{game}'",
                            timeout=60_000)
 
 
