@@ -404,7 +404,6 @@ def work_rates(spec: str, command: str, seconds: float = 1.0, plies: int = 40,
     from . import Thinker
     game = load_game(spec)
     referee = REFEREES[game.name](game)
-    sims = []
     with tempfile.TemporaryFile("w+") as report:
         with GTPEngine(command, stderr=report) as engine:
             referee.start(engine)
