@@ -121,6 +121,9 @@ def chromium_path() -> str | None:
     return None
 
 
+WAIT_MS = 60_000
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -131,6 +134,16 @@ def browser():
             pytest.fail("no Chromium: install Debian's chromium or set TAVOLIERE_CHROMIUM "
                         "(the tests never download a browser)")
         browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        opened = browser.new_context
+
+        def patient_context(*args, **kwargs):
+            # Python loads in 5 s here idle and beyond 30 s (Playwright's wait) on a loaded CI
+            # machine: a wait for something that follows the engine gets WAIT_MS.
+            context = opened(*args, **kwargs)
+            context.set_default_timeout(WAIT_MS)
+            return context
+
+        browser.new_context = patient_context
         yield browser
         browser.close()
 
