@@ -20,16 +20,19 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   stands to an exit.
 * **Sense before search.**  An exit is taken at once; an opposing ghost standing on one of
   its exits is captured at once (a good one would leave next move); and the bot never
-  captures what may be the opponent's fourth bad ghost while another move exists.
+  captures what may be the opponent's fourth bad ghost, nor leaves its last good ghost
+  next to an opposing one, while another move exists.
 * **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
   ghosts being captured (a fourth bad ghost captured wins), so the search is glad to put a
   bad ghost within the opponent's reach, and the opponent, blind to its colour, may take
   it.  The bot does not march bad ghosts to the exits on purpose: its playouts steer only
   good ghosts home.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
-* **Levels.**  Thinking time comes from ``Thinker``; level 1 plays a random sensible move
-  (the sure moves still taken) one time in two and weighs no evidence, level 2 one time in
-  five; from level 3 the belief is used in full.
+* **Levels.**  Thinking time comes from ``Thinker``; level 1 plays the playouts' quick
+  policy (if the move is sensible; the sure moves still taken) four times in five and
+  weighs no evidence, level 2 one time in five; from level 3 the belief is used in full.
+  The quick policy rushes a good ghost home and captures blindly, which beats random moves
+  and falls to a player who bluffs.
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, EXITS, GOOD, OUT, UNKNOWN, colour_of,
-                           letter, lost_count, owner_of)
+from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, EXITS, GOOD, NEIGHBOURS, OUT, UNKNOWN,
+                           colour_of, letter, lost_count, owner_of)
 from .engine import TreeSearch, bot_for
 
 ADVANCE = 1.6        # the odds that a ghost is good, times this for each step towards its exits
@@ -46,7 +49,7 @@ OFFER = 0.6          # ... and times this for each move that ended next to an op
 PLAYOUT_MOVES = 24   # a playout's length before the position is scored
 CAPTURE_CHANCE = 0.5  # how often a playout takes a capture it may take
 EXPLORATION = 0.7
-RANDOM_SHARE = {1: 0.5, 2: 0.2}  # the share of moves a level plays at random
+RANDOM_SHARE = {1: 0.8, 2: 0.2}  # the share of moves a level plays without search
 
 
 def belief(state, me: int, use_evidence: bool = True) -> dict[int, float]:
@@ -147,9 +150,7 @@ class GhostEngine(TreeSearch):
             return
         sure = self.sure_move()
         if sure is not None or rng.random() < RANDOM_SHARE.get(level, 0.0):
-            # a careless move is still a sensible one: never the capture that may lose
-            self.best = sure if sure is not None else self.legal[rng.choice(
-                self.sensible_moves())]
+            self.best = sure if sure is not None else self.careless_move()
             self.done = True
             return
         self.candidates = self.sensible_moves()
@@ -167,14 +168,36 @@ class GhostEngine(TreeSearch):
                 return move
         return None
 
+    def careless_move(self):
+        """A move played without search: the playouts' quick policy (an exit, a capture now
+        and then, a good ghost homeward), if it is a sensible one."""
+        sensible = [self.legal[i] for i in self.sensible_moves()]
+        move = playout_move(self.game, self.state, self.rng)
+        return move if move in sensible else self.rng.choice(sensible)
+
     def sensible_moves(self) -> list[int]:
         """The root moves worth searching: all but a capture that may hand the opponent
-        the game (his fourth bad ghost) while another move exists."""
+        the game (his fourth bad ghost), and, with one good ghost left, all but those that
+        leave it within the opponent's reach, while another move exists."""
         state, them = self.state, 1 - self.me
         risky = lost_count(state, them, BAD) == 3
         keep = [i for i, move in enumerate(self.legal)
                 if not (risky and move[2] and colour_of(state.board[move[1]]) != GOOD)]
+        if lost_count(state, self.me, GOOD) == 3:
+            keep = [i for i in keep if not self.offers_last_good(self.legal[i])] or keep
         return keep or list(range(len(self.legal)))
+
+    def offers_last_good(self, move) -> bool:
+        """Whether the bot's good ghost stands next to an opposing ghost after ``move``."""
+        start, target, _ = move
+        if target == OUT:
+            return False
+        board = list(self.state.board)
+        board[start], board[target] = EMPTY, board[start]
+        them = 1 - self.me
+        return any(colour_of(mark) == GOOD and owner_of(mark) == self.me and
+                   any(board[n] != EMPTY and owner_of(board[n]) == them for n in NEIGHBOURS[cell])
+                   for cell, mark in enumerate(board) if mark != EMPTY)
 
     def settled(self) -> bool:
         return False          # a flat search over samples proves nothing
