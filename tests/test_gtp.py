@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from tavoliere.ai.gtp import (GTPEngine, GTPError, engine_match, engine_matches, read_board,
-                              set_time, tally)
+from tavoliere.ai.gtp import (GTPEngine, GTPError, engine_match, engine_matches, pachi_command,
+                              read_board, set_time, tally, work_rates)
 
 FAKE = r'''
 import os, sys
@@ -25,7 +25,7 @@ for line in sys.stdin:
     command, args = words[0], words[1:]
     answer, ok = "", True
     if command == "name":
-        answer = "fake"
+        answer = os.environ.get("FAKE_GTP_NAME", "fake")
     elif command == "list_commands":
         answer = "\n".join(["name", "list_commands", "boardsize", "clear_board", "play",
                             "genmove", "time_settings", "quit"])
@@ -46,6 +46,7 @@ for line in sys.stdin:
         move = next(c for c in cells() if c not in stones)
         stones[move] = args[0]
         answer = move
+        sys.stderr.write(f"genmove in 0.6s, mcts 0.50s ({1000 + len(stones)} games/s, 1 thread)\n")
     elif command == "quit":
         print("=\n", flush=True)
         break
@@ -124,11 +125,24 @@ def test_tally_names_a_record_it_cannot_read(fake, tmp_path):
         tally([json.dumps({"spec": "havannah(size=4)", "white": "x", "black": "y"})])
 
 
-def test_a_count_of_simulations_goes_to_morat_only(fake):
+def test_a_count_of_simulations_goes_to_morat_and_pachi_only(fake):
     with GTPEngine(fake) as engine:
-        with pytest.raises(ValueError, match="morat only, not to fake"):
+        with pytest.raises(ValueError, match="morat and Pachi only, not to fake"):
             set_time(engine, 1.0, sims=5000)
         assert set_time(engine, 0) == "fake"       # no time settings: the engine's own pace
+    # Pachi takes its count on its command line (pachi_command), which set_time checks
+    assert pachi_command("/x/pachi", 5000) == ["/x/pachi", "-D", "-t", "=5000", "threads=1"]
+    with GTPEngine(["env", "FAKE_GTP_NAME=Pachi", *fake, "-t", "=5000"]) as engine:
+        assert set_time(engine, 1.0, sims=5000) == "Pachi"
+        with pytest.raises(ValueError, match="-t =4000"):
+            set_time(engine, 1.0, sims=4000)
+
+
+def test_the_work_rate_of_pachi_is_read_from_its_report(fake):
+    """gtp-rate: Pachi's simulations in a move are its search's seconds times its rate."""
+    rates = work_rates("havannah(size=4)", ["env", "FAKE_GTP_NAME=Pachi", *fake], seconds=0.02, plies=3)
+    assert rates["Pachi simulations"] == [500, 501, 502]   # 0.5 s at 1,001, 1,003, 1,005 a second
+    assert len(rates["our iterations"]) == 3 and min(rates["our iterations"]) >= 1
 
 
 def test_swap_and_other_games_are_refused(fake):

@@ -122,14 +122,19 @@ def cmd_match(args) -> None:
 
 
 def cmd_gtp_match(args) -> None:
-    from .ai.gtp import build_morat, engine_match, engine_matches
+    from .ai.gtp import build_morat, build_pachi, engine_match, engine_matches, pachi_command
     command = args.engine
     if args.build_morat:
         binary = build_morat(args.build_morat, args.cache)
         print(f"morat-havannah: {binary}")
         command = command or str(binary)
+    if args.build_pachi:
+        binary = build_pachi(args.build_pachi, args.cache)
+        print(f"pachi: {binary}")
+        command = command or pachi_command(binary, args.theirs_sims)
     if not command:
-        raise ValueError("give the engine's command line (--engine) or --build-morat SOURCE")
+        raise ValueError("give the engine's command line (--engine), --build-morat SOURCE "
+                         "or --build-pachi SOURCE")
     match = dict(spec=args.spec, command=command, ours_seconds=args.ours_seconds,
                  theirs_seconds=args.theirs_seconds, level=args.level, records=args.records,
                  iterations=args.ours_iterations, workers=args.workers,
@@ -346,12 +351,15 @@ def main(argv=None) -> int:
     p.set_defaults(run=cmd_match)
 
     p = commands.add_parser("gtp-match", help="our Havannah or Go bot against a GTP engine (morat, "
-                                                "GNU Go)")
+                                                "GNU Go, Pachi)")
     p.add_argument("--engine", help="the engine's command line, e.g. \"/path/morat-havannah\"")
     p.add_argument("--build-morat", metavar="SOURCE[@COMMIT]",
                    help="build morat-havannah from this git URL or source path (cached) and "
                         "play it unless --engine is given")
-    p.add_argument("--cache", help="cache directory for --build-morat "
+    p.add_argument("--build-pachi", metavar="SOURCE[@COMMIT]",
+                   help="build Pachi (Go) from this git URL or source path, without its neural "
+                        "network (cached), and play it on one thread unless --engine is given")
+    p.add_argument("--cache", help="cache directory for --build-morat and --build-pachi "
                                    "(default $TAVOLIERE_CACHE or ~/.cache/tavoliere)")
     p.add_argument("--spec", default="havannah(size=8)",
                    help="a Havannah spec without swap, or a Go spec such as go(size=9)")
@@ -370,7 +378,8 @@ def main(argv=None) -> int:
     p.add_argument("--ours-iterations", type=int,
                    help="our bot's iterations a move (in each worker) instead of a time")
     p.add_argument("--theirs-sims", type=int,
-                   help="morat's simulations a move instead of a time (see gtp-rate)")
+                   help="morat's or Pachi's simulations a move instead of a time (see "
+                        "gtp-rate)")
     p.add_argument("--jobs", type=int, default=1,
                    help="play this many games at once, two by two (needs --workers, and "
                         "--theirs-sims for morat or --theirs-seconds 0 for GNU Go)")

@@ -115,13 +115,18 @@ class GTPEngine:
 
 def set_time(engine: GTPEngine, seconds: float, threads: int = 1,
              sims: int | None = None) -> str:
-    """Give the engine ``seconds`` a move and (morat) one thread without pondering, or (morat)
-    ``sims`` simulations a move whatever the time they take; the name of the engine.
+    """Give the engine ``seconds`` a move and (morat) one thread without pondering, or (morat,
+    Pachi) ``sims`` simulations a move whatever the time they take; the name of the engine.
     ``seconds`` 0 sends no time settings: the engine plays at its own pace (GNU Go at its
     level: the same work however loaded the machine)."""
     name = engine.send("name") if engine.known("name") else "engine"
+    if sims is not None and name.startswith("Pachi"):
+        # Pachi takes its count on the command line only (``pachi_command``)
+        if f"={sims}" not in engine.command:
+            raise ValueError(f"give Pachi its count on its command line: -t ={sims}")
+        return name
     if sims is not None and not name.startswith("morat"):
-        raise ValueError(f"a count of simulations is given to morat only, not to {name}")
+        raise ValueError(f"a count of simulations is given to morat and Pachi only, not to {name}")
     if name.startswith("morat"):
         # per move only: no game clock, unused time is not carried to later moves; with a
         # count of simulations the time is only a generous cap, so the load cannot cut it
@@ -187,11 +192,26 @@ def build_morat(source: str, cache: str | None = None, jobs: int = 1) -> Path:
         "morat-havannah"
 
 
+def build_pachi(source: str, cache: str | None = None, jobs: int = 1) -> Path:
+    """``make pachi`` from ``source`` (``pasky/pachi``) without its neural network and
+    joseki engine (they need Caffe and KataGo): the Monte Carlo engine with its patterns,
+    as Pachi played before 2016.  The binary."""
+    return build_from_source(source, "pachi", ("pachi",), cache, jobs,
+                             variables=("DCNN=0", "JOSEKIFIX=0", "BUILD_KATAGO=0")) / "pachi"
+
+
+def pachi_command(binary, sims: int | None = None) -> list[str]:
+    """Pachi on one thread, quiet, and with ``sims`` simulations a move when given (Pachi
+    reads its data files from its own folder, where it was built)."""
+    return [str(binary), "-D", *([] if sims is None else ["-t", f"={sims}"]), "threads=1"]
+
+
 def build_from_source(source: str, name: str, targets, cache: str | None = None,
-                      jobs: int = 1) -> Path:
+                      jobs: int = 1, variables=()) -> Path:
     """Clone ``source`` (a git URL or a repository path, bare or not, with ``@COMMIT`` to pin
     a commit, else its HEAD; or a plain source directory) into the cache folder ``name``
-    and ``make`` the ``targets`` there, once per commit.  The folder's path."""
+    and ``make`` the ``targets`` there (with the make ``variables``), once per commit.  The
+    folder's path."""
     cache_dir = Path(cache or os.environ.get("TAVOLIERE_CACHE")
                      or Path.home() / ".cache" / "tavoliere") / name
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -217,7 +237,7 @@ def build_from_source(source: str, name: str, targets, cache: str | None = None,
         subprocess.run(["git", "-C", str(work), "checkout", "--quiet", commit], check=True)
     else:
         shutil.copytree(source, work)
-    subprocess.run(["make", f"-j{jobs}", *targets], cwd=work, check=True,
+    subprocess.run(["make", f"-j{jobs}", *variables, *targets], cwd=work, check=True,
                    stdout=subprocess.DEVNULL)
     return work
 
@@ -407,12 +427,17 @@ def work_rates(spec: str, command: str, seconds: float = 1.0, plies: int = 40,
     with tempfile.TemporaryFile("w+") as report:
         with GTPEngine(command, stderr=report) as engine:
             referee.start(engine)
-            set_time(engine, seconds)
-            engine.send("verbose 1")
+            name = set_time(engine, seconds)
+            if engine.known("verbose"):
+                engine.send("verbose 1")
             for ply in range(plies):
                 engine.send(f"genmove {referee.colours[ply % 2]}")
         report.seek(0)
-        sims = [int(found) for found in re.findall(r"Finished:\s+(\d+) runs", report.read())]
+        said = report.read()
+    # morat: "Finished: N runs"; Pachi: "mcts S s (R games/s ...)", N = S x R
+    sims = [int(found) for found in re.findall(r"Finished:\s+(\d+) runs", said)] or \
+        [round(float(took) * int(rate))
+         for took, rate in re.findall(r"mcts ([\d.]+)s \((\d+) games/s", said)]
     iterations, state = [], game.initial_state()
     for ply in range(plies):
         if game.outcome(state):
@@ -423,7 +448,7 @@ def work_rates(spec: str, command: str, seconds: float = 1.0, plies: int = 40,
             thinker.step(0.05)
         iterations.append(thinker.engine.iterations)
         state = game.apply(state, thinker.move())
-    return {"morat simulations": sims, "our iterations": iterations}
+    return {f"{name} simulations": sims, "our iterations": iterations}
 
 
 def engine_matches(jobs: int, games: int, seed: int = 0, log=None, **match) -> dict:
