@@ -517,7 +517,7 @@ def test_gtp_scripted_session():
     assert answers[27] == "=" and len(answers) == 28           # nothing after quit
 
 
-def test_gnugo_showboard_is_read():
+def test_gnugo_and_pachi_showboards_are_read():
     from tavoliere.ai.gtp import read_go_board
     text = """
    A B C D E F G H J
@@ -533,6 +533,20 @@ def test_gnugo_showboard_is_read():
    A B C D E F G H J"""
     assert read_go_board(text, 9) == {"e5": 0, "f5": 1, "a1": 0}
     assert read_go_board("nothing", 9) is None
+    pachi = """Move:   3  Komi: 0.0  Handicap: 0  Captures B: 0 W: 0
+      A B C D E F G H J
+    +-------------------+
+  9 | . . . . . . . . X)|
+  8 | . . . . . . . . . |
+  7 | . . . . . . . . . |
+  6 | . . . . . . . . . |
+  5 | . . . . X . . . . |
+  4 | . . . . . . . . . |
+  3 | . . O . . . . . . |
+  2 | . . . . . . . . . |
+  1 |(X). . . . . . . . |
+    +-------------------+"""   # (Pachi 12.90; the last stone in parentheses, at a1 here made up)
+    assert read_go_board(pachi, 9) == {"j9": 0, "e5": 0, "c3": 1, "a1": 0}
 
 
 def test_playout_chains_agree_with_the_flood_fills():

@@ -167,20 +167,21 @@ def read_board(text: str, base: int) -> dict[str, int] | None:
 
 
 def read_go_board(text: str, size: int) -> dict[str, int] | None:
-    """The stones of a Go ``showboard`` answer in GNU Go's layout (a line per row: its number,
-    then ``.``/``+`` empty, ``X`` Black, ``O`` White; text after the points is ignored):
+    """The stones of a Go ``showboard`` answer in GNU Go's or Pachi's layout (a line per row:
+    its number, Pachi's ``|``, then ``.``/``+`` empty, ``X`` Black, ``O`` White, Pachi's
+    last stone marked with a parenthesis; text after the points is ignored):
     {cell name: 0 Black or 1 White}, or None when the text is not in that layout."""
     letters = "abcdefghjklmnopqrst"
     stones, rows = {}, set()
     for line in text.splitlines():
-        found = re.match(r"\s*(\d+)\s+([.+XO](?:\s+[.+XO]){%d})" % (size - 1), line)
+        found = re.match(r"\s*(\d+)[\s|(]+([.+XO](?:[\s()]+[.+XO]){%d})" % (size - 1), line)
         if not found:
             continue
         row = int(found.group(1))
         if not 1 <= row <= size:
             return None
         rows.add(row)
-        for col, token in enumerate(found.group(2).split()):
+        for col, token in enumerate(re.findall(r"[.+XO]", found.group(2))):
             if token in "XO":
                 stones[f"{letters[col]}{row}"] = 0 if token == "X" else 1
     return stones if len(rows) == size else None
@@ -196,7 +197,7 @@ def build_pachi(source: str, cache: str | None = None, jobs: int = 1) -> Path:
     """``make pachi`` from ``source`` (``pasky/pachi``) without its neural network and
     joseki engine (they need Caffe and KataGo): the Monte Carlo engine with its patterns,
     as Pachi played before 2016.  The binary."""
-    return build_from_source(source, "pachi", ("pachi",), cache, jobs,
+    return build_from_source(source, "pachi", ("build.h", "pachi"), cache, jobs,
                              variables=("DCNN=0", "JOSEKIFIX=0", "BUILD_KATAGO=0")) / "pachi"
 
 
