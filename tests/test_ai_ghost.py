@@ -43,6 +43,20 @@ def test_captures_a_ghost_about_to_leave(level):
                            seed=seed)) != "a2xa1"
 
 
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_never_offers_its_last_good_ghost(level):
+    """RULES.md 14.6.1 "the opponent captures all four of the player's good ghosts → the
+    player loses": with three good ghosts lost, White's last one (c3) is never moved next to
+    a black ghost (c4 would be), nor left next to one, while another move exists; at level 1
+    its step home is the quick policy's favourite."""
+    state = GAME.position("c3 G, a1 B, f1 B", "c5 U, e5 U, b6 U", lost=(3, 1, 0, 0))
+    attacked = GAME.position("c3 G, a1 B, f1 B", "c4 U, e5 U, b6 U", lost=(3, 1, 0, 0))
+    for seed in range(6):
+        assert name(choose(GAME, state, level=level, iterations=20, seed=seed)) != "c3-c4"
+        assert name(choose(GAME, attacked, level=level, iterations=20, seed=seed)) in (
+            "c3-b3", "c3-d3", "c3-c2", "c3xc4")
+
+
 def swapped(state, cells):
     """The same position with the colours of Black's ghosts on ``cells`` swapped round."""
     board = list(state.board)
