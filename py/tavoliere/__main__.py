@@ -410,10 +410,10 @@ def main(argv=None) -> int:
     p.add_argument("records", nargs="+")
     p.set_defaults(run=cmd_gtp_tally)
 
-    p = commands.add_parser("gtp-rate", help="the work morat and our bot do in a given time a "
-                                             "move on one idle core (to set --theirs-sims and "
-                                             "--ours-iterations)")
-    p.add_argument("--engine", required=True, help="morat's command line")
+    p = commands.add_parser("gtp-rate", help="the work morat (or Pachi) and our bot do in a "
+                                             "given time a move on one idle core (to set "
+                                             "--theirs-sims and --ours-iterations)")
+    p.add_argument("--engine", required=True, help="morat's or Pachi's command line")
     p.add_argument("--spec", default="havannah(size=8)")
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--plies", type=int, default=40)
