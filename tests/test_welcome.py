@@ -68,6 +68,9 @@ def test_the_welcome_lists_every_game_and_one_tap_starts_it(browser, server, siz
                            ".every(c => c.dataset.drawn === 'true')")
     for name in SHIPPED:
         assert picture_is_drawn(page, page.locator(f".welcome-card[data-game='{name}']")), name
+    # it opens at its top: the heading in view, not scrolled to the Close button
+    assert page.evaluate("document.getElementById('welcome').scrollTop") == 0
+    assert page.evaluate("document.getElementById('welcome-title').getBoundingClientRect().top") >= 0
     no_overflow = page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert no_overflow
     page.add_script_tag(path=str(AXE))

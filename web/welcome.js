@@ -59,7 +59,10 @@ export function showWelcome(room, { first = false } = {}) {
     try { localStorage.setItem(GREETED, "1"); } catch { /* greeted again next time */ }
   }
   if (!dialog.open) dialog.showModal();
-  list.querySelector("button").focus({ focusVisible: false });  // Tab shows the ring; a tap needs none
+  list.querySelector("button").focus({ focusVisible: false, preventScroll: true });  // Tab shows the ring; a tap needs none
+  // at its top, the heading in view: opened early and empty (web/prestart.js), the dialog had
+  // scrolled to its Close button, below the room kept for the cards
+  dialog.scrollTop = 0;
 }
 
 // The cards that come first: the game on the table while it goes on, then the
