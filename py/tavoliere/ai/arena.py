@@ -152,11 +152,12 @@ def seats(players: int, index: int) -> tuple[str, ...]:
 def game_line(game, index: int, names: dict, winner, winning_seat) -> str:
     """A game of the match in words, for the log."""
     table = game.text_table("en")
-    said = ("draw" if winning_seat is None
-            else f"{table.get(f'player.{winning_seat}', f'player {winning_seat + 1}')} wins")
+    def seat_name(seat: int) -> str:   # White moves first in most games, Black in Go
+        return table.get(f"player.{seat}", f"player {seat + 1}")
+    said = "draw" if winning_seat is None else f"{seat_name(winning_seat)} wins"
     seat = seats(game.players, index)
     if game.players == 2:
-        return f"game {index + 1}: {names[seat[0]]} (White) v {names[seat[1]]}: {said}"
+        return f"game {index + 1}: {names[seat[0]]} ({seat_name(0)}) v {names[seat[1]]}: {said}"
     return (f"game {index + 1}: {names['a']} in seat {index % game.players + 1} of "
             f"{game.players}, {names['b']} in the others: {said}")
 
