@@ -203,6 +203,36 @@ def test_passes_when_the_opponent_passed_and_it_wins():
     assert choose(game, state, iterations=300, seed=3) == ("pass",)
 
 
+# a position from a game level 1 lost to random play by passing after a dispute (2026-11-28)
+DISPUTED = ("a1 b1 c1 e1 f1 g1 h1 b2 f2 a3 b3 f3 b4 c4 d4 e4 g4 h4 a5 b5 c5 e5 f5 g5 a6 b6 d6 "
+            "f6 h6 d7 e7 f7 g7 h7 d8 f8",
+            "d1 j1 c2 d2 g2 j2 c3 d3 e3 g3 h3 j3 j4 h5 j5 c6 j6 a7 b7 c7 j7 a8 b8 c8 e8 g8 h8 "
+            "j8 a9 b9 c9 d9 e9 f9 g9 h9 j9")
+
+
+@needs_rules
+def test_after_a_dispute_it_passes_only_if_the_board_as_it_stands_wins():
+    """RULES.md 13.3: "Two passes straight after a resume (the first two plies after
+    resume are both passes) end the game, scored as is, nothing removed (TA): a disputed
+    group must be captured by play."  Counted as is, Black loses (42 against 44.5): Black
+    plays on rather than pass (a pass answered by a pass lost the game); White, who wins
+    as is, passes."""
+    game = load_game("go(size=9,scoring=area)")
+    state = game.position(*DISPUTED, to_move=0)
+    for move in (("pass",), ("pass",), ("dead",), ("resume",)):
+        state = game.apply(state, move)
+    assert state.resumed and state.to_move == 0
+    assert game.count_with(state, ()) == (42, 44.5)
+    for level in (1, 5):
+        for seed in range(2):
+            assert choose(game, state, level=level, iterations=100, seed=seed) != ("pass",)
+    white = game.position(*DISPUTED, to_move=1)
+    for move in (("pass",), ("pass",), ("dead",), ("resume",)):
+        white = game.apply(white, move)
+    assert white.resumed and white.to_move == 1
+    assert choose(game, white, level=5, iterations=100, seed=0) == ("pass",)
+
+
 GO9 = ("d9 d8 d7 d6 d5 d4 e4 e3 e2 e1 h3 h7", "e9 e8 e7 e6 f6 f5 f4 f3 f2 f1 b7")
 
 

@@ -819,23 +819,25 @@ class GoEngine(TreeSearch):
         self.win_chance = top.w / top.n if top.n else None
         if top.move != PASS and self.should_pass(plays):
             top = next((c for c in ranked if c.move == PASS), top)
+        elif top.move == PASS and plays and self.resumed() and not self.wins_as_is():
+            top = plays[0]          # a pass could end the game as is, and lose it
         self.best = ("pass",) if top.move == PASS else (self.root_board.index(top.move),)
         self.remember()
 
     def should_pass(self, plays) -> bool:
-        """Pass although a play is ranked first: when the opponent has just passed after a
-        resume and the board as it stands wins; otherwise only once the playouts agree on
-        the life of every chain, and then when the opponent has just passed and the
-        playouts' count wins, or when every play lands on a settled point (or puts a chain
-        in atari)."""
-        if self.plain or self.owned < SETTLED_AFTER:
+        """Pass although a play is ranked first: after a resume, when the board as it
+        stands wins (two passes straight after a resume count it as is, 13.3), never
+        otherwise; else only once the playouts agree on the life of every chain, and then
+        when the opponent has just passed and the playouts' count wins, or when every play
+        lands on a settled point (or puts a chain in atari)."""
+        if self.plain:
             return False
-        board, state = self.root_board, self.state
+        if self.resumed():
+            return self.wins_as_is()
+        if self.owned < SETTLED_AFTER:
+            return False
+        board = self.root_board
         c = board.turn
-        if board.passes == 1 and getattr(state, "resumed", False):
-            black, white = self.game.count_with(state, ())     # two passes count as is
-            if black != white and (black > white) == (c == BLACK):
-                return True
         need = SETTLED * self.owned
         black_owns, white_owns = self.black_owns, self.white_owns
         if any(black_owns[p] < need and white_owns[p] < need for p in board.points
@@ -855,6 +857,15 @@ class GoEngine(TreeSearch):
                 continue                      # a self-atari: no way to gain here
             return False
         return True
+
+    def resumed(self) -> bool:
+        """Whether play has resumed after a dispute and no stone has been played since."""
+        return bool(getattr(self.state, "resumed", False))
+
+    def wins_as_is(self) -> bool:
+        """Whether the count of the board as it stands, nothing removed, wins."""
+        black, white = self.game.count_with(self.state, ())
+        return black != white and (black > white) == (self.root_board.turn == BLACK)
 
     def expected_margin(self) -> float:
         """Black's area minus White's and komi, by the playouts' ownership."""
