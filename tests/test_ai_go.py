@@ -233,6 +233,27 @@ def test_after_a_dispute_it_passes_only_if_the_board_as_it_stands_wins():
     assert choose(game, white, level=5, iterations=100, seed=0) == ("pass",)
 
 
+@needs_rules
+def test_past_the_move_limit_it_accepts_a_proposal_better_than_the_board_as_it_stands():
+    """RULES.md 13.3.4: "After max_plies, resume ends the game the same way" (scored as is,
+    nothing removed).  Past the limit a resume settles no dispute, so Black's computer
+    accepts White's second proposal, which counts 49 to 38.5 for Black, rather than resume
+    and lose 42 to 44.5 as is; a proposal no better for it than the board as it stands is
+    met with a resume, as before."""
+    game = load_game("go(size=9,scoring=area,max_plies=2)")
+    state = game.position(*DISPUTED, to_move=1)
+    state = game.apply(game.apply(state, ("pass",)), ("pass",))
+    assert state.phase == "marking" and state.plies >= game.max_plies
+    state = game.apply(state, ("dead",))
+    state = game.apply(state, choose(game, state, iterations=100))      # its estimate
+    better = game.apply(state, game.parse_move("dead:c2,c3,d1,d2,d3,e3", state))
+    assert game.count_with(better, better.proposal) == (49, 38.5)
+    assert game.count_with(better, ()) == (42, 44.5)
+    assert choose(game, better, iterations=100) == ("accept",)
+    same = game.apply(state, ("dead",))
+    assert choose(game, same, iterations=100) == ("resume",)
+
+
 GO9 = ("d9 d8 d7 d6 d5 d4 e4 e3 e2 e1 h3 h7", "e9 e8 e7 e6 f6 f5 f4 f3 f2 f1 b7")
 
 

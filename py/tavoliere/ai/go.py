@@ -864,8 +864,12 @@ class GoEngine(TreeSearch):
 
     def wins_as_is(self) -> bool:
         """Whether the count of the board as it stands, nothing removed, wins."""
-        black, white = self.game.count_with(self.state, ())
-        return black != white and (black > white) == (self.root_board.turn == BLACK)
+        return self.margin(()) > 0
+
+    def margin(self, dead) -> float:
+        """The bot's lead in the count if the stones ``dead`` were agreed dead now."""
+        black, white = self.game.count_with(self.state, dead)
+        return black - white if self.state.to_move == 0 else white - black
 
     def expected_margin(self) -> float:
         """Black's area minus White's and komi, by the playouts' ownership."""
@@ -884,7 +888,10 @@ class GoEngine(TreeSearch):
         """RULES.md 13.3.6: accept a proposal equal to the estimate, counter-propose the
         estimate, resume when the opponent's second proposal still differs.  The marking
         plies alternate and every one before an answer is a proposal, so the opponent has made
-        (proposals + 1) // 2 of them: the second comes at the third proposal, whoever began."""
+        (proposals + 1) // 2 of them: the second comes at the third proposal, whoever began.
+        Past ``max_plies`` a resume ends the game as is (13.3.4), with no play to settle the
+        dispute: then the bot accepts a proposal that counts better for it than the board
+        as it stands."""
         state = self.state
         dead = self.marking.dead_cells()
         proposal = getattr(state, "proposal", None)
@@ -892,6 +899,9 @@ class GoEngine(TreeSearch):
             return ("accept",)
         if proposal is not None and (state.proposals >= 3
                                      or state.proposals >= MAX_PROPOSALS):
+            if state.plies >= self.game.max_plies and \
+                    self.margin(proposal) > self.margin(()):
+                return ("accept",)
             return ("resume",)
         size = self.game.size
         return ("dead", *sorted(dead, key=lambda i: (i % size, i // size)))
