@@ -152,12 +152,12 @@ def seats(players: int, index: int) -> tuple[str, ...]:
 def game_line(game, index: int, names: dict, winner, winning_seat) -> str:
     """A game of the match in words, for the log."""
     table = game.text_table("en")
-    def seat_name(seat: int) -> str:   # White moves first in most games, Black in Go
-        return table.get(f"player.{seat}", f"player {seat + 1}")
-    said = "draw" if winning_seat is None else f"{seat_name(winning_seat)} wins"
+    # the seats' own names: White moves first in most games, Black in Go
+    seat_names = [table.get(f"player.{s}", f"player {s + 1}") for s in range(game.players)]
+    said = "draw" if winning_seat is None else f"{seat_names[winning_seat]} wins"
     seat = seats(game.players, index)
     if game.players == 2:
-        return f"game {index + 1}: {names[seat[0]]} ({seat_name(0)}) v {names[seat[1]]}: {said}"
+        return f"game {index + 1}: {names[seat[0]]} ({seat_names[0]}) v {names[seat[1]]}: {said}"
     return (f"game {index + 1}: {names['a']} in seat {index % game.players + 1} of "
             f"{game.players}, {names['b']} in the others: {said}")
 
