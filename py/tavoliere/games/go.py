@@ -1029,8 +1029,8 @@ class Go(Game):
             "move.accept": "Accept",
             "move.resume": "Resume play",
             "move.propose": "Propose",
-            "message.marks": "{player}: tap a group to mark it dead or alive, then propose "
-                             "(the faded stones are dead). The count would be {scores}.",
+            "message.marks": "The count would be {scores}. {player}: tap a group to mark it "
+                             "dead or alive, then propose (the faded stones are dead).",
             "reason.score": "{scores} at the count",
             "reason.long-cycle": "a long cycle repeated the position three times",
             "message.marking": "Play has stopped. {player}: propose the dead stones, or "
@@ -1098,9 +1098,9 @@ class Go(Game):
             "move.accept": "Accetto",
             "move.resume": "Riprendo il gioco",
             "move.propose": "Propongo",
-            "message.marks": "{player}: tocca un gruppo per segnarlo morto o vivo, poi "
-                             "proponi (le pietre sbiadite sono morte). Il conteggio sarebbe "
-                             "{scores}.",
+            "message.marks": "Il conteggio sarebbe {scores}. {player}: tocca un gruppo per "
+                             "segnarlo morto o vivo, poi proponi (le pietre sbiadite sono "
+                             "morte).",
             "reason.score": "{scores} al conteggio",
             "reason.long-cycle": "un ciclo lungo ha ripetuto tre volte la posizione",
             "message.marking": "Il gioco è fermo. {player}: proponi le pietre morte, oppure "
