@@ -294,3 +294,20 @@ def test_a_sowing_is_shown_seed_by_seed(browser, server):
     page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
     assert page.evaluate("window.seen.size") >= steps // 2  # (frames are skipped only when slow)
     context.close()
+
+
+def test_a_board_drawn_on_lines_keeps_one_way_round_for_both_players(browser, server):
+    """Go's White against the computer sees the board as Black does, a1 at the bottom left,
+    as every Go diagram shows it; the switch under More still turns it."""
+    context, page = open_page(browser, "portrait", server + "#game=go(size=9)&white=ai:1&black=human")
+    page.wait_for_function("window.tavoliere.cellCenter('a1')")
+    low = lambda a, b: page.evaluate(  # noqa: E731
+        "([a, b]) => window.tavoliere.cellCenter(a).y > window.tavoliere.cellCenter(b).y", [a, b])
+    assert "White: You" in page.locator("#players").text_content()
+    assert low("a1", "j9"), "Go's board was turned for White"
+    page.locator("#more > summary").tap()
+    assert not page.locator("#flip-board").is_checked()
+    page.locator("#flip-board").check()
+    assert low("j9", "a1")
+    context.close()
+

@@ -1,6 +1,7 @@
 // Region: the board's side.  The board turns half round for a person who plays only the
-// second side (against the computer, or by link), so their pieces start nearest them; the
-// switch under "More" turns it either way for the game on the table.
+// second side (against the computer, or by link), so their pieces start nearest them, unless
+// its layout is upright (a board drawn on lines, seen the same way round by both players as
+// Go's diagrams are); the switch under "More" turns it either way for the game on the table.
 import { $ } from "./room.js";
 
 export function bindFlip(room) {
@@ -12,7 +13,8 @@ export function bindFlip(room) {
 
 export function drawFlip(room) {
   const chosen = room.flip && room.flip.id === room.id ? room.flip.flipped : null;  // a new game: automatic again
-  const flipped = chosen ?? playsSecondSide(room);
+  const upright = Boolean(room.board.original && room.board.original.upright);
+  const flipped = chosen ?? (playsSecondSide(room) && !upright);
   $("flip-board").checked = flipped;
   room.board.setFlipped(flipped);
 }

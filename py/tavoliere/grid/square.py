@@ -115,7 +115,9 @@ def on_the_lines(layout: dict, dots=()) -> dict:
     """A square layout drawn as Go and Connect6 boards are: stones on the points where lines
     cross.  The cells keep their squares (what a tap finds) in one tone, and ``lines`` (the
     segments through the centres of each row and column) and ``dots`` (the centres of the
-    cells named in ``dots``: star points) are drawn over them."""
+    cells named in ``dots``: star points) are drawn over them.  Such a board is ``upright``:
+    as in Go's diagrams, both players see it the same way round, so the page does not turn
+    it for the second side unless asked."""
     cells = [{**cell, "tone": 0} for cell in layout["cells"]]
     rows, columns = {}, {}
     for cell in cells:
@@ -124,7 +126,7 @@ def on_the_lines(layout: dict, dots=()) -> dict:
     lines = [[[min(xs), y], [max(xs), y]] for y, xs in sorted(rows.items())]
     lines += [[[x, min(ys)], [x, max(ys)]] for x, ys in sorted(columns.items())]
     marked = set(dots)
-    return {**layout, "cells": cells, "lines": lines,
+    return {**layout, "cells": cells, "lines": lines, "upright": True,
             "dots": [[cell["x"], cell["y"]] for cell in cells if cell["name"] in marked]}
 
 
