@@ -310,4 +310,3 @@ def test_a_board_drawn_on_lines_keeps_one_way_round_for_both_players(browser, se
     page.locator("#flip-board").check()
     assert low("j9", "a1")
     context.close()
-
