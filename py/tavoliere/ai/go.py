@@ -817,24 +817,25 @@ class GoEngine(TreeSearch):
         if self.blunder and len(plays) > self.blunder:
             top = plays[self.blunder]
         self.win_chance = top.w / top.n if top.n else None
-        if top.move != PASS and self.should_pass(plays):
+        if plays and self.resumed():
+            # two passes straight after a resume count the board as it stands (13.3.4),
+            # which the playouts do not know: pass only if that count wins
+            passing = self.wins_as_is()
+        else:
+            passing = top.move == PASS or self.should_pass(plays)
+        if passing:
             top = next((c for c in ranked if c.move == PASS), top)
-        elif top.move == PASS and plays and self.resumed() and not self.wins_as_is():
-            top = plays[0]          # a pass could end the game as is, and lose it
+        elif top.move == PASS:
+            top = plays[0]
         self.best = ("pass",) if top.move == PASS else (self.root_board.index(top.move),)
         self.remember()
 
     def should_pass(self, plays) -> bool:
-        """Pass although a play is ranked first: after a resume, when the board as it
-        stands wins (two passes straight after a resume count it as is, 13.3), never
-        otherwise; else only once the playouts agree on the life of every chain, and then
-        when the opponent has just passed and the playouts' count wins, or when every play
-        lands on a settled point (or puts a chain in atari)."""
-        if self.plain:
-            return False
-        if self.resumed():
-            return self.wins_as_is()
-        if self.owned < SETTLED_AFTER:
+        """Pass although a play is ranked first (not after a resume: ``update_best``): only
+        once the playouts agree on the life of every chain, and then when the opponent has
+        just passed and the playouts' count wins, or when every play lands on a settled
+        point (or puts a chain in atari)."""
+        if self.plain or self.owned < SETTLED_AFTER:
             return False
         board = self.root_board
         c = board.turn
@@ -899,8 +900,7 @@ class GoEngine(TreeSearch):
             return ("accept",)
         if proposal is not None and (state.proposals >= 3
                                      or state.proposals >= MAX_PROPOSALS):
-            if state.plies >= self.game.max_plies and \
-                    self.margin(proposal) > self.margin(()):
+            if self.game.resume_ends(state) and self.margin(proposal) > self.margin(()):
                 return ("accept",)
             return ("resume",)
         size = self.game.size

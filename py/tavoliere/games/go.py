@@ -523,11 +523,16 @@ class Go(Game):
         if kind == ACCEPT:
             return self.finish(state, plies, dead=state.proposal)
         if kind == RESUME:
-            if state.plies >= self.max_plies:
+            if self.resume_ends(state):
                 return self.finish(state, plies, dead=())
             return GoState(state.board, 1 - state.to_move, -1, "play", state.prisoners, plies,
                            resumed=True, history=state.history)
         return self.after_play(state, kind, plies)
+
+    def resume_ends(self, state: GoState) -> bool:
+        """Whether a ``resume`` now ends the game as is instead of restarting play: past
+        ``max_plies`` (13.3.4)."""
+        return state.plies >= self.max_plies
 
     def after_play(self, state: GoState, cell: int, plies: int) -> GoState:
         board = list(state.board)
