@@ -255,7 +255,7 @@ export default {
   // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
   "view-menu": "Language and theme",
   "loupe-close": "Close the magnifier",
-  "flip-board": "Flip the board (automatic when you play the second side, but not on a Go board)",
+  "flip-board": "Flip the board (automatic when you play the second side, on boards with a side for each player)",
   "choose-next-any": "Now choose the next cell",
   "win-bar-text": "{player} {chance}%",
   // -- fairlink (issue 41, the page's side): fair dice and sealed bids by link --

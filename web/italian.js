@@ -255,7 +255,7 @@ export default {
   // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
   "view-menu": "Lingua e tema",
   "loupe-close": "Chiudi la lente",
-  "flip-board": "Capovolgi il tavoliere (automatico se giochi col secondo colore, ma non sul goban)",
+  "flip-board": "Capovolgi il tavoliere (automatico se giochi col secondo colore, sui tavolieri con un lato per giocatore)",
   "choose-next-any": "Ora scegli la casella successiva",
   "win-bar-text": "{player} {chance}%",
   // -- fairlink (issue 41, the page's side): fair dice and sealed bids by link --
