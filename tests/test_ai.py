@@ -119,6 +119,16 @@ def test_match_reports_wins_draws_and_an_interval():
         match("barrier(size=5)", "level3", "random", games=1, scale=0)
 
 
+def test_match_reports_each_seat_by_its_name():
+    """In a game whose sides differ the total hides how each was played: A's points in
+    each seat, under the seat's own name, add up to the total."""
+    result = match("plop(variant=trail)", "random", "random", games=7, seed=3)
+    rows = result["a_by_seat"]
+    assert [row["seat"] for row in rows] == ["White", "Brown"]
+    assert [row["games"] for row in rows] == [4, 3]
+    assert sum(row["score"] for row in rows) == result["a_wins"] + result["draws"] / 2
+
+
 def test_a_scaled_match_gives_each_level_its_share_of_time(monkeypatch):
     """``scale`` multiplies each level's own budget: level 5 gets 8 x 0.01 s, level 1 0.2 x 0.01."""
     from tavoliere import ai

@@ -116,6 +116,9 @@ def cmd_match(args) -> None:
     print(f"{result['a']} {result['a_wins']} wins, {result['b']} {result['b_wins']} wins, "
           f"{result['draws']} draws; {result['a']} scores {result['a_score']:.1%} "
           f"(95% interval {low:.1%} to {high:.1%}); {result['mean_plies']:.0f} plies a game")
+    print(f"{result['a']} by seat: " + ", ".join(
+        f"as {row['seat']} {row['score']:g} of {row['games']}"
+        for row in result["a_by_seat"] if row["games"]))
     reached = [f"{result[side]} {depth:.2f}" for side, depth in result["depth"].items() if depth]
     if reached:
         print("mean depth of the split alpha-beta searches: " + ", ".join(reached))

@@ -138,9 +138,28 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     return {"spec": game.spec, "a": bot_a, "b": bot_b, "games": games, "seconds": seconds,
             "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
             "a_score": score / games, "ci95": [round(low, 3), round(high, 3)],
+            "a_by_seat": score_by_seat(winners, seat_names(game)),
             "mean_plies": sum(plies) / len(plies), "players": game.players,
             "depth": {side: sum(found) / len(found) if found else None
                       for side, found in depths.items()}}
+
+
+def seat_names(game) -> list[str]:
+    """The seats' own names in English: White moves first in most games, Black in Go."""
+    table = game.text_table("en")
+    return [table.get(f"player.{s}", f"player {s + 1}") for s in range(game.players)]
+
+
+def score_by_seat(winners: list, names: list[str]) -> list[dict]:
+    """A's games and points (a draw counts half) in each seat, from the match's winners in
+    the games' order: in a game whose seats differ (one side moves first, one horse hunts)
+    the total hides how each side was played."""
+    rows = [{"seat": name, "games": 0, "score": 0.0} for name in names]
+    for index, winner in enumerate(winners):
+        row = rows[index % len(rows)]
+        row["games"] += 1
+        row["score"] += 1.0 if winner == "a" else 0.5 if winner is None else 0.0
+    return rows
 
 
 def seats(players: int, index: int) -> tuple[str, ...]:
@@ -151,13 +170,11 @@ def seats(players: int, index: int) -> tuple[str, ...]:
 
 def game_line(game, index: int, names: dict, winner, winning_seat) -> str:
     """A game of the match in words, for the log."""
-    table = game.text_table("en")
-    # the seats' own names: White moves first in most games, Black in Go
-    seat_names = [table.get(f"player.{s}", f"player {s + 1}") for s in range(game.players)]
-    said = "draw" if winning_seat is None else f"{seat_names[winning_seat]} wins"
+    called = seat_names(game)
+    said = "draw" if winning_seat is None else f"{called[winning_seat]} wins"
     seat = seats(game.players, index)
     if game.players == 2:
-        return f"game {index + 1}: {names[seat[0]]} ({seat_names[0]}) v {names[seat[1]]}: {said}"
+        return f"game {index + 1}: {names[seat[0]]} ({called[0]}) v {names[seat[1]]}: {said}"
     return (f"game {index + 1}: {names['a']} in seat {index % game.players + 1} of "
             f"{game.players}, {names['b']} in the others: {said}")
 
