@@ -72,7 +72,7 @@ def test_gtp_tally_adds_up_the_kept_morat_games_and_names_a_bad_file(tmp_path):
     assert result.returncode == 0, result.stderr
     rows = [line.split(" | ") for line in result.stdout.splitlines()[2:]]
     assert {(row[3], row[6], row[7]) for row in rows} == {("4", "43", "0.0% (0)"),
-                                                         ("1", "22", "4.5% (1)")}
+                                                         ("1", "40", "2.5% (1)")}
     missing = run("gtp-tally", str(tmp_path / "none.jsonl"))
     assert missing.returncode == 2 and "No such file" in missing.stderr
     (tmp_path / "bad.jsonl").write_text('{"spec": "havannah"}\n')
