@@ -156,7 +156,7 @@ def score_by_seat(winners: list, names: list[str]) -> list[dict]:
     the total hides how each side was played."""
     rows = [{"seat": name, "games": 0, "score": 0.0} for name in names]
     for index, winner in enumerate(winners):
-        row = rows[index % len(rows)]
+        row = rows[seats(len(rows), index).index("a")]
         row["games"] += 1
         row["score"] += 1.0 if winner == "a" else 0.5 if winner is None else 0.0
     return rows
