@@ -9,7 +9,7 @@ import pytest
 from tavoliere import load_game
 from tavoliere.ai import Thinker, choose
 from tavoliere.ai.ghost import ADVANCE, OFFER, belief, determinise, duel
-from tavoliere.games.ghost import GRID
+from tavoliere.games.ghost import GRID, OUT as GHOST_OUT
 
 GAME = load_game("ghost")
 
@@ -152,3 +152,47 @@ def test_the_bot_beats_random_play():
 @pytest.mark.slow
 def test_level_1_is_beatable_and_the_bot_beats_it():
     assert duel("bot", "random", 20, iterations=200)["score"] > 0.8
+
+
+def reference_value(state, depth: int) -> int:
+    """Plain negamax on the rule book's own states, no pruning: what ``lookahead`` must
+    find on a sample where every colour is known."""
+    from tavoliere.ai.ghost import WIN, sample_board, sample_value
+    player = GAME.to_move(state)
+    moves = GAME.legal_moves(state)
+    if any(move[1] == GHOST_OUT for move in moves):
+        return WIN                                          # 14.6.1: an exit wins
+    if depth == 0:
+        return sample_value(sample_board(state), list(state.lost), player)
+    values = []
+    for move in moves:
+        after = GAME.apply(state, move)
+        outcome = GAME.outcome(after)
+        if outcome is not None:                             # a fourth good or bad captured
+            values.append(WIN if outcome.winner == player else -WIN)
+        else:
+            values.append(-reference_value(after, depth - 1))
+    return max(values)
+
+
+def test_the_lookahead_agrees_with_plain_negamax_on_the_rule_book():
+    """The samples' alpha-beta (levels 3 to 5) walks the rule book's moves, captures and
+    ends (RULES.md 14.4, 14.6.1: an exit wins; a fourth good ghost captured wins for the
+    capturer, a fourth bad one for its owner) and prunes without changing a value: on
+    positions of random games with every colour known, each depth gives plain negamax's
+    value."""
+    from tavoliere.ai.ghost import lookahead, sample_board
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(6):
+        state = GAME.initial_state()
+        while GAME.outcome(state) is None and state.moves < 120:
+            if state.setups == 2 and state.moves % 7 == 5:
+                for depth in (1, 2, 3) if state.moves % 3 == 0 else (1, 2):
+                    board, lost = sample_board(state), list(state.lost)
+                    value = lookahead(board, lost, GAME.to_move(state), depth, [0])
+                    assert value == reference_value(state, depth), (state.board, state.lost, depth)
+                    assert (board, lost) == (sample_board(state), list(state.lost))
+                    checked += 1
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    assert checked > 60

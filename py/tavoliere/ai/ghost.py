@@ -42,7 +42,7 @@ import random
 
 from ..games.ghost import (BAD, EMPTY, EXIT_DISTANCE, EXITS, GOOD, NEIGHBOURS, OUT, UNKNOWN,
                            colour_of, letter, lost_count, owner_of)
-from .engine import TreeSearch, bot_for
+from .engine import Engine, bot_for
 
 ADVANCE = 1.6        # the odds that a ghost is good, times this for each step towards its exits
 OFFER = 0.6          # ... and times this for each move that ended next to an opposing ghost
@@ -50,6 +50,10 @@ PLAYOUT_MOVES = 24   # a playout's length before the position is scored
 CAPTURE_CHANCE = 0.5  # how often a playout takes a capture it may take
 EXPLORATION = 0.7
 RANDOM_SHARE = {1: 0.8, 2: 0.2}  # the share of moves a level plays without search
+LOOKAHEAD = {3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (none: playouts)
+NODES_PER_UNIT = 50   # lookahead nodes that count as one work unit, about one playout's time
+WIN = 100_000         # a lookahead value: the side to move wins
+CODES = {EMPTY: 0, "G": 1, "B": 2, "g": 3, "b": 4}   # a sample's board as small integers
 
 
 def belief(state, me: int, use_evidence: bool = True) -> dict[int, float]:
@@ -127,11 +131,105 @@ def playout_move(game, state, rng: random.Random):
     return rng.choice(moves)
 
 
+# -- the lookahead: alpha-beta on one sample, where every colour is known ------------------------
+def sample_board(state) -> list[int]:
+    """A determinised board as small integers: 0 empty, 1 and 2 White's good and bad
+    ghost, 3 and 4 Black's."""
+    return [CODES[mark] for mark in state.board]
+
+
+def sample_moves(board: list[int], player: int):
+    """``player``'s exits, captures and steps on a sample's board, as (from, to) pairs."""
+    exits, captures, steps = [], [], []
+    good = 1 + 2 * player
+    for cell in range(36):
+        mark = board[cell]
+        if mark == good or mark == good + 1:
+            if mark == good and cell in EXITS[player]:
+                exits.append((cell, OUT))
+            for next_cell in NEIGHBOURS[cell]:
+                other = board[next_cell]
+                if other == 0:
+                    steps.append((cell, next_cell))
+                elif other != good and other != good + 1:
+                    captures.append((cell, next_cell))
+    return exits, captures, steps
+
+
+def sample_value(board: list[int], lost: list[int], player: int) -> int:
+    """The horizon's guess for ``player`` to move, in hundredths of a point: the captures
+    of each colour (as ``score`` counts them) and each side's nearest good ghost to an exit
+    (``lookahead`` has already seen a good ghost standing on an exit: it leaves at once)."""
+    them = 1 - player
+    points = lost[2 * them] - lost[2 * player] + lost[2 * player + 1] - lost[2 * them + 1]
+    near = [10, 10]
+    for cell in range(36):
+        mark = board[cell]
+        if mark == 1 or mark == 3:
+            side = mark >> 1
+            near[side] = min(near[side], EXIT_DISTANCE[side][cell])
+    return 100 * points + 25 * (near[them] - near[player])
+
+
+def after_step(board: list[int], lost: list[int], player: int, move) -> tuple:
+    """Play a step or capture on the sample in place; (what stood on the target, the
+    ``lost`` index it raised or None, the value if the capture ended the game)."""
+    start, target = move
+    victim = board[target]
+    board[target], board[start] = board[start], 0
+    if not victim:
+        return victim, None, None
+    index = 2 * (1 - player) + (victim % 2 == 0)       # 2 and 4 are the bad ghosts
+    lost[index] += 1
+    if lost[index] < 4:
+        return victim, index, None
+    return victim, index, (WIN if index % 2 == 0 else -WIN)
+
+
+def undo_step(board: list[int], lost: list[int], move, undo: tuple) -> None:
+    start, target = move
+    victim, index, _ = undo
+    board[start], board[target] = board[target], victim
+    if index is not None:
+        lost[index] -= 1
+
+
+def lookahead(board: list[int], lost: list[int], player: int, depth: int, nodes: list[int],
+              alpha: int = -WIN, beta: int = WIN) -> int:
+    """Negamax alpha-beta to ``depth`` plies on a sample, for ``player`` to move: an exit
+    wins at once, captures are tried before steps; ``nodes[0]`` counts the positions seen."""
+    nodes[0] += 1
+    exits, captures, steps = sample_moves(board, player)
+    if exits:
+        return WIN
+    if depth == 0:
+        return sample_value(board, lost, player)
+    best = None
+    for move in captures + steps:
+        undo = after_step(board, lost, player, move)
+        value = undo[2] if undo[2] is not None else \
+            -lookahead(board, lost, 1 - player, depth - 1, nodes, -beta, -alpha)
+        undo_step(board, lost, move, undo)
+        if best is None or value > best:
+            best = value
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+    return 0 if best is None else best      # no move at all: only in a made-up position
+
+
+def win_chance(value: int) -> float:
+    """A lookahead value as a chance of winning, 0 to 1 (a point up: about 0.69)."""
+    if abs(value) == WIN:
+        return float(value > 0)
+    return 1 / (1 + math.exp(-0.008 * value))
+
+
 @bot_for("ghost")
-class GhostEngine(TreeSearch):
+class GhostEngine(Engine):
     """Determinised Monte Carlo search over the bot's belief (see the module's docstring)."""
 
-    CHUNK = 1  # iterations per work() call: a slice stays short even in Pyodide
+    pending: list = []    # the root moves still to search on the current sample
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  use_evidence: bool | None = None, sees_all: bool = False):
@@ -141,6 +239,7 @@ class GhostEngine(TreeSearch):
         super().__init__(game, state, level, rng)
         self.use_evidence = level >= 2 if use_evidence is None else use_evidence
         self.odds = belief(state, self.me, self.use_evidence) if state.setups == 2 else {}
+        self.depth = LOOKAHEAD.get(level, 0)
         self.visits = [0] * len(self.legal)
         self.totals = [0.0] * len(self.legal)
         if self.done or game.outcome(state) is not None:
@@ -199,15 +298,46 @@ class GhostEngine(TreeSearch):
                    any(board[n] != EMPTY and owner_of(board[n]) == them for n in NEIGHBOURS[cell])
                    for cell, mark in enumerate(board) if mark != EMPTY)
 
-    def settled(self) -> bool:
-        return False          # a flat search over samples proves nothing
+    def work(self) -> None:
+        """One playout, or one root move searched on a sample: a slice stays short even in
+        Pyodide.  ``iterations`` counts work units, a playout or ``NODES_PER_UNIT`` nodes."""
+        if self.done:
+            return
+        self.iterations += self.look_ahead() if self.depth else self.play_out()
+        self.update_best()
 
     def update_best(self) -> None:
-        best = max(self.candidates, key=lambda i: (self.visits[i], -i))
+        visited = [i for i in self.candidates if self.visits[i]]
+        if not visited:
+            return
+        if self.depth:        # the best mean over the samples
+            best = max(visited, key=lambda i: (self.totals[i] / self.visits[i], -i))
+        else:                 # the most visited
+            best = max(visited, key=lambda i: (self.visits[i], -i))
         self.best = self.legal[best]
-        self.win_chance = self.totals[best] / self.visits[best] if self.visits[best] else None
+        self.win_chance = self.totals[best] / self.visits[best]
 
-    def iterate(self) -> None:
+    def look_ahead(self) -> int:
+        """Search one root move ``depth`` plies deep on the current sample, every colour
+        known there (a new sample once every candidate has been searched on this one), and
+        add its chance to the move's mean; the work units it took."""
+        if not self.pending:
+            sample = determinise(self.state, self.me, self.odds, self.rng)
+            self.sample = sample_board(sample), list(sample.lost)
+            self.pending = self.candidates[::-1]
+        index = self.pending.pop()
+        board, lost = self.sample
+        move, nodes = self.legal[index][:2], [0]
+        undo = after_step(board, lost, self.me, move)
+        value = undo[2] if undo[2] is not None else \
+            -lookahead(board, lost, 1 - self.me, self.depth - 1, nodes)
+        undo_step(board, lost, move, undo)
+        self.visits[index] += 1
+        self.totals[index] += win_chance(value)
+        return max(1, nodes[0] // NODES_PER_UNIT)
+
+    def play_out(self) -> int:
+        """One playout: a sample, a root move by UCB1, the quick policy to the horizon."""
         game, rng = self.game, self.rng
         state = determinise(self.state, self.me, self.odds, rng)
         index = self.choose_root()
@@ -219,6 +349,7 @@ class GhostEngine(TreeSearch):
             state = game.apply(state, move)
         self.visits[index] += 1
         self.totals[index] += score(game, state, self.me)
+        return 1
 
     def choose_root(self) -> int:
         """UCB1 over the sensible root moves, the untried first."""
