@@ -223,8 +223,8 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     """Speed of the engines in this Python, one dict per measurement (``what``, ``value``):
     Havannah random playouts/s and MCTS iterations/s (base 10 and 8), Barrier solve times
     (every pair of placements of the given sizes, and the hardest 8x8 pair from cold),
-    Hekka alpha-beta nodes/s, Hexade replies examined/s, and Go 9x9 playouts/s and MCTS
-    iterations/s (``go.bench``)."""
+    Hekka alpha-beta nodes/s, Hexade replies examined/s, Ghost's lookahead (``ghost_bench``),
+    and Go 9x9 playouts/s and MCTS iterations/s (``go.bench``)."""
     from . import Thinker
     from . import barrier_solver
     from .hexade import HexadeEngine
@@ -283,6 +283,25 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     replies = engine.iterations * engine.REPLIES_PER_CHUNK
     out.append({"what": "hexade replies examined/s (level 5)",
                 "value": round(replies / (perf_counter() - started), 1)})
+    out.extend(ghost_bench(seconds))
     from . import go
     out.extend(go.bench(seconds))
     return out
+
+
+def ghost_bench(seconds: float) -> list[dict]:
+    """Ghost's level 5 (a lookahead of 4 plies on each sample) from a position of the
+    middle game: nodes searched per second, and its longest ``work()``, the slice the page's
+    worker cannot cut short."""
+    from .ghost import GhostEngine
+    game = load_game("ghost")
+    state = game.replay("b1c1d2e2 b5c5d6e6 b2-b3 e5-e4 c2-c3 d5-d4 b3-b4 c5-c4".split())
+    engine = GhostEngine(game, state, 5, random.Random(0))
+    longest, started = 0.0, perf_counter()
+    while perf_counter() - started < seconds:
+        before = perf_counter()
+        engine.work()
+        longest = max(longest, perf_counter() - before)
+    return [{"what": "ghost level 5 lookahead nodes/s",
+             "value": round(engine.nodes / (perf_counter() - started), 1)},
+            {"what": "ghost level 5 longest work() slice, ms", "value": round(1000 * longest, 1)}]

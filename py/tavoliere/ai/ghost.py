@@ -11,28 +11,34 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   left among the unknown ones is known (four, less those captured), so a *determinisation*
   draws exactly that many goods, one at a time, each with the chance its weight gives among
   those left.
-* **Search.**  Determinised Monte Carlo search at the root (information-set style): each
-  iteration draws a determinisation, picks a root move by UCB1 over all iterations so far,
-  and plays on with a quick playout policy (take an exit; capture with a set chance, the
-  same for a good or a bad victim, since no side may look at the other's colours; else
-  steer a good ghost home, or any ghost) for at most ``PLAYOUT_MOVES`` moves, then scores
-  the position: ghosts captured of each colour and how near each side's best good ghost
-  stands to an exit.
+* **Search.**  Every iteration works on a *sample*, a determinisation of the belief.
+  Levels 1 and 2 play flat Monte Carlo over samples: a root move by UCB1, then a quick
+  playout policy (take an exit; capture with a set chance, the same for a good or a bad
+  victim, since no side may look at the other's colours; else steer a good ghost home, or
+  any ghost) for at most ``PLAYOUT_MOVES`` moves, then the position is scored: ghosts
+  captured of each colour and how near each side's best good ghost stands to an exit.
+  Levels 3 to 5 look ahead instead (``LOOKAHEAD``: 2, 3 and 4 plies): on each sample every
+  root move is searched by alpha-beta with the same score at the horizon, every colour
+  known there, and the move of the best mean chance over the samples is played (perfect
+  information Monte Carlo).  A sample lets each side see the other's colours, which the
+  real game never does; averaged over many samples this costs less than the playouts'
+  blindness to tactics (a ghost two steps from its exit, a capture that can be answered).
 * **Sense before search.**  An exit is taken at once; an opposing ghost standing on one of
   its exits is captured at once (a good one would leave next move); and the bot never
   captures what may be the opponent's fourth bad ghost, nor leaves its last good ghost
   next to an opposing one, while another move exists.
 * **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
-  ghosts being captured (a fourth bad ghost captured wins), so the search is glad to put a
-  bad ghost within the opponent's reach, and the opponent, blind to its colour, may take
-  it.  The bot does not march bad ghosts to the exits on purpose: its playouts steer only
-  good ghosts home.
+  ghosts being captured (a fourth bad ghost captured wins), so the playouts, whose
+  captures are blind, are glad to put a bad ghost within the opponent's reach.  The
+  lookahead's opponent sees the sample's colours and never takes a bad ghost, so from level
+  3 the bot bluffs only by accident: it steers its good ghosts home and keeps them out of
+  reach, which a player who watches can read.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
 * **Levels.**  Thinking time comes from ``Thinker``; level 1 plays the playouts' quick
   policy (if the move is sensible; the sure moves still taken) four times in five and
-  weighs no evidence, level 2 one time in five; from level 3 the belief is used in full.
-  The quick policy rushes a good ghost home and captures blindly, which beats random moves
-  and falls to a player who bluffs.
+  weighs no evidence, level 2 one time in five; from level 3 the belief is used in full and
+  each sample is searched 2, 3 or 4 plies deep.  The quick policy rushes a good ghost home
+  and captures blindly, which beats random moves and falls to a player who bluffs.
 """
 
 from __future__ import annotations
@@ -227,9 +233,11 @@ def win_chance(value: int) -> float:
 
 @bot_for("ghost")
 class GhostEngine(Engine):
-    """Determinised Monte Carlo search over the bot's belief (see the module's docstring)."""
+    """A search over samples of the bot's belief: playouts at levels 1 and 2, a lookahead
+    from level 3 (see the module's docstring)."""
 
     pending: list = []    # the root moves still to search on the current sample
+    nodes = 0             # positions the lookahead has seen
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  use_evidence: bool | None = None, sees_all: bool = False):
@@ -334,6 +342,7 @@ class GhostEngine(Engine):
         undo_step(board, lost, move, undo)
         self.visits[index] += 1
         self.totals[index] += win_chance(value)
+        self.nodes += nodes[0]
         return max(1, nodes[0] // NODES_PER_UNIT)
 
     def play_out(self) -> int:
