@@ -196,3 +196,10 @@ def test_the_lookahead_agrees_with_plain_negamax_on_the_rule_book():
                     checked += 1
             state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
     assert checked > 60
+
+
+def test_the_benchmark_measures_the_lookahead_and_its_longest_slice():
+    from tavoliere.ai.arena import ghost_bench
+    rows = {row["what"]: row["value"] for row in ghost_bench(0.05)}
+    assert rows["ghost level 5 lookahead nodes/s"] > 0
+    assert 0 < rows["ghost level 5 longest work() slice, ms"] < 1000
