@@ -240,14 +240,15 @@ class GhostEngine(Engine):
     nodes = 0             # positions the lookahead has seen
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
-                 use_evidence: bool | None = None, sees_all: bool = False):
+                 use_evidence: bool | None = None, sees_all: bool = False,
+                 depth: int | None = None):
         self.me = game.to_move(state)
         if not sees_all:                         # what it may know, whatever it was given
             state = game.view(state, self.me)
         super().__init__(game, state, level, rng)
         self.use_evidence = level >= 2 if use_evidence is None else use_evidence
         self.odds = belief(state, self.me, self.use_evidence) if state.setups == 2 else {}
-        self.depth = LOOKAHEAD.get(level, 0)
+        self.depth = LOOKAHEAD.get(level, 0) if depth is None else depth
         self.visits = [0] * len(self.legal)
         self.totals = [0.0] * len(self.legal)
         if self.done or game.outcome(state) is not None:
@@ -377,18 +378,20 @@ class GhostEngine(Engine):
 # -- baselines for measuring (RULES.md 14: what hiding and evidence are worth) --------------------
 def baseline_engine(kind: str, game, state, level: int, rng: random.Random) -> GhostEngine:
     """``cheat``: the same search on the full state, seeing every colour; ``blind``: it
-    ignores what it has seen (every unknown ghost as likely good); ``bot``: the bot.  A
-    digit after the name sets the level (``bot1``)."""
+    ignores what it has seen (every unknown ghost as likely good); ``flat``: playouts
+    instead of a lookahead at every level (the search of levels 3 to 5 before 2026-11-28);
+    ``bot``: the bot.  A digit after the name sets the level (``bot1``)."""
     if kind[-1].isdigit():
         kind, level = kind[:-1], int(kind[-1])
-    options = {"cheat": {"sees_all": True}, "blind": {"use_evidence": False}, "bot": {}}[kind]
+    options = {"cheat": {"sees_all": True}, "blind": {"use_evidence": False},
+               "flat": {"depth": 0}, "bot": {}}[kind]
     return GhostEngine(game, state, level, rng, **options)
 
 
 def duel(kind_a: str, kind_b: str, games: int, iterations: int = 300, seed: int = 0,
          level: int = 3, log=None) -> dict:
-    """``games`` games of ``kind_a`` against ``kind_b`` (``bot``, ``cheat``, ``blind`` or
-    ``random``, a level's digit after the first three), colours alternated, each search
+    """``games`` games of ``kind_a`` against ``kind_b`` (``bot``, ``cheat``, ``blind``,
+    ``flat`` or ``random``, a level's digit after the first four), colours alternated, each search
     ``iterations`` long at level 3 and in proportion to the levels' thinking times at the
     others (their shares of random moves included); A's wins, losses,
     draws and score (a draw counts half).  ``log(text)`` hears of each game."""
