@@ -164,8 +164,10 @@ def sample_moves(board: list[int], player: int):
 
 def sample_value(board: list[int], lost: list[int], player: int) -> int:
     """The horizon's guess for ``player`` to move, in hundredths of a point: the captures
-    of each colour (as ``score`` counts them) and each side's nearest good ghost to an exit
-    (``lookahead`` has already seen a good ghost standing on an exit: it leaves at once)."""
+    of each colour (as ``score`` counts them) and each side's nearest good ghost to an exit.
+    A good ghost of ``player``'s on an exit never gets here (``lookahead`` scores its exit as
+    a win); one of the opponent's counts only as its distance, 0, though it may leave next
+    move: the horizon's known blind spot (docs/ghost.md)."""
     them = 1 - player
     points = lost[2 * them] - lost[2 * player] + lost[2 * player + 1] - lost[2 * them + 1]
     near = [10, 10]
