@@ -238,9 +238,6 @@ class GhostEngine(Engine):
     """A search over samples of the bot's belief: playouts at levels 1 and 2, a lookahead
     from level 3 (see the module's docstring)."""
 
-    pending: list = []    # the root moves still to search on the current sample
-    nodes = 0             # positions the lookahead has seen
-
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  use_evidence: bool | None = None, sees_all: bool = False,
                  depth: int | None = None):
@@ -251,6 +248,8 @@ class GhostEngine(Engine):
         self.use_evidence = level >= 2 if use_evidence is None else use_evidence
         self.odds = belief(state, self.me, self.use_evidence) if state.setups == 2 else {}
         self.depth = LOOKAHEAD.get(level, 0) if depth is None else depth
+        self.pending = []     # the root moves still to search on the current sample
+        self.nodes = 0        # positions the lookahead has seen
         self.visits = [0] * len(self.legal)
         self.totals = [0.0] * len(self.legal)
         if self.done or game.outcome(state) is not None:
