@@ -198,6 +198,24 @@ def test_the_lookahead_agrees_with_plain_negamax_on_the_rule_book():
     assert checked > 60
 
 
+def test_the_horizon_sees_an_unguarded_good_ghost_on_its_exit_as_lost():
+    """RULES.md 14.6.1: "an exit → the mover wins"; the exit is a move of its own from the
+    corner, so a good ghost standing on its exit leaves next move unless it is taken now.
+    At a horizon where nothing of the side to move stands next to it, the lookahead counts
+    the game lost (an even depth would otherwise call it a quarter point): of White's
+    moves here only c1-b1, next to Black's exit a1, stops Black's good ghost on a2."""
+    from tavoliere.ai.ghost import LOST_NEXT, after_step, lookahead, sample_board, undo_step
+    state = GAME.position("c1 B, d6 G", "a2 G, f4 B", lost=(3, 3, 3, 3))
+    board, lost = sample_board(state), list(state.lost)
+    values = {}
+    for move in GAME.legal_moves(state):
+        undo = after_step(board, lost, 0, move[:2])
+        values[name(move)] = -lookahead(board, lost, 1, 1, [0])
+        undo_step(board, lost, move[:2], undo)
+    assert values.pop("c1-b1") > LOST_NEXT
+    assert values and set(values.values()) == {LOST_NEXT}
+
+
 def test_the_benchmark_measures_the_lookahead_and_its_longest_slice():
     from tavoliere.ai.arena import ghost_bench
     rows = {row["what"]: row["value"] for row in ghost_bench(0.05)}

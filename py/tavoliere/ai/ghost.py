@@ -18,9 +18,10 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   any ghost) for at most ``PLAYOUT_MOVES`` moves, then the position is scored: ghosts
   captured of each colour and how near each side's best good ghost stands to an exit.
   Levels 3 to 5 look ahead instead (``LOOKAHEAD``: 2, 3 and 4 plies): on each sample every
-  root move is searched by alpha-beta with the same score at the horizon, every colour
-  known there, and the move of the best mean chance over the samples is played (perfect
-  information Monte Carlo).  A sample lets each side see the other's colours, which the
+  root move is searched by alpha-beta with the same score at the horizon (and a good
+  ghost standing unguarded on its exit there counted as gone), every colour known there,
+  and the move of the best mean chance over the samples is played (perfect information
+  Monte Carlo).  A sample lets each side see the other's colours, which the
   real game never does; averaged over many samples this costs less than the playouts'
   blindness to tactics (a ghost two steps from its exit, a capture that can be answered).
 * **Sense before search.**  An exit is taken at once; an opposing ghost standing on one of
@@ -59,6 +60,7 @@ RANDOM_SHARE = {1: 0.8, 2: 0.2}  # the share of moves a level plays without sear
 LOOKAHEAD = {3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (none: playouts)
 NODES_PER_UNIT = 50   # lookahead nodes that count as one work unit, about one playout's time
 WIN = 100_000         # a lookahead value: the side to move wins
+LOST_NEXT = 2 - WIN   # ... loses the ply after the horizon (a hair better than lost now)
 CODES = {EMPTY: 0, "G": 1, "B": 2, "g": 3, "b": 4}   # a sample's board as small integers
 
 
@@ -166,16 +168,21 @@ def sample_value(board: list[int], lost: list[int], player: int) -> int:
     """The horizon's guess for ``player`` to move, in hundredths of a point: the captures
     of each colour (as ``score`` counts them) and each side's nearest good ghost to an exit.
     A good ghost of ``player``'s on an exit never gets here (``lookahead`` scores its exit as
-    a win); one of the opponent's counts only as its distance, 0, though it may leave next
-    move: the horizon's known blind spot (docs/ghost.md)."""
+    a win).  One of the opponent's on his exit with none of ``player``'s ghosts next to it
+    leaves next move whatever ``player`` does: a loss one ply beyond the horizon, which
+    plain distances would call a quarter point (14.6.1)."""
     them = 1 - player
     points = lost[2 * them] - lost[2 * player] + lost[2 * player + 1] - lost[2 * them + 1]
     near = [10, 10]
+    mine = 2 * player + 1
     for cell in range(36):
         mark = board[cell]
         if mark == 1 or mark == 3:
             side = mark >> 1
             near[side] = min(near[side], EXIT_DISTANCE[side][cell])
+            if side == them and cell in EXITS[them] and not any(
+                    board[n] == mine or board[n] == mine + 1 for n in NEIGHBOURS[cell]):
+                return LOST_NEXT
     return 100 * points + 25 * (near[them] - near[player])
 
 
@@ -227,8 +234,9 @@ def lookahead(board: list[int], lost: list[int], player: int, depth: int, nodes:
 
 
 def win_chance(value: int) -> float:
-    """A lookahead value as a chance of winning, 0 to 1 (a point up: about 0.69)."""
-    if abs(value) == WIN:
+    """A lookahead value as a chance of winning, 0 to 1 (a point up: about 0.69); a win or
+    a loss seen, ``WIN`` or ``LOST_NEXT``, is certain."""
+    if abs(value) > WIN // 2:
         return float(value > 0)
     return 1 / (1 + math.exp(-0.008 * value))
 
