@@ -374,11 +374,16 @@ def test_the_longest_record_is_stated_once():
 
 def test_a_move_given_as_steps_comes_with_its_steps_and_others_without():
     """Game.move_steps: the view's last move carries the pieces after each step (a sowing),
-    for the page to show one after the other; a move shown at once carries none."""
+    for the page to show one after the other; a move shown at once carries none, not even
+    when its clicks have steps of their own (Barrier's destination and path: the board took
+    those names for pieces and drew none while a move slid)."""
     sowing = json.loads(handle(json.dumps({"op": "view", "game": "layli", "moves": ["a"]})))
     assert len(sowing["last"]["steps"]) == 31 and "a" not in sowing["last"]["steps"][0]
     placing = json.loads(handle(json.dumps({"op": "view", "game": "havannah(size=4)", "moves": ["d4"]})))
     assert "steps" not in placing["last"]
+    moving = json.loads(handle(json.dumps({"op": "view", "game": "barrier", "moves": ["c4", "f6", "c4-d4-e4-e3"]})))
+    assert "steps" not in moving["last"]
+    assert all(move["steps"] == ["destination", "path"] for move in moving["legal"])
 
 
 def test_the_page_reads_the_vocabulary_from_site_json():

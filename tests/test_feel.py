@@ -184,6 +184,16 @@ def test_sounds_are_off_until_switched_on_and_the_switch_is_kept(watch, server):
     assert watch.errors == []
 
 
+CENTRE_PIXEL = """name => {
+    const canvas = document.getElementById('board');
+    const rect = canvas.getBoundingClientRect();
+    const ratio = canvas.width / rect.width;
+    const p = window.tavoliere.cellCenter(name);
+    const x = Math.round((p.x - rect.left) * ratio), y = Math.round((p.y - rect.top) * ratio);
+    return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+}"""
+
+
 def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
     """For people to look at: a desktop and a phone, mid-animation and the two-path preview."""
     OUTPUT.mkdir(exist_ok=True)
@@ -203,13 +213,13 @@ def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
                 page.locator("#loupe-play").click()
         page.wait_for_function("window.tavoliere.picture().paths.length === 2")
         page.screenshot(path=str(OUTPUT / f"feel-two-paths-{name}.png"))
-        # the animation held at its middle, so the picture does not depend on the machine's speed
+        # the animation held at its middle, so the picture does not depend on the machine's
+        # speed: the page's clock stops before the move, so the animation starts and stays at
+        # its first frame however slow the machine, then moves on 110 ms and stops again
         page.evaluate("""() => {
             const real = performance.now.bind(performance);
-            let frozen = null;
-            performance.now = () => (frozen === null ? real() : frozen);
-            new MutationObserver(() => { if (frozen === null) frozen = real() + 110; })
-                .observe(document.getElementById('board'), {attributes: true, attributeFilter: ['data-animating']});
+            window.heldClock = real();
+            performance.now = () => window.heldClock;
         }""")
         point = page.evaluate("name => window.tavoliere.cellCenter(name)", "d4")
         tap(point)
@@ -217,7 +227,11 @@ def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
             page.locator("#loupe-play").click()
         page.wait_for_function("window.tavoliere.view().moves.length === 3")
         page.wait_for_function("window.tavoliere.animating()")
+        page.evaluate("window.heldClock += 110")
         page.wait_for_timeout(200)
+        assert page.evaluate("window.tavoliere.animating()")
+        # the pieces the move leaves alone stay drawn while it slides (Black's pawn on f6)
+        assert sum(page.evaluate(CENTRE_PIXEL, "f6")) < 200
         page.screenshot(path=str(OUTPUT / f"feel-mid-animation-{name}.png"))
         context.close()
 

@@ -179,6 +179,7 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
     if shown:
         move = _record.moves[shown - 1]
         last = {**_move_info(game, move, cells=True), "player": game.to_move(states[shown - 1])}
+        last.pop("steps", None)     # its clicks' steps: the last move's are pieces to show
         if shown_names[-1] != _record.names[shown - 1]:  # a ply kept hidden from this seat
             last = {"name": shown_names[-1], "clicks": [], "cells": [], "player": last["player"]}
         elif not game.hides_information() and (steps := game.move_steps(states[shown - 1], move)):
