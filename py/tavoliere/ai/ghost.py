@@ -173,16 +173,17 @@ def sample_value(board: list[int], lost: list[int], player: int) -> int:
     plain distances would call a quarter point (14.6.1)."""
     them = 1 - player
     points = lost[2 * them] - lost[2 * player] + lost[2 * player + 1] - lost[2 * them + 1]
+    mine, theirs = 2 * player + 1, 2 * them + 1
+    for cell in EXITS[them]:
+        if board[cell] == theirs and not any(
+                board[n] == mine or board[n] == mine + 1 for n in NEIGHBOURS[cell]):
+            return LOST_NEXT
     near = [10, 10]
-    mine = 2 * player + 1
     for cell in range(36):
         mark = board[cell]
         if mark == 1 or mark == 3:
             side = mark >> 1
             near[side] = min(near[side], EXIT_DISTANCE[side][cell])
-            if side == them and cell in EXITS[them] and not any(
-                    board[n] == mine or board[n] == mine + 1 for n in NEIGHBOURS[cell]):
-                return LOST_NEXT
     return 100 * points + 25 * (near[them] - near[player])
 
 
