@@ -93,30 +93,40 @@ def test_with_reduced_motion_nothing_animates(watch, server):
     assert watch.errors == []
 
 
+# The colour the board's canvas has at a cell's centre, moved right and down by fractions
+# of the cell's size.
+PIXEL = """([name, right, down]) => {
+    const canvas = document.getElementById('board');
+    const rect = canvas.getBoundingClientRect();
+    const ratio = canvas.width / rect.width;
+    const p = window.tavoliere.cellCenter(name);
+    const size = window.tavoliere.cellSize();
+    const x = Math.round((p.x - rect.left + right * size) * ratio), y = Math.round((p.y - rect.top + down * size) * ratio);
+    return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+}"""
+
+
+def board_pixel(page, cell, right=0.0, down=0.0):
+    return page.evaluate(PIXEL, [cell, right, down])
+
+
 def test_the_two_paths_to_one_cell_are_tinted_apart(watch, server):
     page = watch.open(server + "#game=barrier&moves=c4,f6" + TWO_PEOPLE)
     click_cell(page, "e3")
     page.wait_for_function("window.tavoliere.picture().paths.length === 2")
     paths = page.evaluate("window.tavoliere.picture().paths")
     assert sorted((p["next"], sorted(p["cells"])) for p in paths) == [("c3", ["c3", "d3"]), ("d4", ["d4", "e4"])]
-    pixel = """name => {
-        const canvas = document.getElementById('board');
-        const rect = canvas.getBoundingClientRect();
-        const ratio = canvas.width / rect.width;
-        const p = window.tavoliere.cellCenter(name);
-        const edge = 0.3 * window.tavoliere.cellSize();
-        const x = Math.round((p.x - rect.left + edge) * ratio), y = Math.round((p.y - rect.top + edge) * ratio);
-        return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
-    }"""
+    def corner(cell):    # a pixel off the piece, towards the cell's lower right corner
+        return board_pixel(page, cell, 0.3, 0.3)
     # d3 and e4 are both light cells, each on one path: two tints
-    assert page.evaluate(pixel, "d3") != page.evaluate(pixel, "e4")
+    assert corner("d3") != corner("e4")
     # the path under the mouse is stressed, the other fades
-    before = page.evaluate(pixel, "e4"), page.evaluate(pixel, "d3")
+    before = corner("e4"), corner("d3")
     point = page.evaluate("name => window.tavoliere.cellCenter(name)", "d4")
     page.mouse.move(point["x"], point["y"])
-    page.wait_for_function("([name, colour]) => JSON.stringify((" + pixel + ")(name)) !== JSON.stringify(colour)",
+    page.wait_for_function("([name, colour]) => JSON.stringify((" + PIXEL + ")([name, 0.3, 0.3])) !== JSON.stringify(colour)",
                            arg=["e4", before[0]])
-    assert page.evaluate(pixel, "d3") != before[1]
+    assert corner("d3") != before[1]
     assert watch.errors == []
 
 
@@ -184,16 +194,6 @@ def test_sounds_are_off_until_switched_on_and_the_switch_is_kept(watch, server):
     assert watch.errors == []
 
 
-CENTRE_PIXEL = """name => {
-    const canvas = document.getElementById('board');
-    const rect = canvas.getBoundingClientRect();
-    const ratio = canvas.width / rect.width;
-    const p = window.tavoliere.cellCenter(name);
-    const x = Math.round((p.x - rect.left) * ratio), y = Math.round((p.y - rect.top) * ratio);
-    return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
-}"""
-
-
 def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
     """For people to look at: a desktop and a phone, mid-animation and the two-path preview."""
     OUTPUT.mkdir(exist_ok=True)
@@ -231,7 +231,7 @@ def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
         page.wait_for_timeout(200)
         assert page.evaluate("window.tavoliere.animating()")
         # the pieces the move leaves alone stay drawn while it slides (Black's pawn on f6)
-        assert sum(page.evaluate(CENTRE_PIXEL, "f6")) < 200
+        assert sum(board_pixel(page, "f6")) < 200
         page.screenshot(path=str(OUTPUT / f"feel-mid-animation-{name}.png"))
         context.close()
 
@@ -240,15 +240,6 @@ def test_a_game_may_give_its_first_player_the_dark_pieces(watch, server):
     """A layout's palette: in Go the first player (seat 0) is Black, so its stones are drawn in
     the room's dark colour and the second player's in the light one (the other games keep seat
     0 light)."""
-    pixel = """name => {
-        const canvas = document.getElementById('board');
-        const rect = canvas.getBoundingClientRect();
-        const ratio = canvas.width / rect.width;
-        const p = window.tavoliere.cellCenter(name);
-        const edge = 0.2 * window.tavoliere.cellSize();
-        const x = Math.round((p.x - rect.left + edge) * ratio), y = Math.round((p.y - rect.top) * ratio);
-        return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
-    }"""
     for spec, moves, first, second, first_dark in (
             ("go(size=9)", "e5,c3", "e5", "c3", True),
             ("havannah(size=5)", "e5,c3", "e5", "c3", False)):
@@ -258,6 +249,6 @@ def test_a_game_may_give_its_first_player_the_dark_pieces(watch, server):
                                " return v.game === spec && v.moves.length === 2; }", arg=spec)
         page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
         assert page.evaluate("window.tavoliere.view().moves") == moves.split(",")
-        lightness = [sum(page.evaluate(pixel, cell)) / 3 for cell in (first, second)]
+        lightness = [sum(board_pixel(page, cell, 0.2)) / 3 for cell in (first, second)]
         assert (lightness[0] < lightness[1]) == first_dark, (spec, lightness)
     assert watch.errors == []
