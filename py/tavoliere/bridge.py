@@ -114,19 +114,20 @@ def _move(request: dict, blank: bool = False) -> str:
     return text
 
 
-def _move_info(game, move, cells: bool = False) -> dict:
-    """A move as the page sees it: its name, its click sequence and, when the game names them,
-    its clicks' steps; a move without clicks is a button, labelled by the game's text
-    ``move.NAME``, or by its ``words`` (``Game.move_words``) when the game words it."""
+def _move_info(game, move, made: bool = False) -> dict:
+    """A move as the page sees it: its name, its click sequence, and, for a move to make,
+    its clicks' steps when the game names them, or, for a move made (a view's last), its
+    cells instead (its ``steps`` are the pieces to show, ``Game.move_steps``); a move
+    without clicks is a button, labelled by the game's text ``move.NAME``, or by its
+    ``words`` (``Game.move_words``) when the game words it."""
     info = {"name": game.move_name(move), "clicks": list(game.clicks(move))}
     words = game.move_words(move)
     if words and not info["clicks"]:   # a button the game words (Go's "Dead: b7, h3")
         info["words"] = [words[0], words[1]]
-    steps = game.click_steps(move)
-    if steps:
-        info["steps"] = list(steps)
-    if cells:
+    if made:
         info["cells"] = list(game.move_cells(move))
+    elif steps := game.click_steps(move):
+        info["steps"] = list(steps)
     return info
 
 
@@ -178,8 +179,7 @@ def _view(game, names: list[str], request: dict | None = None) -> dict:
     last = None
     if shown:
         move = _record.moves[shown - 1]
-        last = {**_move_info(game, move, cells=True), "player": game.to_move(states[shown - 1])}
-        last.pop("steps", None)     # its clicks' steps: the last move's are pieces to show
+        last = {**_move_info(game, move, made=True), "player": game.to_move(states[shown - 1])}
         if shown_names[-1] != _record.names[shown - 1]:  # a ply kept hidden from this seat
             last = {"name": shown_names[-1], "clicks": [], "cells": [], "player": last["player"]}
         elif not game.hides_information() and (steps := game.move_steps(states[shown - 1], move)):
