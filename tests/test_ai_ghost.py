@@ -44,6 +44,27 @@ def test_captures_a_ghost_about_to_leave(level):
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_steps_onto_an_exit_no_opposing_ghost_can_reach(level):
+    """RULES.md 14.4: a good ghost on one of the opponent's far corners may leave the board
+    as its move.  White's good ghost on a5 steps onto a6, where no black ghost stands next
+    to it: it leaves next move and nothing can stop it, so every level plays it."""
+    state = GAME.position("a5 G, c2 G, d2 B, e1 B", "c5 U, d4 U, e5 U, e6 U", lost=(2, 2, 2, 2))
+    for seed in range(4):
+        assert name(choose(GAME, state, level=level, iterations=20, seed=seed)) == "a5-a6"
+
+
+def test_level_1_races_home_once_no_capture_is_safe():
+    """RULES.md 14.6.1: with three bad ghosts of Black's taken, any capture may take his
+    fourth and hand him the game, so an exit is White's way to win: level 1, whose moves
+    are otherwise mostly careless, steps its good ghost nearest an exit towards it (c4 to
+    c5 or b4, each 3 steps from a6) on every move."""
+    state = GAME.position("c4 G, b1 G, a1 B, f1 B", "e2 U, f3 U, d1 U", lost=(2, 2, 2, 3))
+    for seed in range(8):
+        assert name(choose(GAME, state, level=1, iterations=20, seed=seed)) in (
+            "c4-c5", "c4-b4")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
 def test_never_offers_its_last_good_ghost(level):
     """RULES.md 14.6.1 "the opponent captures all four of the player's good ghosts → the
     player loses": with three good ghosts lost, White's last one (c3) is never moved next to

@@ -12,12 +12,12 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   draws exactly that many goods, one at a time, each with the chance its weight gives among
   those left.
 * **Search.**  Every iteration works on a *sample*, a determinisation of the belief.
-  Levels 1 and 2 play flat Monte Carlo over samples: a root move by UCB1, then a quick
+  Level 1 plays flat Monte Carlo over samples: a root move by UCB1, then a quick
   playout policy (take an exit; capture with a set chance, the same for a good or a bad
   victim, since no side may look at the other's colours; else steer a good ghost home, or
   any ghost) for at most ``PLAYOUT_MOVES`` moves, then the position is scored: ghosts
   captured of each colour and how near each side's best good ghost stands to an exit.
-  Levels 3 to 5 look ahead instead (``LOOKAHEAD``: 2, 3 and 4 plies): on each sample every
+  Levels 2 to 5 look ahead instead (``LOOKAHEAD``: 2, 2, 3 and 4 plies): on each sample every
   root move is searched by alpha-beta with the same score at the horizon (and a good
   ghost standing unguarded on its exit there counted as gone), every colour known there,
   and the move of the best mean chance over the samples is played (perfect information
@@ -25,21 +25,24 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   real game never does; averaged over many samples this costs less than the playouts'
   blindness to tactics (a ghost two steps from its exit, a capture that can be answered).
 * **Sense before search.**  An exit is taken at once; an opposing ghost standing on one of
-  its exits is captured at once (a good one would leave next move); and the bot never
+  its exits is captured at once (a good one would leave next move); a good ghost steps
+  onto an exit no opposing ghost touches (it leaves next move); and the bot never
   captures what may be the opponent's fourth bad ghost, nor leaves its last good ghost
-  next to an opposing one, while another move exists.
+  next to an opposing one, while another move exists.  Level 1, once no capture is safe,
+  races its nearest good ghost home.
 * **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
   ghosts being captured (a fourth bad ghost captured wins), so the playouts, whose
   captures are blind, are glad to put a bad ghost within the opponent's reach.  The
   lookahead's opponent sees the sample's colours and never takes a bad ghost, so from level
-  3 the bot bluffs only by accident: it steers its good ghosts home and keeps them out of
+  2 the bot bluffs only by accident: it steers its good ghosts home and keeps them out of
   reach, which a player who watches can read.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
 * **Levels.**  Thinking time comes from ``Thinker``; level 1 plays the playouts' quick
   policy (if the move is sensible; the sure moves still taken) four times in five and
-  weighs no evidence, level 2 one time in five; from level 3 the belief is used in full and
-  each sample is searched 2, 3 or 4 plies deep.  The quick policy rushes a good ghost home
-  and captures blindly, which beats random moves and falls to a player who bluffs.
+  weighs no evidence; level 2 plays it one time in five and otherwise searches as level 3
+  does, in half the time; levels 3, 4 and 5 search each sample 2, 3 and 4 plies deep, in
+  the time ``Thinker`` gives each.  The quick policy rushes a good ghost home and captures blindly,
+  which beats random moves and falls to a player who bluffs.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ PLAYOUT_MOVES = 24   # a playout's length before the position is scored
 CAPTURE_CHANCE = 0.5  # how often a playout takes a capture it may take
 EXPLORATION = 0.7
 RANDOM_SHARE = {1: 0.8, 2: 0.2}  # the share of moves a level plays without search
-LOOKAHEAD = {3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (none: playouts)
+LOOKAHEAD = {2: 2, 3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (none: playouts)
 NODES_PER_UNIT = 50   # lookahead nodes that count as one work unit, about one playout's time
 WIN = 100_000         # a lookahead value: the side to move wins
 LOST_NEXT = 2 - WIN   # ... loses the ply after the horizon (a hair better than lost now)
@@ -244,8 +247,8 @@ def win_chance(value: int) -> float:
 
 @bot_for("ghost")
 class GhostEngine(Engine):
-    """A search over samples of the bot's belief: playouts at levels 1 and 2, a lookahead
-    from level 3 (see the module's docstring)."""
+    """A search over samples of the bot's belief: playouts at level 1, a lookahead from
+    level 2 (see the module's docstring)."""
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
                  use_evidence: bool | None = None, sees_all: bool = False,
@@ -275,16 +278,40 @@ class GhostEngine(Engine):
 
     def sure_move(self):
         """An exit: it wins at once.  Else the capture of an opposing ghost that stands on
-        one of its exits (a good one leaves next move), unless it may be his fourth bad."""
+        one of its exits (a good one leaves next move), unless it may be his fourth bad.
+        Else a good ghost's step onto an exit of its own that no opposing ghost touches: it
+        leaves next move and nothing can stop it.  At level 1, whose playouts see no plan,
+        once any capture may be the opponent's fourth bad ghost, a race home."""
         for move in self.legal:
             if move[1] == OUT:
                 return move
-        them = 1 - self.me
-        risky = lost_count(self.state, them, BAD) == 3
+        state, them = self.state, 1 - self.me
+        risky = lost_count(state, them, BAD) == 3
         for move in self.legal:
             if move[2] and move[1] in EXITS[them] and not risky:
                 return move
+        for move in self.legal:
+            start, target, takes = move
+            if not takes and target in EXITS[self.me] and \
+                    colour_of(state.board[start]) == GOOD and \
+                    not any(owner_of(state.board[n]) == them for n in NEIGHBOURS[target]):
+                return move
+        if risky and not self.depth:
+            return self.race_home()
         return None
+
+    def race_home(self):
+        """With no capture left to make (any may be the fourth bad ghost), an exit is the
+        way to win: the good ghost nearest one steps towards it, out of the opponent's
+        reach where it can."""
+        state, me, them = self.state, self.me, 1 - self.me
+        sensible = [self.legal[i] for i in self.sensible_moves()]
+        steps = [move for move in sensible
+                 if not move[2] and colour_of(state.board[move[0]]) == GOOD and
+                 EXIT_DISTANCE[me][move[1]] < EXIT_DISTANCE[me][move[0]]]
+        return min(steps, default=None, key=lambda move: (
+            any(owner_of(state.board[n]) == them for n in NEIGHBOURS[move[1]]),
+            EXIT_DISTANCE[me][move[1]]))
 
     def careless_move(self):
         """A move played without search: the playouts' quick policy (an exit, a capture now
