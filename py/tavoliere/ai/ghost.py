@@ -118,6 +118,11 @@ def score(game, state, me: int) -> float:
     return 1 / (1 + math.exp(-0.8 * points))
 
 
+def next_to(board, cell: int, player: int) -> bool:
+    """Whether a ghost of ``player`` stands next to ``cell`` (and so may capture there)."""
+    return any(owner_of(board[n]) == player for n in NEIGHBOURS[cell])
+
+
 def playout_move(game, state, rng: random.Random):
     """The quick policy of playouts: an exit; a capture now and then, blind to the victim's
     colour; else a step that brings a good ghost nearer an exit, or any move."""
@@ -294,7 +299,7 @@ class GhostEngine(Engine):
             start, target, takes = move
             if not takes and target in EXITS[self.me] and \
                     colour_of(state.board[start]) == GOOD and \
-                    not any(owner_of(state.board[n]) == them for n in NEIGHBOURS[target]):
+                    not next_to(state.board, target, them):
                 return move
         if risky and not self.depth:
             return self.race_home()
@@ -310,7 +315,7 @@ class GhostEngine(Engine):
                  if not move[2] and colour_of(state.board[move[0]]) == GOOD and
                  EXIT_DISTANCE[me][move[1]] < EXIT_DISTANCE[me][move[0]]]
         return min(steps, default=None, key=lambda move: (
-            any(owner_of(state.board[n]) == them for n in NEIGHBOURS[move[1]]),
+            next_to(state.board, move[1], them),
             EXIT_DISTANCE[me][move[1]]))
 
     def careless_move(self):
@@ -341,7 +346,7 @@ class GhostEngine(Engine):
         board[start], board[target] = EMPTY, board[start]
         them = 1 - self.me
         return any(colour_of(mark) == GOOD and owner_of(mark) == self.me and
-                   any(board[n] != EMPTY and owner_of(board[n]) == them for n in NEIGHBOURS[cell])
+                   next_to(board, cell, them)
                    for cell, mark in enumerate(board) if mark != EMPTY)
 
     def work(self) -> None:
