@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import OUTPUT, click_more
+from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, click_more
 
 pytestmark = pytest.mark.browser
 TWO_PEOPLE = "&white=human&black=human"
@@ -74,6 +74,50 @@ def test_two_tabs_on_one_game_lose_neither_tabs_moves(watch, server):
     second.wait_for_function("window.tavoliere.view().moves.join() === 'c3,e5,d4,f6,f5'")
     assert second.locator("#keep-notice").is_hidden()
     assert watch.errors == [] and errors == []
+
+
+def test_a_move_stored_by_another_tab_while_this_one_opens_the_game_is_not_taken_for_its_own(browser, server):
+    """A second tab reads the saved game, then waits for its board and engine; a move the
+    first tab stores meanwhile is the first tab's: once open, the second tab says its record
+    has moved on, and its own move is kept apart, not saved over the first tab's.  (The
+    second tab's board file is held back to make that wait as long as on a slow phone; the
+    service worker is blocked so that the board is fetched from the server.)"""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    context.add_init_script(NO_SNAPSHOTS)
+    context.add_init_script(NO_WELCOME)
+    try:
+        first = context.new_page()
+        first.goto(server + "#game=havannah(size=5)" + TWO_PEOPLE)
+        first.evaluate("window.tavoliere.ready")
+        play(first, "c3")
+        second = context.new_page()
+        errors = []
+        second.on("pageerror", lambda e: errors.append(str(e)))
+        held, seen = [], []
+
+        def board_file(route):                # the first board drawn, the game's held back
+            seen.append(route)
+            if len(seen) == 2:
+                held.append(route)
+            else:
+                route.continue_()
+        second.route("**/boards/havannah-size-5.json", board_file)
+        second.goto(first.url, wait_until="commit")
+        while not held:
+            second.wait_for_timeout(50)
+        play(first, "e5")                     # stored while the second tab waits
+        assert saved_records(first) == [["c3", "e5"]]
+        held[0].continue_()
+        second.evaluate("window.tavoliere.ready")
+        second.wait_for_function("window.tavoliere.view().moves.join() === 'c3'")
+        second.wait_for_selector("#keep-notice", state="visible")
+        assert "moves: 2 there, 1 here" in second.locator("#keep-notice").text_content()
+        play(second, "b2")
+        second.wait_for_function("document.getElementById('keep-text').textContent.includes('separate game')")
+        assert saved_records(first) == [["c3", "b2"], ["c3", "e5"]]
+        assert errors == []
+    finally:
+        context.close()
 
 
 def test_taking_a_game_over_keeps_the_other_tabs_record_apart(watch, server):

@@ -47,10 +47,21 @@ function storedRecord(room) {
   return room.corr ? findCorrespondence(room.corr.id) : findGame(room.id);
 }
 
-// After a record opens: the stored record it is (none, for a game not saved yet).
-export function rememberOpened(room) {
-  known.set(room, { key: gameKey(room), stamp: recordStamp(storedRecord(room)) });
+// As a record starts to open: the stored record it is (none, for a game not saved yet).  Read
+// before the board and the engine are awaited, so that a move another tab stores meanwhile
+// is seen as that tab's, not taken for the record opened here.
+export function openingRecord(room) {
+  return { key: gameKey(room), stamp: recordStamp(storedRecord(room)) };
+}
+
+// After a record opens: this tab knows the record it started to open (`opening`; the stored
+// one now if it opened another, a fresh game after a refusal), and says at once if another
+// tab has moved that game on meanwhile.
+export function rememberOpened(room, opening) {
+  const key = gameKey(room);
+  known.set(room, opening && opening.key === key ? opening : { key, stamp: recordStamp(storedRecord(room)) });
   showNotice(null);
+  checkTabs(room);
 }
 
 // After a save that worked: the record this tab wrote.
