@@ -112,6 +112,12 @@ def test_a_move_stored_by_another_tab_while_this_one_opens_the_game_is_not_taken
         second.wait_for_function("window.tavoliere.view().moves.join() === 'c3'")
         second.wait_for_selector("#keep-notice", state="visible")
         assert "moves: 2 there, 1 here" in second.locator("#keep-notice").text_content()
+        # the whole notice shows at once, its text and its buttons (not cut by a box's height)
+        second.locator("#keep-notice").scroll_into_view_if_needed()
+        assert second.evaluate("""() => ['keep-text', 'keep-take-over', 'keep-newer'].every(id => {
+            const box = document.getElementById(id).getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return hit !== null && document.getElementById(id).contains(hit); })""")
         play(second, "b2")
         second.wait_for_function("document.getElementById('keep-text').textContent.includes('separate game')")
         assert saved_records(first) == [["c3", "b2"], ["c3", "e5"]]

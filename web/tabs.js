@@ -18,7 +18,9 @@ const known = new WeakMap();  // room -> {key, stamp}: the stored record this ta
 let notice = null;            // {key, params, origin, takeOver} while the notice is shown
 
 export function bindTabs(room) {
-  $("message").after(noticeBox());
+  // under the messages' box, not in it: that box keeps one height (its buttons never move)
+  // and would hide the notice's buttons below its fold; this notice is worth the move
+  $("message").closest(".messages").after(noticeBox());
   $("keep-take-over").addEventListener("click", () => takeOver(room));
   $("keep-newer").addEventListener("click", () => openNewer(room));
   window.addEventListener("storage", (event) => {
