@@ -41,8 +41,8 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   policy (if the move is sensible; the sure moves still taken) four times in five and
   weighs no evidence; level 2 plays it one time in five and otherwise searches as level 3
   does, in half the time; levels 3, 4 and 5 search each sample 2, 3 and 4 plies deep, in
-  the time ``Thinker`` gives each.  The quick policy rushes a good ghost home and captures blindly,
-  which beats random moves and falls to a player who bluffs.
+  the time ``Thinker`` gives each.  The quick policy rushes a good ghost home and captures
+  blindly, which beats random moves and falls to a player who bluffs.
 """
 
 from __future__ import annotations
