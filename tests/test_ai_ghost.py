@@ -32,15 +32,30 @@ def test_captures_a_ghost_about_to_leave(level):
     """RULES.md 14.4: a good ghost on one of the opponent's corners may leave the board as
     its move, and an exit wins.  Black's ghost on a1 (one of Black's exits) leaves next move
     if it is good, so every level of White takes it at once from a2, careless moves
-    included; unless it may be Black's fourth bad ghost (then the capture would lose)."""
+    included."""
     state = GAME.position("a2 G, c2 G, d2 B, e1 B", "a1 G, c5 G, e5 B, e6 B", lost=(2, 2, 2, 2))
     for seed in range(4):
         assert name(choose(GAME, GAME.view(state, 0), level=level, iterations=20,
                            seed=seed)) == "a2xa1"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_a_ghost_on_its_exit_is_taken_unless_it_looks_like_the_fourth_bad(level):
+    """RULES.md 14.6.3 "the move captured the opponent's fourth bad ghost → the opponent
+    wins", against 14.6.1 "an exit → the mover wins".  Three of Black's bad ghosts are
+    taken, so one of his three ghosts left is bad: taking a1 loses one time in three, and
+    leaving it lets a good ghost walk out (two times in three).  Every level takes the
+    gamble.  A ghost seen offering itself to capture three times looks bad (odds of being
+    good 0.6 ** 3 against the others' 1, so it is the bad one seven times in ten): from
+    level 2, which weighs what it has seen, the capture is refused."""
     risky = GAME.position("a2 G, c2 G, d2 B, e1 B", "a1 G, c5 G, e5 B", lost=(2, 2, 2, 3))
+    suspect = risky._replace(offered=tuple(3 if cell == GRID.index("a1") else 0
+                                           for cell in range(36)))
     for seed in range(4):
         assert name(choose(GAME, GAME.view(risky, 0), level=level, iterations=20,
-                           seed=seed)) != "a2xa1"
+                           seed=seed)) == "a2xa1"
+        taken = name(choose(GAME, GAME.view(suspect, 0), level=level, iterations=20, seed=seed))
+        assert (taken == "a2xa1") == (level == 1)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
@@ -76,6 +91,19 @@ def test_never_offers_its_last_good_ghost(level):
         assert name(choose(GAME, state, level=level, iterations=20, seed=seed)) != "c3-c4"
         assert name(choose(GAME, attacked, level=level, iterations=20, seed=seed)) in (
             "c3-b3", "c3-d3", "c3-c2", "c3xc4")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_a_cornered_last_good_ghost_goes_where_fewest_ghosts_can_take_it(level):
+    """RULES.md 14.6.2, "the move captured the opponent's fourth good ghost → the mover
+    wins": White's last good ghost on c3 is next to two black ghosts (c4, b3) and every
+    move leaves it next to one at least (no capture is safe: Black's fourth bad is among
+    his five).  c3-c2 leaves it next to d2 alone, where any other move leaves two ghosts
+    able to take it."""
+    state = GAME.position("c3 G, a1 B, f1 B, e1 B", "c4 U, b3 U, d2 U, e3 U, f6 U",
+                          lost=(3, 1, 0, 3))
+    for seed in range(4):
+        assert name(choose(GAME, state, level=level, iterations=20, seed=seed)) == "c3-c2"
 
 
 def swapped(state, cells):

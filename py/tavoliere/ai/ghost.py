@@ -25,11 +25,12 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   real game never does; averaged over many samples this costs less than the playouts'
   blindness to tactics (a ghost two steps from its exit, a capture that can be answered).
 * **Sense before search.**  An exit is taken at once; an opposing ghost standing on one of
-  its exits is captured at once (a good one would leave next move); a good ghost steps
-  onto an exit no opposing ghost touches (it leaves next move); and the bot never
-  captures what may be the opponent's fourth bad ghost, nor leaves its last good ghost
-  next to an opposing one, while another move exists.  Level 1, once no capture is safe,
-  races its nearest good ghost home.
+  its exits is captured at once (a good one would leave next move), even when it may be
+  the opponent's fourth bad ghost, unless the belief makes it more likely bad than good; a
+  good ghost steps onto an exit no opposing ghost touches (it leaves next move); and the
+  bot never captures what may be the opponent's fourth bad ghost elsewhere, nor leaves its
+  last good ghost within reach of more opposing ghosts than it must, while another move
+  exists.  Level 1, once no capture is safe, races its nearest good ghost home.
 * **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
   ghosts being captured (a fourth bad ghost captured wins), so the playouts, whose
   captures are blind, are glad to put a bad ghost within the opponent's reach.  The
@@ -283,8 +284,9 @@ class GhostEngine(Engine):
 
     def sure_move(self):
         """An exit: it wins at once.  Else the capture of an opposing ghost that stands on
-        one of its exits (a good one leaves next move), unless it may be his fourth bad.
-        Else a good ghost's step onto an exit of its own that no opposing ghost touches: it
+        one of its exits (a good one leaves next move), unless it is more likely his fourth
+        bad than a good one (left alone, a good one wins; taken, a fourth bad wins).  Else
+        a good ghost's step onto an exit of its own that no opposing ghost touches: it
         leaves next move and nothing can stop it.  At level 1, whose playouts see no plan,
         once any capture may be the opponent's fourth bad ghost, a race home."""
         for move in self.legal:
@@ -293,7 +295,8 @@ class GhostEngine(Engine):
         state, them = self.state, 1 - self.me
         risky = lost_count(state, them, BAD) == 3
         for move in self.legal:
-            if move[2] and move[1] in EXITS[them] and not risky:
+            if move[2] and move[1] in EXITS[them] and \
+                    (not risky or self.bad_chance(move[1]) <= 0.5):
                 return move
         for move in self.legal:
             start, target, takes = move
@@ -304,6 +307,12 @@ class GhostEngine(Engine):
         if risky and not self.depth:
             return self.race_home()
         return None
+
+    def bad_chance(self, cell: int) -> float:
+        """The chance that the opposing ghost on ``cell`` is his last bad one, by the belief
+        (one bad among the ghosts of unknown colour, each as likely as its odds say)."""
+        inverse = {c: 1 / odds for c, odds in self.odds.items()}
+        return inverse[cell] / sum(inverse.values()) if cell in inverse else 0.0
 
     def race_home(self):
         """With no capture left to make (any may be the fourth bad ghost), an exit is the
@@ -327,27 +336,29 @@ class GhostEngine(Engine):
 
     def sensible_moves(self) -> list[int]:
         """The root moves worth searching: all but a capture that may hand the opponent
-        the game (his fourth bad ghost), and, with one good ghost left, all but those that
-        leave it within the opponent's reach, while another move exists."""
+        the game (his fourth bad ghost), and, with one good ghost left, those that leave it
+        within reach of the fewest opposing ghosts."""
         state, them = self.state, 1 - self.me
         risky = lost_count(state, them, BAD) == 3
         keep = [i for i, move in enumerate(self.legal)
                 if not (risky and move[2] and colour_of(state.board[move[1]]) != GOOD)]
-        if lost_count(state, self.me, GOOD) == 3:
-            keep = [i for i in keep if not self.offers_last_good(self.legal[i])] or keep
+        if keep and lost_count(state, self.me, GOOD) == 3:
+            least = min(self.attackers(self.legal[i]) for i in keep)
+            keep = [i for i in keep if self.attackers(self.legal[i]) == least]
         return keep or list(range(len(self.legal)))
 
-    def offers_last_good(self, move) -> bool:
-        """Whether the bot's good ghost stands next to an opposing ghost after ``move``."""
+    def attackers(self, move) -> int:
+        """How many opposing ghosts could capture the bot's good ghosts after ``move``."""
         start, target, _ = move
         if target == OUT:
-            return False
+            return 0
         board = list(self.state.board)
         board[start], board[target] = EMPTY, board[start]
         them = 1 - self.me
-        return any(colour_of(mark) == GOOD and owner_of(mark) == self.me and
-                   next_to(board, cell, them)
-                   for cell, mark in enumerate(board) if mark != EMPTY)
+        return sum(owner_of(board[n]) == them
+                   for cell, mark in enumerate(board)
+                   if mark != EMPTY and colour_of(mark) == GOOD and owner_of(mark) == self.me
+                   for n in NEIGHBOURS[cell])
 
     def work(self) -> None:
         """One playout, or one root move searched on a sample: a slice stays short even in
