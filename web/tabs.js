@@ -60,8 +60,7 @@ export function openingRecord(room) {
 // one now if it opened another, a fresh game after a refusal), and says at once if another
 // tab has moved that game on meanwhile.
 export function rememberOpened(room, opening) {
-  const key = gameKey(room);
-  known.set(room, opening && opening.key === key ? opening : { key, stamp: recordStamp(storedRecord(room)) });
+  known.set(room, opening && opening.key === gameKey(room) ? opening : openingRecord(room));
   showNotice(null);
   checkTabs(room);
 }

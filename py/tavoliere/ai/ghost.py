@@ -343,8 +343,9 @@ class GhostEngine(Engine):
         keep = [i for i, move in enumerate(self.legal)
                 if not (risky and move[2] and colour_of(state.board[move[1]]) != GOOD)]
         if keep and lost_count(state, self.me, GOOD) == 3:
-            least = min(self.attackers(self.legal[i]) for i in keep)
-            keep = [i for i in keep if self.attackers(self.legal[i]) == least]
+            reach = {i: self.attackers(self.legal[i]) for i in keep}
+            least = min(reach.values())
+            keep = [i for i in keep if reach[i] == least]
         return keep or list(range(len(self.legal)))
 
     def attackers(self, move) -> int:
