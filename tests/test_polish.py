@@ -166,7 +166,7 @@ def test_new_game_forgets_the_friend_and_proposes_the_game_on_the_table(watch, s
     page.evaluate("window.tavoliere.play('b2')")
     click_more(page, "#saved")
     page.locator("#saved-list li", has_text="Damone").get_by_role("button", name="Open").click()
-    page.wait_for_function("window.tavoliere.view().game === 'damone'")
+    page.wait_for_function("window.tavoliere.view().game === 'damone' && !window.tavoliere.opening()")
     page.locator("#new-game").click()
     assert page.locator("#game-choice").input_value() == "damone"
     assert watch.errors == []

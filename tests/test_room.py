@@ -304,7 +304,9 @@ def test_every_game_and_size_opens_on_its_own_board_and_in_the_new_game_dialog(w
         for spec in SPECS[name]:
             game = load_game(spec)
             page.evaluate("spec => { location.hash = 'game=' + spec + '&white=human&black=human'; }", spec)
-            page.wait_for_function("spec => window.tavoliere.view().game === spec", arg=game.spec)
+            # the prebuilt board shows the game at once; the dialog waits for the engine's reading
+            page.wait_for_function("spec => window.tavoliere.view().game === spec && !window.tavoliere.opening()",
+                                   arg=game.spec)
             cells = [cell["name"] for cell in game.layout()["cells"]]
             assert page.evaluate("names => names.every((n) => window.tavoliere.cellCenter(n))", cells), spec
             # the header names a choice that differs from its default with its label

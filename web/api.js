@@ -48,6 +48,8 @@ export function pageApi(room) {
     // for tests: whether the computer is thinking, the legal moves with their click
     // sequences, the last move ({name, clicks, cells} or null) and a cell's size in CSS pixels
     thinking: () => Boolean(table.thinking),
+    // whether a record is still being opened (its prebuilt board on view, the engine not done)
+    opening: () => Boolean(table.opening),
     legalMoves: () => table.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
     lastMove: () => table.view.last,
     picture: () => table.picture(),
