@@ -106,6 +106,34 @@ def test_a_cornered_last_good_ghost_goes_where_fewest_ghosts_can_take_it(level):
         assert name(choose(GAME, state, level=level, iterations=20, seed=seed)) == "c3-c2"
 
 
+@pytest.mark.parametrize("level", [4, 5])
+def test_levels_4_and_5_march_a_bad_ghost_as_a_good_one_would(level):
+    """Issue 42: the bot "bluffs (its bad ghosts sometimes play like good ones)".  White's
+    good ghost on a1 is hemmed in by two bad ones; a2-a3 and a2-b2 both open its way, and
+    levels 4 and 5 choose the one that takes the bad ghost forward, as a good one would go
+    (the code before chose a2-b2, a step back)."""
+    state = GAME.position("a1 G, b1 B, a2 B", "b6 U, c6 U, d6 U, e6 U", lost=(3, 2, 2, 2))
+    for seed in range(3):
+        assert name(choose(GAME, state, level=level, iterations=40, seed=seed)) == "a2-a3"
+
+
+def test_the_horizon_counts_the_march_of_bad_ghosts_at_levels_4_and_5_only():
+    """``MARCH``: at the horizon of levels 4 and 5, each step a bad ghost has taken towards
+    the exits counts for its side, the same for either side; below level 4 it counts for
+    nothing."""
+    from tavoliere.ai.ghost import MARCH, sample_board, sample_value
+
+    def value(white, black, level):
+        state = GAME.position(white, black, lost=(3, 3, 3, 3))
+        return sample_value(sample_board(state), list(state.lost), 0, MARCH.get(level, 0))
+
+    assert MARCH[4] > 0 and MARCH[5] > 0 and 3 not in MARCH
+    for level in (3, 4, 5):
+        before = value("a1 G, a2 B", "f6 G, f5 B", level)
+        assert value("a1 G, a3 B", "f6 G, f5 B", level) - before == MARCH.get(level, 0)
+        assert value("a1 G, a2 B", "f6 G, f4 B", level) - before == -MARCH.get(level, 0)
+
+
 def swapped(state, cells):
     """The same position with the colours of Black's ghosts on ``cells`` swapped round."""
     board = list(state.board)

@@ -34,9 +34,13 @@ colours of the opponent's ghosts, and searches over samples of that belief.
 * **Bluff.**  Only what the opponent sees counts: the score rewards the bot's own bad
   ghosts being captured (a fourth bad ghost captured wins), so the playouts, whose
   captures are blind, are glad to put a bad ghost within the opponent's reach.  The
-  lookahead's opponent sees the sample's colours and never takes a bad ghost, so from level
-  2 the bot bluffs only by accident: it steers its good ghosts home and keeps them out of
-  reach, which a player who watches can read.
+  lookahead's opponent sees the sample's colours and never takes a bad ghost, so levels 2
+  and 3 bluff only by accident: they steer their good ghosts home and keep them out of
+  reach, which a player who watches can read.  Levels 4 and 5 bluff on purpose: their
+  horizon also counts each step their bad ghosts have taken towards the exits
+  (``MARCH``), so the bad ones march as the good ones do, the opponent's belief takes
+  them for good, and a game between two careful searches moves on instead of shuffling
+  to the ply limit.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
 * **Levels.**  Thinking time comes from ``Thinker``; level 1 plays the playouts' quick
   policy (if the move is sensible; the sure moves still taken) four times in five and
@@ -62,6 +66,10 @@ CAPTURE_CHANCE = 0.5  # how often a playout takes a capture it may take
 EXPLORATION = 0.7
 RANDOM_SHARE = {1: 0.8, 2: 0.2}  # the share of moves a level plays without search
 LOOKAHEAD = {2: 2, 3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (none: playouts)
+# Hundredths of a point a level's horizon gives each step its bad ghosts have taken towards
+# the exits: they march as good ones would, which the opponent's belief reads as good (a
+# bluff), and the game moves on where equal searches would shuffle to the ply limit.
+MARCH = {4: 5, 5: 5}
 NODES_PER_UNIT = 50   # lookahead nodes that count as one work unit, about one playout's time
 WIN = 100_000         # a lookahead value: the side to move wins
 LOST_NEXT = 2 - WIN   # ... loses the ply after the horizon (a hair better than lost now)
@@ -173,9 +181,10 @@ def sample_moves(board: list[int], player: int):
     return exits, captures, steps
 
 
-def sample_value(board: list[int], lost: list[int], player: int) -> int:
+def sample_value(board: list[int], lost: list[int], player: int, march: int = 0) -> int:
     """The horizon's guess for ``player`` to move, in hundredths of a point: the captures
-    of each colour (as ``score`` counts them) and each side's nearest good ghost to an exit.
+    of each colour (as ``score`` counts them), each side's nearest good ghost to an exit,
+    and ``march`` for each step each side's bad ghosts have taken towards the exits.
     A good ghost of ``player``'s on an exit never gets here (``lookahead`` scores its exit as
     a win).  One of the opponent's on his exit with none of ``player``'s ghosts next to it
     leaves next move whatever ``player`` does: a loss one ply beyond the horizon, which
@@ -187,13 +196,16 @@ def sample_value(board: list[int], lost: list[int], player: int) -> int:
         if board[cell] == theirs and not any(
                 board[n] == mine or board[n] == mine + 1 for n in NEIGHBOURS[cell]):
             return LOST_NEXT
-    near = [10, 10]
+    near, marched = [10, 10], [0, 0]
     for cell in range(36):
         mark = board[cell]
         if mark == 1 or mark == 3:
             side = mark >> 1
             near[side] = min(near[side], EXIT_DISTANCE[side][cell])
-    return 100 * points + 25 * (near[them] - near[player])
+        elif mark:                                       # 2 or 4, a bad ghost
+            side = mark >> 2
+            marched[side] += 8 - EXIT_DISTANCE[side][cell]
+    return 100 * points + 25 * (near[them] - near[player]) + march * (marched[player] - marched[them])
 
 
 def after_step(board: list[int], lost: list[int], player: int, move) -> tuple:
@@ -220,20 +232,21 @@ def undo_step(board: list[int], lost: list[int], move, undo: tuple) -> None:
 
 
 def lookahead(board: list[int], lost: list[int], player: int, depth: int, nodes: list[int],
-              alpha: int = -WIN, beta: int = WIN) -> int:
+              alpha: int = -WIN, beta: int = WIN, march: int = 0) -> int:
     """Negamax alpha-beta to ``depth`` plies on a sample, for ``player`` to move: an exit
-    wins at once, captures are tried before steps; ``nodes[0]`` counts the positions seen."""
+    wins at once, captures are tried before steps; ``nodes[0]`` counts the positions seen;
+    ``march`` as in ``sample_value``."""
     nodes[0] += 1
     exits, captures, steps = sample_moves(board, player)
     if exits:
         return WIN
     if depth == 0:
-        return sample_value(board, lost, player)
+        return sample_value(board, lost, player, march)
     best = None
     for move in captures + steps:
         undo = after_step(board, lost, player, move)
         value = undo[2] if undo[2] is not None else \
-            -lookahead(board, lost, 1 - player, depth - 1, nodes, -beta, -alpha)
+            -lookahead(board, lost, 1 - player, depth - 1, nodes, -beta, -alpha, march)
         undo_step(board, lost, move, undo)
         if best is None or value > best:
             best = value
@@ -266,6 +279,7 @@ class GhostEngine(Engine):
         self.use_evidence = level >= 2 if use_evidence is None else use_evidence
         self.odds = belief(state, self.me, self.use_evidence) if state.setups == 2 else {}
         self.depth = LOOKAHEAD.get(level, 0) if depth is None else depth
+        self.march = MARCH.get(level, 0)
         self.pending = []     # the root moves still to search on the current sample
         self.nodes = 0        # positions the lookahead has seen
         self.visits = [0] * len(self.legal)
@@ -393,7 +407,7 @@ class GhostEngine(Engine):
         move, nodes = self.legal[index][:2], [0]
         undo = after_step(board, lost, self.me, move)
         value = undo[2] if undo[2] is not None else \
-            -lookahead(board, lost, 1 - self.me, self.depth - 1, nodes)
+            -lookahead(board, lost, 1 - self.me, self.depth - 1, nodes, march=self.march)
         undo_step(board, lost, move, undo)
         self.visits[index] += 1
         self.totals[index] += win_chance(value)
