@@ -6,7 +6,7 @@ welcome in either theme."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, click_more
+from conftest import NO_SNAPSHOTS, OUTPUT, SlowHandler, click_more
 from test_phone import SIZES, box
 
 pytestmark = pytest.mark.browser
@@ -169,6 +169,24 @@ def test_new_game_forgets_the_friend_and_proposes_the_game_on_the_table(watch, s
     page.wait_for_function("window.tavoliere.view().game === 'damone' && !window.tavoliere.opening()")
     page.locator("#new-game").click()
     assert page.locator("#game-choice").input_value() == "damone"
+    assert watch.errors == []
+
+
+def test_new_game_proposes_the_game_on_screen_while_python_still_loads(watch, server):
+    """A link shows its board before the engine has read it; New game tapped meanwhile
+    offers that game, not the one the table held before (the default)."""
+    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
+    try:
+        page = watch.open(server + "#game=havannah(size=5)&white=human&black=human", wait_ready=False)
+        page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
+        assert page.evaluate("window.tavoliere.opening()")
+        page.locator("#new-game").click()
+        assert page.locator("#game-choice").input_value() == "havannah"
+        assert page.locator('#options [name="size"]').input_value() == "5"
+        page.get_by_role("button", name="Cancel").click()
+        page.evaluate("window.tavoliere.ready")
+    finally:
+        SlowHandler.delays = {}
     assert watch.errors == []
 
 

@@ -67,14 +67,15 @@ function openNewGameDialog(room) {
   const { table, site } = room;
   const gameChoice = $("game-choice");
   gameChoice.replaceChildren(...site.games.map((g) => new Option(g.title, g.name)));
-  const current = table.game || defaultGame(site);
+  // the game on screen: while a record is being opened, its prebuilt board's
+  const current = (table.opening && table.view && table.view.game) || table.game || defaultGame(site);
   gameChoice.value = boardKey(room, current) ? specName(current) : defaultGame(site);
   const fillOptions = () => {
     const info = gameInfo(site, gameChoice.value);
     const words = gameWords(site, info.name);
     const options = info.options.filter((o) => !o.hidden);  // safety limits, say
     // The game on the table offers its own options again; another game offers its defaults.
-    const given = specName(table.game || "") === info.name ? specOptions(table.game) : {};
+    const given = specName(current) === info.name ? specOptions(current) : {};
     $("options").replaceChildren(...options.map((o) => optionControl(words, o, optionValue(o, given))));
     const showSeats = () => {
       const count = seatCount(info);
