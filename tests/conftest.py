@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -97,6 +98,17 @@ class SlowHandler(build.SiteHandler):
             self.send_error(404)
             return
         super().do_GET()
+
+
+@contextlib.contextmanager
+def held_back(delays: dict[str, float]):
+    """The servers hold back the files whose paths end as ``delays`` says, for that many
+    seconds each, until the block ends (to see the page before the engine, say)."""
+    SlowHandler.delays = delays
+    try:
+        yield
+    finally:
+        SlowHandler.delays = {}
 
 
 def start_server(directory: Path, handler=SlowHandler):

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from conftest import OUTPUT, ROOT, SlowHandler, start_server
+from conftest import OUTPUT, ROOT, SlowHandler, held_back, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -137,8 +137,7 @@ def test_the_iframe_route_shows_a_board_and_tells_its_height(watch, server, host
 
 
 def test_the_iframe_route_fills_the_frame_and_keeps_a_navigation_made_while_loading(watch, server, host):
-    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
-    try:
+    with held_back({"pyodide.asm.wasm": 3.0}):
         frame = iframe_page(server, "game=havannah(size=6)&moves=d4,e5,c3&mode=view", 640,
                             'document.getElementById("f").style.height = height + "px";')
         page = watch.page
@@ -159,8 +158,6 @@ def test_the_iframe_route_fills_the_frame_and_keeps_a_navigation_made_while_load
         embedded.wait_for_function(f"{board}.table && !{board}.opening && {board}.table.view !== null", timeout=60_000)
         assert embedded.evaluate(f"{board}.table.history.cursor") == 1
         assert embedded.evaluate(f"{board}.shadowRoot.querySelector('.ply').textContent") == "1/3"
-    finally:
-        SlowHandler.delays = {}
 
 
 def test_the_room_works_offline_after_one_visit(browser, server):

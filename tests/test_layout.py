@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, SlowHandler
+from conftest import NO_SNAPSHOTS, OUTPUT, held_back
 from tavoliere import load_game
 from test_conformance import first_specs, random_game
 
@@ -98,8 +98,7 @@ def test_confirm_every_move_applies_to_mouse_clicks_too(watch, server):
 
 
 def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(watch, server):
-    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
-    try:
+    with held_back({"pyodide.asm.wasm": 3.0}):
         page = watch.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
         page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
         centre = page.evaluate("window.tavoliere.cellCenter('c3')")
@@ -109,8 +108,6 @@ def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(watch, 
         page.evaluate("window.tavoliere.ready")
         page.wait_for_function("window.tavoliere.view().moves.length === 1")
         assert page.evaluate("window.tavoliere.view().moves") == ["c3"]
-    finally:
-        SlowHandler.delays = {}
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])

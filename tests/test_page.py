@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import OUTPUT, SlowHandler
+from conftest import OUTPUT, SlowHandler, held_back
 
 pytestmark = pytest.mark.browser
 
@@ -29,8 +29,7 @@ def test_page_loads_without_errors_or_outside_requests(watch, server):
 
 
 def test_board_is_drawn_before_the_engine_is_ready(watch, server, site):
-    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
-    try:
+    with held_back({"pyodide.asm.wasm": 3.0}):
         page = watch.open(server, wait_ready=False)
         page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
         assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
@@ -52,8 +51,6 @@ def test_board_is_drawn_before_the_engine_is_ready(watch, server, site):
         assert 0 < page.evaluate("document.getElementById('load-progress').value") < 0.8
         page.evaluate("window.tavoliere.ready")
         assert page.evaluate("document.getElementById('load-progress').value") == 1
-    finally:
-        SlowHandler.delays = {}
 
 
 TWO_PEOPLE = "&white=human&black=human"

@@ -6,7 +6,7 @@ welcome in either theme."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, SlowHandler, click_more
+from conftest import NO_SNAPSHOTS, OUTPUT, click_more, held_back
 from test_phone import SIZES, box
 
 pytestmark = pytest.mark.browser
@@ -175,8 +175,7 @@ def test_new_game_forgets_the_friend_and_proposes_the_game_on_the_table(watch, s
 def test_new_game_proposes_the_game_on_screen_while_python_still_loads(watch, server):
     """A link shows its board before the engine has read it; New game tapped meanwhile
     offers that game, not the one the table held before (the default)."""
-    SlowHandler.delays = {"pyodide.asm.wasm": 3.0}
-    try:
+    with held_back({"pyodide.asm.wasm": 3.0}):
         page = watch.open(server + "#game=havannah(size=5)&white=human&black=human", wait_ready=False)
         page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
         assert page.evaluate("window.tavoliere.opening()")
@@ -185,8 +184,6 @@ def test_new_game_proposes_the_game_on_screen_while_python_still_loads(watch, se
         assert page.locator('#options [name="size"]').input_value() == "5"
         page.get_by_role("button", name="Cancel").click()
         page.evaluate("window.tavoliere.ready")
-    finally:
-        SlowHandler.delays = {}
     assert watch.errors == []
 
 

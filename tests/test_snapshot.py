@@ -3,6 +3,7 @@ ones, refused when it is damaged or from another build, and never in the way.
 
 The timing targets live in ``python build.py bench``, not here."""
 
+import contextlib
 import hashlib
 import http.server
 import json
@@ -11,7 +12,7 @@ import shutil
 import pytest
 
 import build
-from conftest import ROOT, TEST_GAMES, SlowHandler, start_server
+from conftest import ROOT, TEST_GAMES, SlowHandler, held_back, start_server
 
 # -- under Node: the same web/snapshot.js that the worker uses, without the storage ----------------
 
@@ -249,8 +250,7 @@ def test_an_early_worker_whose_news_come_before_the_page_code_is_taken_over(brow
     modules have run: the page takes its news over all the same (it once stopped there, with
     no page at all, when the news reached parts of the page not made yet)."""
     context = browser.new_context(service_workers="block")  # the late file comes late
-    SlowHandler.delays = {"web/table.js": 3.0}
-    try:
+    with held_back({"web/table.js": 3.0}), contextlib.closing(context):
         # as after a stored snapshot: the hint that makes web/prestart.js start the worker
         context.add_init_script(f"try {{ localStorage.setItem('{STORED_HINT}', '1') }} catch {{}}")
         page, errors = watched(context)
@@ -259,9 +259,6 @@ def test_an_early_worker_whose_news_come_before_the_page_code_is_taken_over(brow
         page.evaluate("window.tavoliere.play('c4')")
         assert page.evaluate("window.tavoliere.view().moves") == ["c4"]
         assert errors.real() == []
-    finally:
-        SlowHandler.delays = {}
-        context.close()
 
 
 @pytest.mark.browser
