@@ -89,6 +89,22 @@ def test_the_budget_is_kept():
     assert 0.3 <= thinker.progress()["elapsed"] < 0.4
 
 
+def test_a_search_whose_making_took_the_whole_budget_still_thinks_once():
+    """CI saw the page's computer bid 1 in Footsteps at level 3 with a seed that bids 22: on
+    a loaded machine the first search (which imports the bots) was made after its second
+    had passed, and the budget ended it before any work, with the placeholder move."""
+    game = load_game("footsteps")
+    state = game.concealed(game.initial_state())
+    ticks = iter(range(0, 10 ** 6, 2))         # every reading of the clock: 2 s later
+    thinker = Thinker(game, state, level=3, seed=1, clock=lambda: next(ticks))
+    assert thinker.elapsed >= thinker.seconds and not thinker.done
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.progress()["iterations"] == 1
+    assert thinker.move() == choose(game, state, level=3, seed=1)
+    assert game.move_name(thinker.move()) == "22"
+
+
 def test_levels_are_time_budgets():
     assert LEVEL_SECONDS == {1: 0.2, 2: 0.5, 3: 1.0, 4: 3.0, 5: 8.0}
     game = load_game("havannah(size=5)")

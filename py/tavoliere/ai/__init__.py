@@ -112,6 +112,7 @@ class Thinker:
         self.rng = random.Random(seed)
         self.elapsed = 0.0
         self.stopped = False
+        self.worked = False           # whether step() has called the engine's work() yet
         self.clock = clock
         started = clock()
         self.engine = make_engine(game, state, self.level, self.rng,
@@ -122,10 +123,13 @@ class Thinker:
 
     @property
     def done(self) -> bool:
+        # The budget ends a search only once it has worked: on a loaded or slow device the
+        # engine's making (the first search imports the bots) can take the whole budget, and
+        # its placeholder move (the first legal one: a bid of 1) would be played unthought.
         engine = self.engine
         return (engine.done or self.stopped
                 or (self.iteration_limit is not None and engine.iterations >= self.iteration_limit)
-                or (self.seconds is not None and self.elapsed >= self.seconds))
+                or (self.worked and self.seconds is not None and self.elapsed >= self.seconds))
 
     def step(self, slice_seconds: float = 0.05) -> dict:
         """Think for at most about ``slice_seconds`` (less if the budget ends sooner)."""
@@ -135,6 +139,7 @@ class Thinker:
             end = min(end, started + self.seconds - self.elapsed)
         while not self.done:
             self.engine.work()
+            self.worked = True
             now = self.clock()
             self.elapsed += now - started
             started = now
