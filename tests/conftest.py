@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -178,16 +179,99 @@ class PageWatch:
         return self.page
 
 
-# The pages the tests open through `watch` make no engine snapshot (issue 19): a snapshot is
-# made by a second Python when the page is idle, which would only compete with the test for
+# A page a test opens in a context of its own makes no engine snapshot (issue 19): a snapshot
+# is made by a second Python when the page is idle, which would only compete with the test for
 # the machine.  tests/test_snapshot.py opens its own contexts, with snapshots on.
 NO_SNAPSHOTS = "try { localStorage.setItem('tavoliere.snapshot', 'off'); } catch (e) {}"
 # ... and they are not greeted by the welcome (tests/test_welcome.py opens its own contexts).
 NO_WELCOME = "try { localStorage.setItem('tavoliere.welcomed', '1'); } catch (e) {}"
 
 
+@pytest.fixture(scope="session")
+def engine_profile(browser, server, tmp_path_factory) -> Path | None:
+    """A browser profile that has visited the test server once and stored the engine's
+    snapshot there, as a returning player's browser has.  A fresh start of Python costs about
+    10 s of CPU, a restore about 2 (docs/testing.md): the pages of `watch` start from a copy
+    of this profile, so the suite spends its time on what it tests.  The fresh start has its
+    own tests, in contexts of their own (`first_visit`, tests/test_snapshot.py, ...).  None,
+    with a warning, where this browser stores no snapshot (test_snapshot.py says why)."""
+    folder = tmp_path_factory.mktemp("engine-profile")
+    # (no service worker: its cache would serve the next pages' files, past the server)
+    context = persistent_context(browser, folder, service_workers="block")
+    try:
+        context.add_init_script(NO_WELCOME)
+        page = context.pages[0]
+        page.goto(server)
+        page.evaluate("window.tavoliere.ready")
+        report = page.evaluate("window.tavoliere.snapshotDone()")
+        if not report["stored"]:
+            warnings.warn(f"no engine snapshot for the tests' pages: {report}")
+            return None
+        # of the local storage, only the hint that a snapshot is stored (the game just
+        # opened, the welcome seen and the rest are for each test to set), cleared from a
+        # page of the site that is not the room, which saves on leaving
+        page.goto(server + "site.json")
+        page.evaluate("""(hint) => {
+            const stored = localStorage.getItem(hint);
+            localStorage.clear();
+            localStorage.setItem(hint, stored);
+        }""", "tavoliere.snapshot.stored")
+    finally:
+        context.close()
+    return folder
+
+
+def persistent_context(browser, folder: Path, **options):
+    """A browser of its own on the profile in ``folder`` (Playwright has no other way to give
+    a context stored data that is not cookies and local storage)."""
+    context = browser.browser_type.launch_persistent_context(
+        str(folder), executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True, **options)
+    context.set_default_timeout(WAIT_MS)
+    return context
+
+
 @pytest.fixture
-def watch(browser):
+def returning(browser, engine_profile, server, tmp_path):
+    """Makes contexts as ``browser.new_context(**options)`` does, each in a browser of its
+    own whose profile is a copy of `engine_profile`: its storage starts as that profile's
+    (the engine's snapshot only), and nothing of it reaches the next test.  A page of another
+    origin than `server` makes no snapshot.  They are closed when the test ends."""
+    contexts = []
+    only_here = f"if (location.origin !== {server.rstrip('/')!r}) {{ {NO_SNAPSHOTS} }}"
+
+    def open_context(**options):
+        if engine_profile is None:  # as a first visit, then
+            context = browser.new_context(**options)
+            context.add_init_script(NO_SNAPSHOTS)
+            contexts.append(context)
+            return context
+        folder = tmp_path / f"profile-{len(contexts)}"
+        shutil.copytree(engine_profile, folder)
+        context = persistent_context(browser, folder, **options)
+        context.pages[0].close()  # (the tests open their pages, as in a new context)
+        context.add_init_script(only_here)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        context.close()
+    for folder in tmp_path.glob("profile-*"):  # tens of megabytes each
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def watch(returning):
+    """A page with the engine's snapshot stored (`returning`), past the welcome."""
+    context = returning(viewport={"width": 1200, "height": 900})
+    context.add_init_script(NO_WELCOME)
+    return PageWatch(context)
+
+
+@pytest.fixture
+def first_visit(browser):
+    """A page as `watch`'s, but in a new context with nothing stored: Python starts from
+    scratch, as on a first visit (and makes no snapshot afterwards)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.add_init_script(NO_SNAPSHOTS)
     context.add_init_script(NO_WELCOME)

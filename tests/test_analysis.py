@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, PageWatch
+from conftest import NO_WELCOME, OUTPUT, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -18,9 +18,9 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 ESTIMATE = re.compile(r"^(White|Bianco) \d{1,3}%$")
 
 
-def open_room(browser, size, url, *scripts):
-    context = browser.new_context(**size)
-    for script in (NO_SNAPSHOTS, NO_WELCOME, *scripts):
+def open_room(returning, size, url, *scripts):
+    context = returning(**size)
+    for script in (NO_WELCOME, *scripts):
         context.add_init_script(script)
     watch = PageWatch(context)
     return context, watch, watch.open(url)
@@ -50,9 +50,9 @@ def wait_estimate(page):
     return text
 
 
-def test_analyse_from_here_against_the_computer(browser, server):
+def test_analyse_from_here_against_the_computer(returning, server):
     context, watch, page = open_room(
-        browser, DESKTOP, server + "#game=havannah(size=4)&white=human&black=ai:3&moves=d4,c3")
+        returning, DESKTOP, server + "#game=havannah(size=4)&white=human&black=ai:3&moves=d4,c3")
     try:
         button = page.locator("#analyse")
         assert button.text_content() == "Analyse from here" and button.is_enabled()
@@ -102,10 +102,10 @@ def test_analyse_from_here_against_the_computer(browser, server):
         context.close()
 
 
-def test_analyse_from_here_on_a_phone(browser, server):
+def test_analyse_from_here_on_a_phone(returning, server):
     # the win bar turned off in the settings: an analysis still shows the estimate
     context, watch, page = open_room(
-        browser, PHONE, server + "#game=havannah(size=4)&white=human&black=human&moves=d4,c3,e5,f5",
+        returning, PHONE, server + "#game=havannah(size=4)&white=human&black=human&moves=d4,c3,e5,f5",
         "localStorage.setItem('tavoliere.winbar', 'false')")
     try:
         page.locator('#move-list button[data-ply="2"]').tap()

@@ -6,7 +6,7 @@ an embedded board.  Screenshots in test-output/compose-*.png."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, PageWatch
+from conftest import OUTPUT, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -21,9 +21,8 @@ DIALOG = "document.getElementById('problems-dialog').problems"
 # the phone's run is under `slow` (python3 build.py test --slow): the suite's time
 @pytest.fixture(params=[size if size != "phone" else pytest.param(size, marks=pytest.mark.slow)
                         for size in SIZES])
-def sized(request, browser):
-    context = browser.new_context(**SIZES[request.param])
-    context.add_init_script(NO_SNAPSHOTS)
+def sized(request, returning):
+    context = returning(**SIZES[request.param])
     yield request.param, PageWatch(context)
     context.close()
 

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 import zxingcpp
 
-from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, ROOT, click_more
+from conftest import NO_WELCOME, OUTPUT, ROOT, click_more
 from tavoliere import load_game
 
 pytestmark = pytest.mark.browser
@@ -19,9 +19,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 class Player:
     """One person's browser: its own context (storage, service worker), one tab."""
 
-    def __init__(self, browser, name, **options):
-        self.context = browser.new_context(**options)
-        self.context.add_init_script(NO_SNAPSHOTS)
+    def __init__(self, new_context, name, **options):
+        self.context = new_context(**options)
         self.context.add_init_script(NO_WELCOME)
         self.name = name
         self.errors = []
@@ -68,9 +67,9 @@ def with_moves(link, moves):
     return re.sub(r"&moves=[^&]*", "", link) + "&moves=" + ",".join(moves)
 
 
-def anna_invites_bruno(browser, server):
+def anna_invites_bruno(returning, server):
     """Two browsers; Anna starts a correspondence game of Havannah base 4 as White."""
-    anna, bruno = Player(browser, "Anna"), Player(browser, "Bruno")
+    anna, bruno = Player(returning, "Anna"), Player(returning, "Bruno")
     anna.page.goto(server)
     anna.page.evaluate("window.tavoliere.ready")
     link = anna.page.evaluate("window.tavoliere.correspondence.start("
@@ -78,8 +77,8 @@ def anna_invites_bruno(browser, server):
     return anna, bruno, link
 
 
-def test_two_players_play_a_whole_game_by_passing_links(browser, server):
-    anna, bruno, link = anna_invites_bruno(browser, server)
+def test_two_players_play_a_whole_game_by_passing_links(returning, server):
+    anna, bruno, link = anna_invites_bruno(returning, server)
     assert "c=" in link and "n0=Anna" in link and "by=0" in link
     bruno.open(link)
     assert "you play Black" in bruno.message()
@@ -158,8 +157,8 @@ def test_two_players_play_a_whole_game_by_passing_links(browser, server):
     bruno.context.close()
 
 
-def test_a_resignation_travels_by_link_and_nobody_resigns_for_the_other(browser, server):
-    anna, bruno, link = anna_invites_bruno(browser, server)
+def test_a_resignation_travels_by_link_and_nobody_resigns_for_the_other(returning, server):
+    anna, bruno, link = anna_invites_bruno(returning, server)
     bruno.open(link)
     assert anna.play("d4") == "ok"
     bruno.open(anna.link())
@@ -283,12 +282,11 @@ def axe_violations(page):
             if v["impact"] in ("serious", "critical")]
 
 
-def test_start_send_and_the_list_of_games_in_the_page(browser, server):
+def test_start_send_and_the_list_of_games_in_the_page(returning, server):
     """The New game dialog starts a correspondence game; the invitation shows the link and a QR
     code that decodes to it; "Send your move" copies the link; the list shows, archives,
     exports and deletes; keyboard, screen reader labels, axe and Italian."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.add_init_script(NO_SNAPSHOTS)
+    context = returning(viewport={"width": 1200, "height": 900})
     context.add_init_script(NO_WELCOME)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()

@@ -227,10 +227,10 @@ def test_the_site_works_under_a_sub_path(watch, site):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_example_article_passes_axe_in_both_themes(browser, server, scheme):
+def test_the_example_article_passes_axe_in_both_themes(returning, server, scheme):
     """web/article.html with its boards started, light and dark (the boards follow the
     system's theme): no axe violation of any impact, the boards' shadow roots included."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
+    context = returning(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     open_boards(page, server + "web/article.html")
     for board in page.locator("tavoliere-board").all():

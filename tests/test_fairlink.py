@@ -44,8 +44,8 @@ def storage(player):
     return player.page.evaluate("JSON.stringify(Object.assign({}, localStorage))")
 
 
-def invite(browser, server, game):
-    anna, bruno = Player(browser, "Anna"), Player(browser, "Bruno")
+def invite(returning, server, game):
+    anna, bruno = Player(returning, "Anna"), Player(returning, "Bruno")
     anna.page.goto(server)
     anna.page.evaluate("window.tavoliere.ready")
     anna.page.evaluate("window.tavoliere.correspondence.start({game: %s, side: 0, names: ['Anna', 'Bruno']})"
@@ -58,8 +58,8 @@ def corr_status(player):
 
 
 # -- Dadi ---------------------------------------------------------------------------------------
-def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(browser, server):
-    anna, bruno = invite(browser, server, "dadi")
+def test_dadi_by_link_rolls_fair_dice_and_refuses_an_edited_roll(returning, server):
+    anna, bruno = invite(returning, server, "dadi")
     link = settled_link(anna)
     heads = field(link, "dice").split(".")
     assert len(heads[0]) == 32 and heads[1] == "-" and not field(link, "shown")
@@ -160,8 +160,8 @@ def anna_secret(anna):
     return json.loads(text)["seals"]
 
 
-def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browser, server):
-    anna, bruno = invite(browser, server, "footsteps")
+def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(returning, server):
+    anna, bruno = invite(returning, server, "footsteps")
     rng = random.Random(7)
     first = rng.randint(5, 20)
     link = anna_bids(anna, first)
@@ -184,7 +184,7 @@ def test_footsteps_by_link_seals_the_first_bid_and_refuses_edited_reveals(browse
     assert bruno.view()["moves"] == [] and bruno.page.locator("#move-list").text_content().strip() == ""
     bruno.page.screenshot(path=str(OUTPUT / "fairlink-footsteps-bruno-answers.png"))
     # the same step in Italian, on a third browser set in Italian that opens the same link
-    carla = Player(browser, "Carla", locale="it-IT")
+    carla = Player(returning, "Carla", locale="it-IT")
     carla.open(link_first)
     status = corr_status(carla)
     assert "Anna ha sigillato la sua offerta; ora tocca a te" in status, status
@@ -305,10 +305,10 @@ def verify(player, text, picture=None):
     return result
 
 
-def test_link_lengths_of_the_longest_games(browser, server):
+def test_link_lengths_of_the_longest_games(returning, server):
     """The fragment the page writes for a Footsteps game of 60 rounds (more than 50 points
     allow: the bound) at its longest point, the 60th bid sealed and the 59th's proof."""
-    player = Player(browser, "Anna")
+    player = Player(returning, "Anna")
     player.page.goto(server)
     player.page.evaluate("window.tavoliere.ready")
     length = player.page.evaluate("""async () => {

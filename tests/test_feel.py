@@ -194,14 +194,13 @@ def test_sounds_are_off_until_switched_on_and_the_switch_is_kept(watch, server):
     assert watch.errors == []
 
 
-def test_screenshots_of_a_move_in_flight_and_of_two_paths(browser, server):
+def test_screenshots_of_a_move_in_flight_and_of_two_paths(returning, server):
     """For people to look at: a desktop and a phone, mid-animation and the two-path preview."""
     OUTPUT.mkdir(exist_ok=True)
     for name, options in (("desktop", {"viewport": {"width": 1366, "height": 800}}),
                           ("phone", {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                                      "is_mobile": True, "device_scale_factor": 2})):
-        context = browser.new_context(**options)
-        context.add_init_script("try { localStorage.setItem('tavoliere.snapshot', 'off'); } catch (e) {}")
+        context = returning(**options)
         page = context.new_page()
         page.goto(server + "#game=barrier&moves=c4,f6" + TWO_PEOPLE)
         page.evaluate("window.tavoliere.ready")

@@ -23,13 +23,13 @@ from tavoliere.notation import export_record
 pytestmark = pytest.mark.browser
 
 
-def test_the_room_verifies_a_ghost_record_by_link_and_names_a_tampered_reveal(browser, server):
+def test_the_room_verifies_a_ghost_record_by_link_and_names_a_tampered_reveal(returning, server):
     """RULES.md 14.7: "At the end both reveal set-up and salt. The check above is run, and each
     commitment must match. A mismatch, or a wrong reveal, loses the game for the player who made
     it"."""
     moves, fair, _ = play_by_links(0)
     record = export_record("ghost", moves, fair.tags())
-    anna = Player(browser, "Anna")
+    anna = Player(returning, "Anna")
     anna.page.goto(server)
     anna.page.evaluate("window.tavoliere.ready")
     result = verify(anna, record, "ghostlink-verify-holds.png")
@@ -82,13 +82,13 @@ def reveals(link):
     return [entry.split(":") for entry in (field(link, "reveals") or "").split(".") if entry]
 
 
-def test_a_whole_ghost_game_by_link(browser, server):
+def test_a_whole_ghost_game_by_link(returning, server):
     """RULES.md 14.7: "Each player first publishes a commitment ... and keeps the set-up and
     salt on his own device. Each of his replies carries the colour of any ghost of his just
     captured ... At the end both reveal set-up and salt. The check above is run, and each
     commitment must match. A mismatch, or a wrong reveal, loses the game for the player who
     made it"; 14.5: the opponent's colours are never seen "until captured or escaped"."""
-    anna, bruno = invite(browser, server, "ghost")
+    anna, bruno = invite(returning, server, "ghost")
     players = {0: anna, 1: bruno}
     rng = random.Random(SEED)
     # Anna's set-up, chosen on her page, committed: the link carries only commitments

@@ -11,7 +11,7 @@ computer, with nothing left to play, passes too."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, PageWatch
+from conftest import NO_WELCOME, OUTPUT, PageWatch
 from tavoliere import load_game
 
 pytestmark = pytest.mark.browser
@@ -86,11 +86,10 @@ def wait_moves(page, count):
 
 
 @pytest.mark.parametrize("width, height, touch", [(1366, 800, False), (390, 844, True)])
-def test_a_game_against_level_1_to_the_count_with_the_marking_phase(browser, server, width,
+def test_a_game_against_level_1_to_the_count_with_the_marking_phase(returning, server, width,
                                                                      height, touch):
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+    context = returning(viewport={"width": width, "height": height}, has_touch=touch,
                                   is_mobile=touch, device_scale_factor=2 if touch else 1)
-    context.add_init_script(NO_SNAPSHOTS)
     context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     record = settled_record()
@@ -154,13 +153,12 @@ def document_width(page):
     return page.evaluate("document.documentElement.scrollWidth")
 
 
-def test_two_people_mark_on_one_board_and_the_link_carries_each_proposal(browser, server):
+def test_two_people_mark_on_one_board_and_the_link_carries_each_proposal(returning, server):
     """13.3.5 "On one device both players use the same board; by link each ply travels in
     the record": Black taps and proposes, White, on the same board, finds the marks of that
     proposal, changes them with a tap and proposes in turn; Black accepts.  The address bar's
     link holds each proposal as its ply."""
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
-    context.add_init_script(NO_SNAPSHOTS)
+    context = returning(viewport={"width": 1366, "height": 800})
     context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     record = settled_record() + ["e5", "f8", "pass", "pass"]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, click_more
+from conftest import NO_WELCOME, OUTPUT, click_more
 
 pytestmark = pytest.mark.browser
 TWO_PEOPLE = "&white=human&black=human"
@@ -76,14 +76,13 @@ def test_two_tabs_on_one_game_lose_neither_tabs_moves(watch, server):
     assert watch.errors == [] and errors == []
 
 
-def test_a_move_stored_by_another_tab_while_this_one_opens_the_game_is_not_taken_for_its_own(browser, server):
+def test_a_move_stored_by_another_tab_while_this_one_opens_the_game_is_not_taken_for_its_own(returning, server):
     """A second tab reads the saved game, then waits for its board and engine; a move the
     first tab stores meanwhile is the first tab's: once open, the second tab says its record
     has moved on, and its own move is kept apart, not saved over the first tab's.  (The
     second tab's board file is held back to make that wait as long as on a slow phone; the
     service worker is blocked so that the board is fetched from the server.)"""
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
-    context.add_init_script(NO_SNAPSHOTS)
+    context = returning(viewport={"width": 1200, "height": 900}, service_workers="block")
     context.add_init_script(NO_WELCOME)
     try:
         first = context.new_page()

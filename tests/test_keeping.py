@@ -223,8 +223,8 @@ def test_a_link_opens_the_viewed_ply(watch, server):
     assert "ply=2" in page.url
 
 
-def test_copy_link_puts_the_position_in_the_clipboard(browser, server):
-    context = browser.new_context()
+def test_copy_link_puts_the_position_in_the_clipboard(returning, server):
+    context = returning()
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.goto(server + "#game=hekka" + TWO_PEOPLE)

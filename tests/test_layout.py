@@ -17,15 +17,13 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 DESK = dict(viewport={"width": 1366, "height": 800})
 
 
-def new_context(browser, size):
-    context = browser.new_context(**(DESK if size == "desk" else PHONE))
-    context.add_init_script(NO_SNAPSHOTS)
-    return context
+def new_context(returning, size):
+    return returning(**(DESK if size == "desk" else PHONE))
 
 
 @pytest.fixture
-def phone(browser):
-    context = new_context(browser, "phone")
+def phone(returning):
+    context = new_context(returning, "phone")
     yield context.new_page()
     context.close()
 
@@ -111,10 +109,10 @@ def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(watch, 
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
-def test_the_layout_does_not_move_when_the_game_ends(browser, server, size):
+def test_the_layout_does_not_move_when_the_game_ends(returning, server, size):
     game = load_game("havannah(size=4)")
     moves = random_names(game, seed=3)
-    context = new_context(browser, size)
+    context = new_context(returning, size)
     page = context.new_page()
     page.goto(server + f"#game=havannah(size=4)&moves={','.join(moves[:-1])}" + TWO_PEOPLE)
     page.evaluate("window.tavoliere.ready")
@@ -141,10 +139,10 @@ def test_the_layout_does_not_move_when_the_game_ends(browser, server, size):
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
-def test_every_game_photographed_at_both_sizes(browser, server, size):
+def test_every_game_photographed_at_both_sizes(returning, server, size):
     """One page, every game through a link in the same tab; each picture is looked at by
     people before an issue is closed (test-output/screens-*.png)."""
-    context = new_context(browser, size)
+    context = new_context(returning, size)
     page = context.new_page()
     page.goto(server + "#game=barrier" + TWO_PEOPLE)
     page.evaluate("window.tavoliere.ready")
@@ -183,7 +181,8 @@ def test_nothing_moves_while_the_room_and_the_article_load(browser, server, size
     their height before their words come, the embedded boards keep the article's text still
     (issue 16: CLS under 0.05; build.py lighthouse measures it on a throttled phone)."""
     for path in ("", "web/article.html"):
-        context = new_context(browser, size)
+        context = browser.new_context(**(DESK if size == "desk" else PHONE))  # with no snapshot
+        context.add_init_script(NO_SNAPSHOTS)
         context.add_init_script(SHIFTS)
         page = context.new_page()
         page.goto(server + path)
@@ -198,12 +197,11 @@ def test_nothing_moves_while_the_room_and_the_article_load(browser, server, size
         context.close()
 
 
-def test_the_printout_is_the_board_its_name_and_the_moves_in_black_on_white(browser, server):
+def test_the_printout_is_the_board_its_name_and_the_moves_in_black_on_white(returning, server):
     """Print (issue 16): a diagram on one A4 page, light whatever the theme, with no
     buttons, menus, banners or panels."""
     import re
-    context = browser.new_context(viewport={"width": 1366, "height": 800}, color_scheme="dark")
-    context.add_init_script(NO_SNAPSHOTS)
+    context = returning(viewport={"width": 1366, "height": 800}, color_scheme="dark")
     page = context.new_page()
     page.goto(server + "#game=barrier&moves=c2,c7,c2-d2-d3-d4,c7-b7-b6-b5&end=resign1" + TWO_PEOPLE)
     page.evaluate("window.tavoliere.ready")

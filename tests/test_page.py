@@ -28,9 +28,9 @@ def test_page_loads_without_errors_or_outside_requests(watch, server):
     assert outside == []
 
 
-def test_board_is_drawn_before_the_engine_is_ready(watch, server, site):
+def test_board_is_drawn_before_the_engine_is_ready(first_visit, server, site):
     with held_back({"pyodide.asm.wasm": 3.0}):
-        page = watch.open(server, wait_ready=False)
+        page = first_visit.open(server, wait_ready=False)
         page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
         assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
         assert page.locator("#status").get_attribute("data-stage") != "ready"
@@ -117,10 +117,10 @@ def test_malformed_fragment_shows_an_error_and_starts_fresh(watch, server, fragm
     assert watch.errors == []
 
 
-def test_a_missing_file_shows_a_message_and_retry_recovers(watch, server):
+def test_a_missing_file_shows_a_message_and_retry_recovers(first_visit, server):
     SlowHandler.missing = {".whl"}
     try:
-        page = watch.open(server + "#game=barrier&moves=c4", wait_ready=False)
+        page = first_visit.open(server + "#game=barrier&moves=c4", wait_ready=False)
         page.wait_for_function("document.getElementById('status').dataset.stage === 'failed'")
         assert "404" in page.locator("#status").text_content()
         assert page.locator("#retry").is_visible()
@@ -128,7 +128,7 @@ def test_a_missing_file_shows_a_message_and_retry_recovers(watch, server):
         assert page.evaluate("window.tavoliere.cellCenter('a1')") is not None
     finally:
         SlowHandler.missing = set()
-    watch.errors.clear()  # the 404 itself is logged by the browser
+    first_visit.errors.clear()  # the 404 itself is logged by the browser
     page.locator("#retry").click()
     page.evaluate("window.tavoliere.ready")
     assert page.evaluate("window.tavoliere.view().moves") == ["c4"]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT
+from conftest import NO_WELCOME, OUTPUT
 from tavoliere import load_game
 from test_conformance import first_specs, random_game
 
@@ -22,9 +22,8 @@ SIZES = {
 }
 
 
-def open_page(browser, size, hash_):
-    context = browser.new_context(**SIZES[size])
-    context.add_init_script(NO_SNAPSHOTS)
+def open_page(returning, size, hash_):
+    context = returning(**SIZES[size])
     context.add_init_script(NO_WELCOME)
     page = context.new_page()
     page.goto(hash_)
@@ -87,10 +86,10 @@ CLIPPED = """() => {
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_game_at_four_sizes_is_whole_and_photographed(browser, server, size):
+def test_every_game_at_four_sizes_is_whole_and_photographed(returning, server, size):
     """Each game a few plies in, at each size: nothing clipped, nothing wider than the window
     (at 320 px too), and a picture in test-output/ to look at."""
-    context, page = open_page(browser, size, server + "#game=barrier" + TWO_PEOPLE)
+    context, page = open_page(returning, size, server + "#game=barrier" + TWO_PEOPLE)
     OUTPUT.mkdir(exist_ok=True)
     width = SIZES[size]["viewport"]["width"]
     for spec in first_specs():
@@ -103,8 +102,8 @@ def test_every_game_at_four_sizes_is_whole_and_photographed(browser, server, siz
     context.close()
 
 
-def test_at_320_px_the_header_is_one_row_and_the_new_game_dialog_shows_start(browser, server):
-    context, page = open_page(browser, "small", server + "#game=dadi(players=4)" + TWO_PEOPLE)
+def test_at_320_px_the_header_is_one_row_and_the_new_game_dialog_shows_start(returning, server):
+    context, page = open_page(returning, "small", server + "#game=dadi(players=4)" + TWO_PEOPLE)
     header = box(page, ".top")
     assert header["h"] <= 60, header  # one row (it was three, 131 px)
     # language and theme in one menu, opened and closed by taps
@@ -125,8 +124,8 @@ def test_at_320_px_the_header_is_one_row_and_the_new_game_dialog_shows_start(bro
 
 
 @pytest.mark.parametrize("spec", ["havannah(size=6)", "barrier"])
-def test_in_landscape_the_board_takes_the_height_below_the_header(browser, server, spec):
-    context, page = open_page(browser, "landscape", server + f"#game={spec}" + TWO_PEOPLE)
+def test_in_landscape_the_board_takes_the_height_below_the_header(returning, server, spec):
+    context, page = open_page(returning, "landscape", server + f"#game={spec}" + TWO_PEOPLE)
     left = 390 - box(page, ".top")["h"]
     board = box(page, "#board")
     assert board["h"] >= 0.9 * left, (board, left)  # it was 199 px of about 300
@@ -137,8 +136,8 @@ def test_in_landscape_the_board_takes_the_height_below_the_header(browser, serve
     context.close()
 
 
-def test_the_magnifier_closes_plays_only_from_its_button_and_keeps_its_cells_in_view(browser, server):
-    context, page = open_page(browser, "portrait", server + "#game=havannah(size=10)" + TWO_PEOPLE)
+def test_the_magnifier_closes_plays_only_from_its_button_and_keeps_its_cells_in_view(returning, server):
+    context, page = open_page(returning, "portrait", server + "#game=havannah(size=10)" + TWO_PEOPLE)
     tap_cell(page, "j10")
     loupe = page.locator("#loupe")
     loupe.wait_for(state="visible")
@@ -183,8 +182,8 @@ MESSAGES = ["", "b2: no legal move there", "A much longer message that takes two
 
 
 @pytest.mark.parametrize("size", ["desk", "portrait"])
-def test_the_panels_buttons_stay_put_whatever_the_messages(browser, server, size):
-    context, page = open_page(browser, size, server + "#game=hekka&white=human&black=ai:1")
+def test_the_panels_buttons_stay_put_whatever_the_messages(returning, server, size):
+    context, page = open_page(returning, size, server + "#game=hekka&white=human&black=ai:1")
     where = lambda: [box(page, "#new-game"), box(page, "#undo")]  # noqa: E731
     before = where()
     assert page.locator("#status").is_hidden()  # no "Ready" once it is true
@@ -206,8 +205,8 @@ def test_the_panels_buttons_stay_put_whatever_the_messages(browser, server, size
     context.close()
 
 
-def test_the_board_turns_for_the_second_side_and_the_switch_turns_it_back(browser, server):
-    context, page = open_page(browser, "portrait", server + "#game=damone&white=ai:1&black=human")
+def test_the_board_turns_for_the_second_side_and_the_switch_turns_it_back(returning, server):
+    context, page = open_page(returning, "portrait", server + "#game=damone&white=ai:1&black=human")
     low = lambda a, b: page.evaluate(  # noqa: E731
         "([a, b]) => window.tavoliere.cellCenter(a).y > window.tavoliere.cellCenter(b).y", [a, b])
     assert low("h8", "a1"), "Black's side (rank 8) is not at the bottom"
@@ -223,8 +222,8 @@ def test_the_board_turns_for_the_second_side_and_the_switch_turns_it_back(browse
     context.close()
 
 
-def test_a_pairs_first_stone_marks_no_flood_and_stands_translucent(browser, server):
-    context, page = open_page(browser, "desk", server + "#game=connect6(size=13)&moves=g7" + TWO_PEOPLE)
+def test_a_pairs_first_stone_marks_no_flood_and_stands_translucent(returning, server):
+    context, page = open_page(returning, "desk", server + "#game=connect6(size=13)&moves=g7" + TWO_PEOPLE)
     point = page.evaluate("window.tavoliere.cellCenter('a1')")
     page.mouse.click(point["x"], point["y"])
     page.wait_for_function("window.tavoliere.picture().selected.length === 1")
@@ -236,10 +235,10 @@ def test_a_pairs_first_stone_marks_no_flood_and_stands_translucent(browser, serv
     context.close()
 
 
-def test_the_last_move_badge_leaves_a_dies_middle_pip_alone(browser, server):
+def test_the_last_move_badge_leaves_a_dies_middle_pip_alone(returning, server):
     """Cephalopod: a die placed with no capture shows 1, one pip in its middle; the badge of
     the last move sits in a corner, so the middle is the pip's colour, not the badge's."""
-    context, page = open_page(browser, "desk", server + "#game=cephalopod&moves=c3" + TWO_PEOPLE)
+    context, page = open_page(returning, "desk", server + "#game=cephalopod&moves=c3" + TWO_PEOPLE)
     page.wait_for_function("!document.getElementById('board').hasAttribute('data-animating')")
     middle = page.evaluate("""() => {
         const canvas = document.getElementById('board');
@@ -254,10 +253,10 @@ def test_the_last_move_badge_leaves_a_dies_middle_pip_alone(browser, server):
     context.close()
 
 
-def test_a_round_of_bids_is_said_once(browser, server):
+def test_a_round_of_bids_is_said_once(returning, server):
     """REVIEWS defect 14: Footsteps said the round twice ("Last round: White bid 12, Black 22."
     and "White bid 12. Black bid 22.")."""
-    context, page = open_page(browser, "desk", server + "#game=footsteps&white=human&black=ai:1")
+    context, page = open_page(returning, "desk", server + "#game=footsteps&white=human&black=ai:1")
     page.evaluate("window.tavoliere.play('12')")
     page.wait_for_function("window.tavoliere.view().moves.length === 2 && !window.tavoliere.thinking()")
     warning = page.locator("#warning").text_content()
@@ -266,8 +265,8 @@ def test_a_round_of_bids_is_said_once(browser, server):
     context.close()
 
 
-def test_the_estimate_bar_says_whose_chance_with_a_number(browser, server):
-    context, page = open_page(browser, "portrait", server + "#game=havannah(size=4)&white=human&black=ai:2")
+def test_the_estimate_bar_says_whose_chance_with_a_number(returning, server):
+    context, page = open_page(returning, "portrait", server + "#game=havannah(size=4)&white=human&black=ai:2")
     page.evaluate("window.tavoliere.play('d4')")
     page.wait_for_function("!document.getElementById('win-bar').hidden")
     # (both read at once: the bar moves while the computer thinks)
@@ -277,10 +276,10 @@ def test_the_estimate_bar_says_whose_chance_with_a_number(browser, server):
     context.close()
 
 
-def test_a_sowing_is_shown_seed_by_seed(browser, server):
+def test_a_sowing_is_shown_seed_by_seed(returning, server):
     """Layli: the board shows the move's steps one after the other (the view's last.steps),
     so a relay can be followed; the last picture is the position after the move."""
-    context, page = open_page(browser, "desk", server + "#game=layli" + TWO_PEOPLE)
+    context, page = open_page(returning, "desk", server + "#game=layli" + TWO_PEOPLE)
     page.evaluate("""() => {
         window.seen = new Set();
         const canvas = document.getElementById('board');
@@ -296,10 +295,10 @@ def test_a_sowing_is_shown_seed_by_seed(browser, server):
     context.close()
 
 
-def test_a_board_drawn_on_lines_keeps_one_way_round_for_both_players(browser, server):
+def test_a_board_drawn_on_lines_keeps_one_way_round_for_both_players(returning, server):
     """Go's White against the computer sees the board as Black does, a1 at the bottom left,
     as every Go diagram shows it; the switch under More still turns it."""
-    context, page = open_page(browser, "portrait", server + "#game=go(size=9)&white=ai:1&black=human")
+    context, page = open_page(returning, "portrait", server + "#game=go(size=9)&white=ai:1&black=human")
     page.wait_for_function("window.tavoliere.cellCenter('a1')")
     low = lambda a, b: page.evaluate(  # noqa: E731
         "([a, b]) => window.tavoliere.cellCenter(a).y > window.tavoliere.cellCenter(b).y", [a, b])

@@ -6,16 +6,16 @@ welcome in either theme."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, click_more, held_back
+from conftest import OUTPUT, click_more, held_back
 from test_phone import SIZES, box
 
 pytestmark = pytest.mark.browser
 ITALIAN = "try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}"
 
 
-def open_page(browser, size, url, *scripts):
-    context = browser.new_context(**SIZES[size])
-    for script in (NO_SNAPSHOTS, *scripts):
+def open_page(returning, size, url, *scripts):
+    context = returning(**SIZES[size])
+    for script in scripts:
         context.add_init_script(script)
     page = context.new_page()
     page.goto(url)
@@ -32,11 +32,11 @@ def shown_text(page):
     ("portrait", "en", "tap two empty cells", "click"),
     ("portrait", "it", "tocca due caselle vuote", "clic"),
 ])
-def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(browser, server, size, lang, said, unsaid):
+def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(returning, server, size, lang, said, unsaid):
     """REVIEWS defect 24: on touch screens the prompts said "click" and "fai clic".  The page
     chooses the word, for its own prompts and the games' alike."""
     scripts = [ITALIAN] if lang == "it" else []
-    context, page = open_page(browser, size, server + "#game=connect6(size=13)&moves=g7&white=human&black=human", *scripts)
+    context, page = open_page(returning, size, server + "#game=connect6(size=13)&moves=g7&white=human&black=human", *scripts)
     if lang == "en":  # Connect6's own message: "White places two stones: click two empty cells."
         page.wait_for_function("s => document.body.innerText.includes(s)", arg=said)
     # the page's prompt after the first stone of a pair
@@ -60,10 +60,10 @@ def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(browser, server, siz
     context.close()
 
 
-def test_the_bid_list_is_named_on_screen_and_keeps_the_last_bid(browser, server):
+def test_the_bid_list_is_named_on_screen_and_keeps_the_last_bid(returning, server):
     """REVIEWS defect 25: "White to move [1] Play", the list back at 1 each round, and the
     estimate bar across the list at 390 px."""
-    context, page = open_page(browser, "portrait", server + "#game=footsteps&white=human&black=ai:1")
+    context, page = open_page(returning, "portrait", server + "#game=footsteps&white=human&black=ai:1")
     label = page.locator("#move-buttons label.move-choice-label")
     label.wait_for()
     assert label.is_visible() and "Your bid" in label.inner_text()
@@ -88,11 +88,11 @@ def test_the_bid_list_is_named_on_screen_and_keeps_the_last_bid(browser, server)
 ARTICLE_BOARDS = "[...document.querySelectorAll('tavoliere-board')]"
 
 
-def test_the_article_keeps_its_answer_folded_and_its_boards_tidy(browser, server):
+def test_the_article_keeps_its_answer_folded_and_its_boards_tidy(returning, server):
     """REVIEWS defect 27: the answer printed in bold under the diagram; no reset once the
     puzzle is played; the Barrier record broken at a hyphen ("a4-" / "a5-b5-c5") with the move
     on view unmarked; empty space above the board."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, **{k: v for k, v in SIZES["portrait"].items() if k != "viewport"})
+    context = returning(viewport={"width": 390, "height": 844}, **{k: v for k, v in SIZES["portrait"].items() if k != "viewport"})
     page = context.new_page()
     page.goto(server + "web/article.html")
     page.evaluate("customElements.whenDefined('tavoliere-board')")
@@ -187,14 +187,14 @@ def test_new_game_proposes_the_game_on_screen_while_python_still_loads(watch, se
     assert watch.errors == []
 
 
-def test_in_landscape_every_board_fills_the_height_or_its_column(browser, server):
+def test_in_landscape_every_board_fills_the_height_or_its_column(returning, server):
     """REVIEWS defect 2 and issue 37, "Must show": in landscape the board's shorter side is
     at least 90% of the height left by the header (Havannah reached 87%: a hexagon with a
     corner at the top is narrower than high, so it now lies a quarter round); a board wider
     than high (a track, a row of pits) fills the width of its column instead.  A tap on a
     cell of the turned board plays that cell."""
     from test_conformance import first_specs
-    context, page = open_page(browser, "landscape", server + "#game=barrier&white=human&black=human")
+    context, page = open_page(returning, "landscape", server + "#game=barrier&white=human&black=human")
     for spec in first_specs():
         page.evaluate("hash => { location.hash = hash; }", f"game={spec}&white=human&black=human")
         page.wait_for_function("name => window.tavoliere.view() && window.tavoliere.view().game.split('(')[0] === name",
@@ -227,11 +227,10 @@ def axe_everything(page):
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("where", ["welcome", "room", "article"])
-def test_axe_finds_nothing_on_the_three_measured_pages(browser, server, where, theme):
+def test_axe_finds_nothing_on_the_three_measured_pages(returning, server, where, theme):
     """Issue 37, "Must show": axe clean in both themes on the pages Lighthouse measures (the
     welcome of a first visit, the room with a game, the example article)."""
-    context = browser.new_context(viewport={"width": 1366, "height": 800}, color_scheme=theme)
-    context.add_init_script(NO_SNAPSHOTS)
+    context = returning(viewport={"width": 1366, "height": 800}, color_scheme=theme)
     context.add_init_script(f"try {{ localStorage.setItem('tavoliere.theme', '{theme}'); }} catch (e) {{}}")
     page = context.new_page()
     if where == "article":
@@ -253,13 +252,12 @@ def test_axe_finds_nothing_on_the_three_measured_pages(browser, server, where, t
     assert found == [], found
 
 
-def test_the_welcome_in_landscape_lists_every_game_and_is_photographed(browser, server):
+def test_the_welcome_in_landscape_lists_every_game_and_is_photographed(returning, server):
     """The fourth size of issue 37's screenshots (tests/test_welcome.py has the other three):
     at 844x390 with touch, every shipped game has its card, drawn, and nothing is wider than
     the window; one tap starts a game."""
     import build
-    context = browser.new_context(**SIZES["landscape"])
-    context.add_init_script(NO_SNAPSHOTS)
+    context = returning(**SIZES["landscape"])
     page = context.new_page()
     page.goto(server)
     page.locator("#welcome").wait_for(state="visible")

@@ -5,7 +5,7 @@ whose cooks are reported.  Screenshots in test-output/."""
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, NO_WELCOME, OUTPUT, PageWatch
+from conftest import NO_WELCOME, OUTPUT, PageWatch
 from tavoliere.solving import problem_id
 
 pytestmark = pytest.mark.browser
@@ -26,9 +26,8 @@ SIZES = {
 # the phone's run is under `slow` (python3 build.py test --slow): the suite's time
 @pytest.fixture(params=[size if size != "phone" else pytest.param(size, marks=pytest.mark.slow)
                         for size in SIZES])
-def sized(request, browser):
-    context = browser.new_context(**SIZES[request.param])
-    context.add_init_script(NO_SNAPSHOTS)
+def sized(request, returning):
+    context = returning(**SIZES[request.param])
     context.add_init_script(NO_WELCOME)
     yield request.param, PageWatch(context)
     context.close()

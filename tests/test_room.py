@@ -222,8 +222,8 @@ def test_undo_against_the_computer_goes_back_to_your_turn(watch, server):
     assert view(page)["to_move"] == 0
 
 
-def test_a_phone_plays_a_move_by_tapping(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+def test_a_phone_plays_a_move_by_tapping(returning, server):
+    context = returning(viewport={"width": 360, "height": 740}, has_touch=True,
                                   is_mobile=True, device_scale_factor=2)
     page = context.new_page()
     page.goto(server + "#game=hexade(size=6)&white=human&black=human")

@@ -25,10 +25,9 @@ SGF = ("(;FF[4]GM[1]SZ[9]KM[6.5]RU[Japanese]TS[go(size=9)]AP[Tavoliere]"
 # the phone's run is under `slow` (python3 build.py test --slow): the suite's time
 @pytest.fixture(params=[size if size != "phone" else pytest.param(size, marks=pytest.mark.slow)
                         for size in SIZES])
-def room(request, browser):
-    from conftest import NO_SNAPSHOTS, NO_WELCOME, PageWatch
-    context = browser.new_context(**SIZES[request.param])
-    context.add_init_script(NO_SNAPSHOTS)
+def room(request, returning):
+    from conftest import NO_WELCOME, PageWatch
+    context = returning(**SIZES[request.param])
     context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     watch.size = request.param
@@ -248,9 +247,9 @@ def test_a_review_writes_its_verdicts_as_notes_and_draws_the_graph(room, server)
     assert room.errors == []
 
 
-def test_in_a_correspondence_game_a_variation_is_private_and_the_record_stays_as_sent(browser, server):
+def test_in_a_correspondence_game_a_variation_is_private_and_the_record_stays_as_sent(returning, server):
     from test_correspondence import anna_invites_bruno
-    anna, bruno, link = anna_invites_bruno(browser, server)
+    anna, bruno, link = anna_invites_bruno(returning, server)
     try:
         bruno.open(link)
         assert anna.play("d4") == "ok"
