@@ -241,10 +241,8 @@ def returning(browser, engine_profile, server, tmp_path):
 
     def open_context(**options):
         if engine_profile is None:  # as a first visit, then
-            context = browser.new_context(**options)
-            context.add_init_script(NO_SNAPSHOTS)
-            contexts.append(context)
-            return context
+            contexts.append(first_visit_context(browser, **options))
+            return contexts[-1]
         folder = tmp_path / f"profile-{len(contexts)}"
         shutil.copytree(engine_profile, folder)
         context = persistent_context(browser, folder, **options)
@@ -268,12 +266,18 @@ def watch(returning):
     return PageWatch(context)
 
 
+def first_visit_context(browser, **options):
+    """A new context with nothing stored: Python starts from scratch, as on a first visit
+    (and makes no snapshot afterwards)."""
+    context = browser.new_context(**options)
+    context.add_init_script(NO_SNAPSHOTS)
+    return context
+
+
 @pytest.fixture
 def first_visit(browser):
-    """A page as `watch`'s, but in a new context with nothing stored: Python starts from
-    scratch, as on a first visit (and makes no snapshot afterwards)."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.add_init_script(NO_SNAPSHOTS)
+    """A page as `watch`'s, but in a `first_visit_context`."""
+    context = first_visit_context(browser, viewport={"width": 1200, "height": 900})
     context.add_init_script(NO_WELCOME)
     yield PageWatch(context)
     context.close()

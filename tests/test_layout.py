@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import NO_SNAPSHOTS, OUTPUT, held_back
+from conftest import OUTPUT, first_visit_context, held_back
 from tavoliere import load_game
 from test_conformance import first_specs, random_game
 
@@ -181,8 +181,7 @@ def test_nothing_moves_while_the_room_and_the_article_load(browser, server, size
     their height before their words come, the embedded boards keep the article's text still
     (issue 16: CLS under 0.05; build.py lighthouse measures it on a throttled phone)."""
     for path in ("", "web/article.html"):
-        context = browser.new_context(**(DESK if size == "desk" else PHONE))  # with no snapshot
-        context.add_init_script(NO_SNAPSHOTS)
+        context = first_visit_context(browser, **(DESK if size == "desk" else PHONE))
         context.add_init_script(SHIFTS)
         page = context.new_page()
         page.goto(server + path)
