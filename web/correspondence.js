@@ -190,10 +190,12 @@ export function showSend(room, invite = false) {
 // -- the list of games ----------------------------------------------------------------------------
 function since(time) {
   if (time === null) return t("corr.no-moves");
-  const seconds = Math.round((time - Date.now()) / 1000);
+  // Moves by link come minutes or days apart: the first minute is "now", never a count of seconds.
+  const minutes = Math.trunc((time - Date.now()) / 60000);
   const format = new Intl.RelativeTimeFormat(getLanguage(), { numeric: "auto" });
-  const steps = [["second", 60], ["minute", 60], ["hour", 24], ["day", 30], ["month", 12], ["year", Infinity]];
-  let value = seconds;
+  if (minutes === 0) return t("corr.last-move", { when: format.format(0, "second") });
+  const steps = [["minute", 60], ["hour", 24], ["day", 30], ["month", 12], ["year", Infinity]];
+  let value = minutes;
   for (const [unit, size] of steps) {
     if (Math.abs(value) < size) return t("corr.last-move", { when: format.format(Math.round(value), unit) });
     value /= size;
