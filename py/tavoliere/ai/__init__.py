@@ -155,6 +155,12 @@ class Thinker:
         """The best move found so far (None only when the game is over)."""
         return self.engine.best
 
+    def finish(self):
+        """Think to the end of the budget in the page's slices; the move."""
+        while not self.done:
+            self.step(0.05)
+        return self.move()
+
     def progress(self) -> dict:
         engine = self.engine
         best = engine.best
@@ -167,15 +173,14 @@ class Thinker:
                 "elapsed": round(self.elapsed, 4)}
 
 
-def choose(game, state, *, level=None, seconds=None, iterations=None, seed=0):
-    """The bot's move in ``state``: a Thinker stepped until it is done."""
+def choose(game, state, *, level=None, seconds=None, iterations=None, seed=0, style="full"):
+    """The bot's move in ``state``: a Thinker stepped until it is done (the match harnesses'
+    way to ask for a move, as the page's worker steps one between messages)."""
     thinker = Thinker(game, state, level=level, seconds=seconds, iterations=iterations,
-                      seed=seed)
+                      seed=seed, style=style)
     if thinker.engine.best is None:
         raise ValueError("the game is over: there is no move to choose")
-    while not thinker.done:
-        thinker.step(0.05)
-    return thinker.move()
+    return thinker.finish()
 
 
 def match(*args, **kwargs) -> dict:

@@ -27,7 +27,7 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
     """A function state -> move for the bot called ``name`` (``seconds`` per move, or the
     level's own budget times ``scale`` when None; ``iterations`` of its engine instead of a
     time, when given: then its moves do not depend on the machine)."""
-    from . import LEVEL_SECONDS, Thinker
+    from . import LEVEL_SECONDS, choose
     rng = random.Random(seed)
     if name == "random":
         return lambda state: rng.choice(game.legal_moves(state))
@@ -41,13 +41,8 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
         style = "uct" if name == "uct" else "full"
         budget = (None if iterations is not None else
                   seconds if seconds is not None else LEVEL_SECONDS[level] * scale)
-        def play(state):
-            thinker = Thinker(game, state, level=level, seconds=budget, iterations=iterations,
-                              seed=rng.randrange(1 << 30), style=style)
-            while not thinker.done:
-                thinker.step(0.05)
-            return thinker.move()
-        return play
+        return lambda state: choose(game, state, level=level, seconds=budget, iterations=iterations,
+                                    seed=rng.randrange(1 << 30), style=style)
     raise ValueError(f"unknown bot {name!r}; bots are {BOT_NAMES}")
 
 
@@ -250,8 +245,7 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
         thinker = Thinker(game, state, seconds=seconds, iterations=None)
         thinker.engine.fresh = True              # do not keep this tree for later searches
         started = perf_counter()
-        while not thinker.done:
-            thinker.step(0.05)
+        thinker.finish()
         out.append({"what": f"{spec} MCTS iterations/s after {plies} plies",
                     "value": round(thinker.engine.iterations / (perf_counter() - started), 1)})
     for n in barrier_sizes:
@@ -268,8 +262,7 @@ def bench(seconds: float = 2.0, barrier_sizes=(5, 6, 7)) -> list[dict]:
     state = game.replay(["c4", "f6", "c4-c5-d5-e5/d5", "f6-f5-f4-e4/c5"])
     thinker = Thinker(game, state, seconds=seconds)
     started = perf_counter()
-    while not thinker.done:
-        thinker.step(0.05)
+    thinker.finish()
     out.append({"what": "hekka alpha-beta nodes/s",
                 "value": round(thinker.engine.searched / (perf_counter() - started), 1),
                 "depth": thinker.engine.depth - 1})

@@ -172,7 +172,6 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
     library); our bot is White in the even games.  A move the rule book refuses, or a client
     that stops answering, loses the game for the client, and is said.  Returns the counts,
     our score and its 95% interval, and the client's faults."""
-    from . import Thinker
     game = load_game(spec)
     if game.name != "ghost" or game.settings["first_player"] != "white":
         raise ValueError("gat-match plays Ghost with White first, as the tournament does")
@@ -193,7 +192,7 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
                                    key=lambda cell: (cell[0], cell[1]))
                     move = game.parse_move("".join(cells), state)
                 else:
-                    move = choose(Thinker, game, state, level, seconds, iterations, rng)
+                    move = our_move(game, state, level, seconds, iterations, rng)
                     cells = [game.move_name(move)[i:i + 2] for i in range(0, 8, 2)]
                     letters = {"ABCDEFGH"[NAMES[side].index(cell)] for cell in cells}
                 bad[side] = letters
@@ -205,7 +204,7 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
                                        ghosts, theirs)
                     move = game.parse_move(name, state)
                 else:
-                    move = choose(Thinker, game, state, level, seconds, iterations, rng)
+                    move = our_move(game, state, level, seconds, iterations, rng)
                 name = game.move_name(move)
                 ghosts.play(name)
                 moves.append(name)
@@ -237,10 +236,8 @@ def gat_match(command: list[str], games: int = 100, spec: str = "ghost", level: 
             "mean_plies": sum(plies) / games, "faults": faults}
 
 
-def choose(Thinker, game, state, level, seconds, iterations, rng):
+def our_move(game, state, level, seconds, iterations, rng):
     """Our bot's move from its own view of ``state``."""
-    thinker = Thinker(game, game.concealed(state), level=level, seconds=seconds,
-                      iterations=iterations, seed=rng.randrange(1 << 30))
-    while not thinker.done:
-        thinker.step(0.05)
-    return thinker.move()
+    from . import choose
+    return choose(game, game.concealed(state), level=level, seconds=seconds,
+                  iterations=iterations, seed=rng.randrange(1 << 30))

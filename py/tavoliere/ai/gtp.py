@@ -358,7 +358,7 @@ def our_bot(game, level: int, seconds: float, iterations: int | None, workers: i
     """A function (state, seed) -> our move, with ``close()``: a Thinker in this process
     (``seconds`` of wall time, or ``iterations``), or ``workers`` search processes each with
     ``seconds`` of its own CPU time (or ``iterations``)."""
-    from . import Thinker
+    from . import choose as our_move
     budget = None if iterations else seconds
     if workers:
         from .parallel import WorkerPool
@@ -372,11 +372,7 @@ def our_bot(game, level: int, seconds: float, iterations: int | None, workers: i
         return choose
 
     def choose(state, seed):
-        thinker = Thinker(game, state, level=level, seconds=budget, iterations=iterations,
-                          seed=seed)
-        while not thinker.done:
-            thinker.step(0.05)
-        return thinker.move()
+        return our_move(game, state, level=level, seconds=budget, iterations=iterations, seed=seed)
     choose.close = lambda: None
     return choose
 
@@ -445,10 +441,9 @@ def work_rates(spec: str, command: str, seconds: float = 1.0, plies: int = 40,
             break
         thinker = Thinker(game, state, level=level, seconds=seconds, seed=ply,
                           clock=process_time)
-        while not thinker.done:
-            thinker.step(0.05)
+        move = thinker.finish()
         iterations.append(thinker.engine.iterations)
-        state = game.apply(state, thinker.move())
+        state = game.apply(state, move)
     return {f"{name} simulations": sims, "our iterations": iterations}
 
 

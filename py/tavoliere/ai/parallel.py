@@ -133,9 +133,7 @@ def think(spec: str, state, level: int, seconds: float | None, iterations: int |
     game = load_game(spec)
     thinker = Thinker(game, state, level=level, seconds=seconds, iterations=iterations,
                       seed=seed, clock=process_time, share=share)
-    while not thinker.done:
-        thinker.step(0.05)
-    best = thinker.move()
+    best = thinker.finish()
     return {"best": None if best is None else game.move_name(best),
             "win_chance": thinker.engine.win_chance,
             "iterations": thinker.engine.iterations,
