@@ -307,7 +307,7 @@ class GhostEngine(Engine):
             if move[1] == OUT:
                 return move
         state, them = self.state, 1 - self.me
-        risky = lost_count(state, them, BAD) == 3
+        risky = self.a_capture_may_lose()
         for move in self.legal:
             if move[2] and move[1] in EXITS[them] and \
                     (not risky or self.bad_chance(move[1]) <= 0.5):
@@ -321,6 +321,10 @@ class GhostEngine(Engine):
         if risky and not self.depth:
             return self.race_home()
         return None
+
+    def a_capture_may_lose(self) -> bool:
+        """Three of the opponent's bad ghosts are taken: his fourth would hand him the game."""
+        return lost_count(self.state, 1 - self.me, BAD) == 3
 
     def bad_chance(self, cell: int) -> float:
         """The chance that the opposing ghost on ``cell`` is his last bad one, by the belief
@@ -352,8 +356,7 @@ class GhostEngine(Engine):
         """The root moves worth searching: all but a capture that may hand the opponent
         the game (his fourth bad ghost), and, with one good ghost left, those that leave it
         within reach of the fewest opposing ghosts."""
-        state, them = self.state, 1 - self.me
-        risky = lost_count(state, them, BAD) == 3
+        state, risky = self.state, self.a_capture_may_lose()
         keep = [i for i, move in enumerate(self.legal)
                 if not (risky and move[2] and colour_of(state.board[move[1]]) != GOOD)]
         if keep and lost_count(state, self.me, GOOD) == 3:
