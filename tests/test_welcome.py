@@ -9,7 +9,7 @@ import json
 import pytest
 
 import build
-from conftest import NO_SNAPSHOTS, OUTPUT
+from conftest import OUTPUT, first_visit_context
 from test_correspondence import AXE, axe_violations
 
 pytestmark = pytest.mark.browser
@@ -22,9 +22,10 @@ SIZES = {
 SHIPPED = build.shipped_games()
 
 
-def first_visit(browser, server, size):
-    context = browser.new_context(**SIZES[size])
-    context.add_init_script(NO_SNAPSHOTS)
+def greeted(open_context, server, size):
+    """A page of the room opened with nothing kept in the browser but (with ``returning``)
+    the engine's snapshot: the welcome of a first visit."""
+    context = open_context(**SIZES[size])
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -53,8 +54,8 @@ def tap(page, locator, size):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_welcome_lists_every_game_and_one_tap_starts_it(browser, server, size):
-    context, page, errors = first_visit(browser, server, size)
+def test_the_welcome_lists_every_game_and_one_tap_starts_it(returning, server, size):
+    context, page, errors = greeted(returning, server, size)
     cards = page.locator(".welcome-card[data-game]")
     assert sorted(cards.evaluate_all("cs => cs.map(c => c.dataset.game)")) == sorted(SHIPPED)
     site = json.loads(page.evaluate("fetch('site.json').then(r => r.text())"))
@@ -90,8 +91,8 @@ def test_the_welcome_lists_every_game_and_one_tap_starts_it(browser, server, siz
     context.close()
 
 
-def test_barrier_seats_the_newcomer_second_and_games_button_brings_the_welcome_back(browser, server):
-    context, page, errors = first_visit(browser, server, "desk")
+def test_barrier_seats_the_newcomer_second_and_games_button_brings_the_welcome_back(returning, server):
+    context, page, errors = greeted(returning, server, "desk")
     page.locator(".welcome-card[data-game='barrier']").click()
     page.wait_for_function("location.hash.includes('barrier')", timeout=60_000)
     page.evaluate("window.tavoliere.ready")  # Python loads: no timeout of its own
@@ -108,9 +109,8 @@ def test_barrier_seats_the_newcomer_second_and_games_button_brings_the_welcome_b
     context.close()
 
 
-def test_a_returning_player_is_not_greeted_but_finds_his_game_first(browser, server):
-    context = browser.new_context(**SIZES["desk"])
-    context.add_init_script(NO_SNAPSHOTS)
+def test_a_returning_player_is_not_greeted_but_finds_his_game_first(returning, server):
+    context = returning(**SIZES["desk"])
     page = context.new_page()
     page.goto(server + "#game=havannah(size=5)&white=human&black=human")
     page.evaluate("window.tavoliere.ready")
@@ -128,9 +128,8 @@ def test_a_returning_player_is_not_greeted_but_finds_his_game_first(browser, ser
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_rules_show_diagrams_and_the_reader_tries_a_move(browser, server, size):
-    context = browser.new_context(**SIZES[size])
-    context.add_init_script(NO_SNAPSHOTS)
+def test_the_rules_show_diagrams_and_the_reader_tries_a_move(returning, server, size):
+    context = returning(**SIZES[size])
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -164,9 +163,9 @@ def test_the_rules_show_diagrams_and_the_reader_tries_a_move(browser, server, si
     context.close()
 
 
-def test_the_rules_and_the_welcome_in_italian_and_the_dark_theme(browser, server):
-    context = browser.new_context(**SIZES["desk"], locale="it-IT")
-    context.add_init_script(NO_SNAPSHOTS + " try { localStorage.setItem('tavoliere.lang', 'it');"
+def test_the_rules_and_the_welcome_in_italian_and_the_dark_theme(returning, server):
+    context = returning(**SIZES["desk"], locale="it-IT")
+    context.add_init_script("try { localStorage.setItem('tavoliere.lang', 'it');"
                             " localStorage.setItem('tavoliere.theme', 'dark'); } catch (e) {}")
     page = context.new_page()
     page.goto(server + "#game=barrier&white=human&black=human")
@@ -188,7 +187,8 @@ def test_the_rules_and_the_welcome_in_italian_and_the_dark_theme(browser, server
 
 
 def test_closing_the_welcome_of_a_first_visit_still_seats_the_newcomer_on_the_good_side(browser, server):
-    context, page, errors = first_visit(browser, server, "desk")
+    # a true first visit, Python started from scratch: the seat is taken while it loads
+    context, page, errors = greeted(lambda **options: first_visit_context(browser, **options), server, "desk")
     page.keyboard.press("Escape")
     assert page.locator("#welcome").is_hidden()
     page.wait_for_function("document.querySelector('#players').textContent.includes('Computer')")
@@ -198,11 +198,11 @@ def test_closing_the_welcome_of_a_first_visit_still_seats_the_newcomer_on_the_go
     context.close()
 
 
-def test_the_size_chosen_is_the_largest_whose_cells_stay_tappable(browser, server):
+def test_the_size_chosen_is_the_largest_whose_cells_stay_tappable(returning, server):
     """fittingSpec (web/welcome.js) from the prebuilt boards' widths in site.json: Havannah
     base 8 and Connect6 13x13 on a 390-px phone (374 px for the board), the defaults on a desk,
     the smallest board when none fits, and a game without a size as it is."""
-    context, page, _ = first_visit(browser, server, "desk")
+    context, page, _ = greeted(returning, server, "desk")
     chosen = page.evaluate("""async () => {
         const { fittingSpec } = await import('./web/welcome.js');
         const site = await (await fetch('site.json')).json();
@@ -219,11 +219,11 @@ def test_the_size_chosen_is_the_largest_whose_cells_stay_tappable(browser, serve
     context.close()
 
 
-def test_a_correspondence_game_waiting_for_your_move_comes_first(browser, server):
+def test_a_correspondence_game_waiting_for_your_move_comes_first(returning, server):
     entry = {"id": "Uf1lLFd830pEPcrs", "game": "havannah(size=5)", "moves": ["e5", "c3"], "names": ["Anna", "Bruno"],
              "side": 0, "created": 1, "updated": 2, "last": 2, "sent": 1, "archived": False, "settled": True, "toMove": 0}
-    context = browser.new_context(**SIZES["desk"])
-    context.add_init_script(NO_SNAPSHOTS + " try { localStorage.setItem('tavoliere.correspondence', "
+    context = returning(**SIZES["desk"])
+    context.add_init_script("try { localStorage.setItem('tavoliere.correspondence', "
                             + json.dumps(json.dumps([entry])) + "); } catch (e) {}")
     page = context.new_page()
     page.goto(server + "#game=barrier&white=human&black=human")
