@@ -309,3 +309,20 @@ def test_a_board_drawn_on_lines_keeps_one_way_round_for_both_players(returning, 
     page.locator("#flip-board").check()
     assert low("j9", "a1")
     context.close()
+
+
+def test_held_sideways_the_whole_panel_is_reachable_in_italian(returning, server):
+    """At 844x390 the panel's buttons stand one per row.  They used to stick at the panel's
+    top, as on a desk, and in Italian (longer words) they filled it: More and the moves
+    under them could be scrolled to but never reached, the sticky block lay on top."""
+    context = returning(**SIZES["landscape"])
+    context.add_init_script(NO_WELCOME + " try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}")
+    page = context.new_page()
+    page.goto(server + "#game=barrier" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    more = page.locator("#more > summary")
+    more.tap()
+    assert page.evaluate("document.getElementById('more').open")
+    page.locator("#corr-games").tap()
+    assert page.locator("#corr-list-dialog").is_visible()
+    context.close()
