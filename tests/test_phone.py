@@ -326,3 +326,21 @@ def test_held_sideways_the_whole_panel_is_reachable_in_italian(returning, server
     page.locator("#corr-games").tap()
     assert page.locator("#corr-list-dialog").is_visible()
     context.close()
+
+
+def test_the_rules_and_the_keys_open_on_their_titles_held_sideways(returning, server):
+    """Both dialogs are taller than a phone held sideways.  Opened on their only control,
+    Close at the bottom, the rules of Go showed their middle (the diagrams, drawn after,
+    pushed Close down): now each opens on its title, focused for a screen reader."""
+    context, page = open_page(returning, "landscape", server + "#game=go(size=9)" + TWO_PEOPLE)
+    page.locator("#rules").tap()
+    page.wait_for_function("[...document.querySelectorAll('#rules-diagrams canvas')].every(c => c.dataset.drawn)"
+                           " && document.querySelectorAll('#rules-diagrams canvas').length > 0")
+    dialog = page.locator("#rules-dialog")
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight && d.scrollTop === 0")
+    assert page.evaluate("document.activeElement.id") == "rules-title"
+    page.keyboard.press("Escape")
+    page.locator("#keys").tap()
+    keys = page.locator("#keys-dialog")
+    assert keys.evaluate("d => d.open && d.scrollTop === 0 && document.activeElement.closest('dialog') === d")
+    context.close()
