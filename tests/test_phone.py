@@ -344,3 +344,29 @@ def test_the_rules_and_the_keys_open_on_their_titles_held_sideways(returning, se
     keys = page.locator("#keys-dialog")
     assert keys.evaluate("d => d.open && d.scrollTop === 0 && document.activeElement.closest('dialog') === d")
     context.close()
+
+
+def test_at_320_px_every_dialog_stands_within_the_screen_in_italian(returning, server):
+    """A select is as wide as its longest option: Go's komi in Italian ("Consueto (6,5; 7,5
+    ad area; 0,5 con handicap)") made the New game dialog 388 px wide on a 320-px phone,
+    its right edge and the ends of its choices off the screen."""
+    context = returning(**SIZES["small"])
+    context.add_init_script(NO_WELCOME + " try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}")
+    page = context.new_page()
+    page.goto(server + "#game=go(size=9)" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    page.locator("#new-game").tap()
+    page.locator("#options select").first.wait_for()
+    dialog = box(page, "#new-game-dialog")
+    assert dialog["x"] >= 0 and dialog["x"] + dialog["w"] <= 320, dialog
+    for game in ("dadi", "go"):
+        page.select_option("#game-choice", game)
+        wide = page.evaluate("""() => [...document.querySelectorAll('dialog')].map((d) => {
+            const shut = !d.open;
+            if (shut) d.showModal();
+            const r = d.getBoundingClientRect();
+            if (shut) d.close();
+            return [d.id || d.className, r.left, r.right];
+          }).filter(([, left, right]) => left < 0 || right > 320)""")
+        assert wide == [], (game, wide)
+    context.close()
