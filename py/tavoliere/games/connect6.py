@@ -393,7 +393,7 @@ class Connect6(Game):
             "tagline": "Two stones a turn: the first to line up six wins.",
             "rules": [
                 "Connect6 (I-Chen Wu, 2005) is a modern form of Gomoku, played on the points of "
-                "a Go board: 19×19 here, or 15×15 and 13×13 as options. The board starts empty; "
+                "a Go board: 19×19, or 15×15 and 13×13 as options. The board starts empty; "
                 "stones never move and are never removed.",
                 "White begins by placing a single stone on any cell. From then on the players "
                 "take turns, and every move places two stones of the mover's colour on two "

@@ -988,8 +988,8 @@ class Go(Game):
             "tagline": "Surround territory and capture stones on the points of the goban.",
             "author": author,  # (the Italian words it apart)
             "rules": [
-                "Go is played on the points of a square board, the goban: 19×19 here, or 13×13 "
-                "and 9×9. Black begins; the players take turns placing one stone of their "
+                "Go is played on the points of a square board, the goban: 19×19, 13×13 or 9×9 "
+                "(chosen in New game). Black begins; the players take turns placing one stone of their "
                 "colour on an empty point, or passing. Stones never move.",
                 "A chain is a group of stones of one colour joined along the lines; its "
                 "liberties are the empty points next to it. A play that takes the last liberty "
@@ -1055,8 +1055,8 @@ class Go(Game):
             "tagline": "Circonda territorio e cattura pedine sulle intersezioni del goban.",
             "author": "tradizionale",  # the welcome's words for the author
             "rules": [
-                "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: qui "
-                "19×19, oppure 13×13 o 9×9. Comincia il Nero; a turno ciascuno posa una pietra "
+                "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: "
+                "19×19, 13×13 o 9×9 (si sceglie in Nuova partita). Comincia il Nero; a turno ciascuno posa una pietra "
                 "del proprio colore su un'intersezione libera, oppure passa. Le pietre non si "
                 "spostano mai.",
                 "Un gruppo è un insieme di pietre dello stesso colore unite lungo le linee; le "
