@@ -358,23 +358,23 @@ def our_bot(game, level: int, seconds: float, iterations: int | None, workers: i
     """A function (state, seed) -> our move, with ``close()``: a Thinker in this process
     (``seconds`` of wall time, or ``iterations``), or ``workers`` search processes each with
     ``seconds`` of its own CPU time (or ``iterations``)."""
-    from . import choose as our_move
+    from . import choose
     budget = None if iterations else seconds
     if workers:
         from .parallel import WorkerPool
         pool = WorkerPool(workers)
 
-        def choose(state, seed):
+        def play(state, seed):
             answer = pool.choose(game.spec, state, level, seconds=budget,
                                  iterations=iterations, seed=seed)
             return game.parse_move(answer["best"], state)
-        choose.close = pool.close
-        return choose
+        play.close = pool.close
+        return play
 
-    def choose(state, seed):
-        return our_move(game, state, level=level, seconds=budget, iterations=iterations, seed=seed)
-    choose.close = lambda: None
-    return choose
+    def play(state, seed):
+        return choose(game, state, level=level, seconds=budget, iterations=iterations, seed=seed)
+    play.close = lambda: None
+    return play
 
 
 def tally(lines) -> list[dict]:

@@ -989,8 +989,8 @@ class Go(Game):
             "author": author,  # (the Italian words it apart)
             "rules": [
                 "Go is played on the points of a square board, the goban: 19×19, 13×13 or 9×9 "
-                "(chosen in New game). Black begins; the players take turns placing one stone of their "
-                "colour on an empty point, or passing. Stones never move.",
+                "(chosen in New game). Black begins; the players take turns placing one stone "
+                "of their colour on an empty point, or passing. Stones never move.",
                 "A chain is a group of stones of one colour joined along the lines; its "
                 "liberties are the empty points next to it. A play that takes the last liberty "
                 "of opponent chains captures them: they leave the board and become prisoners. "
@@ -1056,9 +1056,9 @@ class Go(Game):
             "author": "tradizionale",  # the welcome's words for the author
             "rules": [
                 "Il Go si gioca sulle intersezioni di un tavoliere quadrato, il goban: "
-                "19×19, 13×13 o 9×9 (si sceglie in Nuova partita). Comincia il Nero; a turno ciascuno posa una pietra "
-                "del proprio colore su un'intersezione libera, oppure passa. Le pietre non si "
-                "spostano mai.",
+                "19×19, 13×13 o 9×9 (si sceglie in Nuova partita). Comincia il Nero; a turno "
+                "ciascuno posa una pietra del proprio colore su un'intersezione libera, oppure "
+                "passa. Le pietre non si spostano mai.",
                 "Un gruppo è un insieme di pietre dello stesso colore unite lungo le linee; le "
                 "sue libertà sono le intersezioni libere accanto. Chi toglie l'ultima libertà "
                 "a gruppi avversari li cattura: escono dal goban e diventano prigionieri. Non "
