@@ -22,10 +22,13 @@ SIZES = {
 SHIPPED = build.shipped_games()
 
 
+SIDEWAYS = dict(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+
+
 def greeted(open_context, server, size):
     """A page of the room opened with nothing kept in the browser but (with ``returning``)
     the engine's snapshot: the welcome of a first visit."""
-    context = open_context(**SIZES[size])
+    context = open_context(**(SIDEWAYS if size == "sideways" else SIZES[size]))
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -87,6 +90,19 @@ def test_the_welcome_lists_every_game_and_one_tap_starts_it(returning, server, s
     expected = {"desk": "game=havannah&", "phone": "size=8", "small": "size=6"}[size]
     assert expected in spec + "&", spec
     page.screenshot(path=str(OUTPUT / f"welcome-started-{size}.png"))
+    assert errors == []
+    context.close()
+
+
+def test_held_sideways_the_welcome_leaves_as_much_room_below_as_above(returning, server):
+    """At 844x390 the welcome stood 16 px below the top and ran to the screen's bottom edge."""
+    context, page, errors = greeted(returning, server, "sideways")
+    page.wait_for_selector(".welcome-card[data-game]")
+    box = page.locator("#welcome").bounding_box()
+    below = SIDEWAYS["viewport"]["height"] - (box["y"] + box["height"])
+    assert box["y"] >= 8 and below >= box["y"] - 1, box
+    assert page.evaluate("document.getElementById('welcome').scrollHeight") > box["height"]
+    page.screenshot(path=str(OUTPUT / "welcome-sideways.png"))
     assert errors == []
     context.close()
 
