@@ -8,6 +8,7 @@ import pytest
 
 from reference import go_board_ref as ref
 from tavoliere.ai import Thinker, choose, make_engine
+from tavoliere.ai.arena import make_bot
 from tavoliere.ai import go as bot
 from tavoliere.ai.go import PASS, GoBoard, dead_estimate
 
@@ -170,6 +171,45 @@ def test_same_move_with_the_same_seed_and_iterations():
     again = [choose(game, state, iterations=80, seed=seed) for seed in (4, 5)]
     assert first == again
     assert Thinker(game, state, iterations=30, style="uct").engine.plain
+
+
+@needs_rules
+def test_each_idea_can_be_left_out_to_measure_it():
+    """Matches measure what each idea gains by playing the bot against itself without it
+    (``level3-no-rave``): left out, an idea leaves no trace in the search."""
+    game = load_game("go(size=9,scoring=area)")
+    state = game.replay(["e5", "d5", "e4"])
+
+    def searched(without):
+        engine = make_engine(game, state, 3, random.Random(2), fresh=True, without=without)
+        for _ in range(150):
+            engine.work()
+        return engine
+    full = searched(())
+    assert any(child.rn for child in full.root.children)
+    assert any(child.n - child.real != 10 for child in full.root.children if child.move)
+    assert not any(child.rn for child in searched({"rave"}).root.children)
+    no_priors = searched({"priors"})
+    assert all(child.n - child.real == 10 and child.w <= 5 + child.real
+               for child in no_priors.root.children if child.move)
+    assert searched({"score"}).score is False
+    playout = searched({"tactics", "shapes", "careful"})
+    assert playout.policy == frozenset() and full.policy == bot.POLICY
+    with pytest.raises(ValueError, match="no idea called 'magic'.*rave, priors"):
+        make_engine(game, state, 3, random.Random(0), without={"magic"})
+    with pytest.raises(ValueError, match="no idea called 'rave'.*none"):
+        make_bot("level3-no-rave", load_game("hekka"), 0.1, 1)
+    assert make_bot("level3-no-shapes-no-score", game, 0.1, 1)
+
+
+def test_a_playout_follows_the_ideas_it_is_given():
+    """The same seed gives the same playout, and leaving the policy's ideas out changes it."""
+    boards = []
+    for policy in (bot.POLICY, bot.POLICY, frozenset()):
+        board = GoBoard(9)
+        bot.play_out(board, random.Random(5), 0, 243, policy, [])
+        boards.append(board.cells())
+    assert boards[0] == boards[1] != boards[2]
 
 
 @needs_rules

@@ -103,11 +103,13 @@ def cmd_match(args) -> None:
     from .ai import match
     result = match(args.spec, args.bot_a, args.bot_b, games=args.games, seconds=args.seconds,
                    seed=args.seed, log=print if args.verbose else None, scale=args.scale,
-                   opening=args.opening, jobs=args.jobs, iterations=args.iterations)
+                   opening=args.opening, jobs=args.jobs, iterations=args.iterations,
+                   cpu=args.cpu)
     low, high = result["ci95"]
     budget = (f"{args.iterations} iterations" if args.iterations
               else f"{args.seconds} s" if args.seconds else "each level's time" if args.scale == 1
               else f"each level's time x {args.scale}")
+    budget += " of CPU time" if args.cpu and not args.iterations else ""
     opening = f", {args.opening} random plies first" if args.opening else ""
     seating = ("colours alternated" if result["players"] == 2 else
                f"{result['a']} in each of the {result['players']} seats in turn")
@@ -331,7 +333,9 @@ def main(argv=None) -> int:
                             "(at a table of 3-4, A in each seat in turn, B in the others)")
     p.add_argument("spec")
     p.add_argument("bot_a", help="level1..level5, random or uct; level5x4: level 5 in 4 "
-                                 "worker processes, each with its own budget of CPU time")
+                                 "worker processes, each with its own budget of CPU time; "
+                                 "level3-no-rave: level 3 without one of its engine's ideas "
+                                 "(an unknown one is refused with the list)")
     p.add_argument("bot_b")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seconds", type=float, default=None,
@@ -342,6 +346,9 @@ def main(argv=None) -> int:
     p.add_argument("--iterations", type=int, default=None,
                    help="think this many work units of the engine a move instead of a time "
                         "(the games then depend on the seed alone)")
+    p.add_argument("--cpu", action="store_true",
+                   help="count the thinking time in CPU time of the process, which other work "
+                        "on the machine cannot take (the bots think one at a time)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opening", type=int, default=0,
                    help="start every game with this many random plies (each opening is "

@@ -46,19 +46,37 @@ DEFAULT_LEVEL = 3
 
 
 def make_engine(game, state, level: int, rng: random.Random, fresh: bool = False,
-                style: str = "full"):
+                style: str = "full", without=()):
     """The engine that thinks about ``state``: the one registered for the game
     (``engine.bot_for``), else the generic MCTS.  ``fresh`` asks for no memory shared with
     earlier searches (needed when the work is counted in iterations, for determinism);
-    ``style`` is ``"full"`` or ``"uct"`` (plain UCT with random playouts, for matches)."""
+    ``style`` is ``"full"`` or ``"uct"`` (plain UCT with random playouts, for matches);
+    ``without`` names ideas of the engine (its ``IDEAS``) to leave out, for matches that
+    measure what each one gains."""
+    engine_class, options = check_ideas(game, style, without)
+    if options is None:
+        return engine_class(game, state, level, rng)      # the generic MCTS
+    if without:
+        options = {**options, "without": frozenset(without)}
+    return engine_class(game, state, level, rng, fresh=fresh, **options)
+
+
+def check_ideas(game, style: str, without) -> tuple[type, dict | None]:
+    """The engine class for the game and style and its options (None for the generic MCTS),
+    once every idea in ``without`` is known to it."""
     check_style(style)
     import_bots()
     found = registered_bot(game.name, style)
     if found is None:
         from .mcts import MctsEngine
-        return MctsEngine(game, state, level, rng)
-    engine_class, options = found
-    return engine_class(game, state, level, rng, fresh=fresh, **options)
+        found = (MctsEngine, None)
+    engine_class = found[0]
+    unknown = sorted(set(without) - set(engine_class.IDEAS))
+    if unknown:
+        known = ", ".join(engine_class.IDEAS) or "none"
+        raise ValueError(f"{game.name}'s bot has no idea called {unknown[0]!r} "
+                         f"(ideas it can leave out: {known})")
+    return found
 
 
 @cache
@@ -97,7 +115,7 @@ class Thinker:
     """
 
     def __init__(self, game, state, *, level=None, seconds=None, iterations=None, seed=0,
-                 style: str = "full", clock=perf_counter, share=None):
+                 style: str = "full", without=(), clock=perf_counter, share=None):
         self.level = _check_budget(level, seconds, iterations)
         if game.to_move(state) == CHANCE and game.outcome(state) is None:
             raise ValueError("the dice are to be rolled: no player chooses here")
@@ -116,7 +134,7 @@ class Thinker:
         self.clock = clock
         started = clock()
         self.engine = make_engine(game, state, self.level, self.rng,
-                                  fresh=iterations is not None, style=style)
+                                  fresh=iterations is not None, style=style, without=without)
         if share and share[1] > 1 and getattr(self.engine, "SPLIT_ROOT", False):
             self.engine.root_share = tuple(share)     # this worker's share of the root's moves
         self.elapsed += clock() - started
@@ -173,11 +191,12 @@ class Thinker:
                 "elapsed": round(self.elapsed, 4)}
 
 
-def choose(game, state, *, level=None, seconds=None, iterations=None, seed=0, style="full"):
+def choose(game, state, *, level=None, seconds=None, iterations=None, seed=0, style="full",
+           without=(), clock=perf_counter):
     """The bot's move in ``state``: a Thinker stepped until it is done (the match harnesses'
     way to ask for a move, as the page's worker steps one between messages)."""
     thinker = Thinker(game, state, level=level, seconds=seconds, iterations=iterations,
-                      seed=seed, style=style)
+                      seed=seed, style=style, without=without, clock=clock)
     if thinker.engine.best is None:
         raise ValueError("the game is over: there is no move to choose")
     return thinker.finish()

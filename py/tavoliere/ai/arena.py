@@ -3,7 +3,8 @@
 ``match(spec, bot_a, bot_b, games, seconds, seed)`` plays seeded games with colours
 alternated (at a table of three or four, A takes each seat in turn and B the others); bots
 are named ``level1`` .. ``level5`` (the levels' imprecision, with the ``seconds`` given per
-move), ``random``, or ``uct`` (plain UCT with random playouts).
+move), ``random``, or ``uct`` (plain UCT with random playouts); ``level3-no-rave`` is level 3
+without one of its engine's ideas (``Engine.IDEAS``), to measure what the idea gains.
 ``level5x4`` is level 5 thinking in 4 worker processes, each for its own budget of CPU time,
 their root statistics merged (``parallel.py``): a 4-core device, however loaded this machine.
 ``bench(seconds)`` measures playouts/s, iterations/s and solve times.
@@ -15,19 +16,21 @@ import math
 import random
 import re
 from contextlib import nullcontext
-from time import perf_counter
+from time import perf_counter, process_time
 
 from ..core import CHANCE, load_game
 
-BOT_NAMES = "level1..level5, level1x2..level5x16 (workers), random, uct"
+BOT_NAMES = ("level1..level5, level1x2..level5x16 (workers), level3-no-IDEA (an idea of the "
+             "engine left out), random, uct")
 
 
 def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1.0,
-             iterations: int | None = None):
+             iterations: int | None = None, cpu: bool = False):
     """A function state -> move for the bot called ``name`` (``seconds`` per move, or the
     level's own budget times ``scale`` when None; ``iterations`` of its engine instead of a
-    time, when given: then its moves do not depend on the machine)."""
-    from . import LEVEL_SECONDS, choose
+    time, when given: then its moves do not depend on the machine; with ``cpu`` the time is
+    this process's CPU time, which other work on the machine cannot take)."""
+    from . import LEVEL_SECONDS, check_ideas, choose
     rng = random.Random(seed)
     if name == "random":
         return lambda state: rng.choice(game.legal_moves(state))
@@ -35,14 +38,18 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
     if parallel:
         return parallel_bot(game, int(parallel.group(1)), int(parallel.group(2)), seconds,
                             rng, scale, iterations)
-    match = re.fullmatch(r"level([1-5])", name)
+    match = re.fullmatch(r"level([1-5])((?:-no-[a-z]+)*)", name)
     if match or name == "uct":
         level = int(match.group(1)) if match else 3
         style = "uct" if name == "uct" else "full"
+        without = match.group(2).split("-no-")[1:] if match else ()
         budget = (None if iterations is not None else
                   seconds if seconds is not None else LEVEL_SECONDS[level] * scale)
+        clock = process_time if cpu else perf_counter
+        check_ideas(game, style, without)          # an unknown idea fails here, not in a game
         return lambda state: choose(game, state, level=level, seconds=budget, iterations=iterations,
-                                    seed=rng.randrange(1 << 30), style=style)
+                                    seed=rng.randrange(1 << 30), style=style, without=without,
+                                    clock=clock)
     raise ValueError(f"unknown bot {name!r}; bots are {BOT_NAMES}")
 
 
@@ -86,7 +93,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | None = 0.2,
           seed: int = 0, log=None, scale: float = 1.0, opening: int = 0, jobs: int = 1,
-          iterations: int | None = None) -> dict:
+          iterations: int | None = None, cpu: bool = False) -> dict:
     """Play ``games`` games of ``spec`` between two bots, ``bot_a`` taking White in the even
     games and Black in the odd ones, each thinking ``seconds`` per move (None: the levels'
     own budgets, times ``scale``).  At a table of n players (Dadi's ``players``), ``bot_a``
@@ -97,7 +104,8 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
     ``jobs`` above 1 that many games are played at once, in separate processes: each game
     is seeded by its number alone, so bots that do not depend on the clock play the very
     games of one process.  ``iterations`` replaces every bot's time by that many work units
-    of its engine (MCTS iterations, search chunks): the games then depend on the seed alone.
+    of its engine (MCTS iterations, search chunks): the games then depend on the seed alone;
+    ``cpu`` counts the bots' time in CPU time of the process that plays the game.
     Returns the counts and a 95% interval of A's score (draws count half)."""
     game = load_game(spec)
     if games < 1:
@@ -112,7 +120,7 @@ def match(spec: str, bot_a: str, bot_b: str, games: int = 10, seconds: float | N
         raise ValueError("a bot with workers runs its own processes: play it with jobs=1")
     for name in (bot_a, bot_b):
         make_bot(name, game, seconds, 0, scale)     # an unknown name fails here, not in a worker
-    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations)
+    tasks = [(spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations, cpu)
              for index in range(games)]
     names = {"a": bot_a, "b": bot_b}
     results, depths = [], {"a": [], "b": []}
@@ -179,10 +187,11 @@ def play_game(task) -> tuple[str | None, int, int | None, dict]:
     its length, the winner's seat, and the depths each bot with workers reached at each of
     its moves (an alpha-beta root split among them).  Everything random in it is seeded by ``seed`` and
     ``index``."""
-    spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations = task
+    spec, bot_a, bot_b, seconds, seed, index, scale, opening, iterations, cpu = task
     game = load_game(spec)
-    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale, iterations),
-            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale, iterations)}
+    bots = {"a": make_bot(bot_a, game, seconds, seed * 7919 + 2 * index, scale, iterations, cpu),
+            "b": make_bot(bot_b, game, seconds, seed * 7919 + 2 * index + 1, scale, iterations,
+                          cpu)}
     seat = seats(game.players, index)
     # the games of a round (A in each seat once) see the same opening and the same dice
     dice = random.Random(seed * 7919 + index // game.players)

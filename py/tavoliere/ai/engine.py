@@ -45,7 +45,11 @@ def registered_bot(game_name: str, style: str = "full") -> tuple[type, dict] | N
 class Engine:
     """Subclasses add ``work()`` (one short, deterministic chunk of thinking) and keep
     ``best``, ``done``, ``iterations``, ``win_chance`` and ``proven`` up to date.  With one legal
-    move or none there is nothing to think about: ``done`` is set from the start."""
+    move or none there is nothing to think about: ``done`` is set from the start.  ``IDEAS``
+    names what a match may take away from the engine (its ``without`` argument) to measure
+    what each idea gains."""
+
+    IDEAS: tuple = ()
 
     def __init__(self, game, state, level: int, rng: random.Random):
         self.game, self.state, self.level, self.rng = game, state, level, rng

@@ -487,19 +487,28 @@ def random_move(board: GoBoard, c: int, rng, careful: bool) -> int:
     return PASS
 
 
-def play_out(board: GoBoard, rng, last: int, limit: int, plain: bool, moves: list) -> None:
+POLICY = frozenset({"tactics", "shapes", "careful"})    # the playout's ideas, all of them
+
+
+def play_out(board: GoBoard, rng, last: int, limit: int, policy: frozenset,
+             moves: list) -> None:
     """Play ``board`` on until two passes in a row (or ``limit`` plies), appending each
-    stone played to ``moves`` (the colour is the board's turn before the play)."""
+    stone played to ``moves`` (the colour is the board's turn before the play).  ``policy``
+    names the ideas used (``POLICY``; empty: random plays that fill no own eye)."""
     table = shape_tables()
     offsets = shape_offsets(board.W)
+    tactics, shapes, careful = ("tactics" in policy, "shapes" in policy,
+                                "careful" in policy)
     for _ in range(limit):
         c = board.turn
         p = 0
-        if not plain and last:
-            p = tactical_move(board, last, c) or shape_move(board, last, c, rng, table[c],
-                                                            offsets)
+        if last:
+            if tactics:
+                p = tactical_move(board, last, c)
+            if shapes and not p:
+                p = shape_move(board, last, c, rng, table[c], offsets)
         if not p:
-            p = random_move(board, c, rng, not plain)
+            p = random_move(board, c, rng, careful)
         board.play(p)
         if p:
             moves.append(p if c == BLACK else -p)
@@ -519,7 +528,7 @@ SETTLED_AFTER = 100       # iterations before the ownership says anything
 SCORE_WEIGHT = 0.1        # the share of the playout's result that is its score, not its winner
 BLUNDER = {1: 0.4, 2: 0.2}   # how often levels 1 and 2 play their second or third choice
 
-_TREES: dict = {}         # (spec, plain, level, colour) -> (cells, ko, root): tree reuse
+_TREES: dict = {}         # (spec, plain, without, level, colour) -> (cells, ko, root)
 
 
 class Node:
@@ -556,11 +565,18 @@ def area_komi(game) -> float:
 @bot_for("go", style="uct", plain=True)   # plain UCT on the kernel, random playouts
 class GoEngine(TreeSearch):
     CHUNK = 1             # one iteration per work(): about 1 ms on 9x9, 4 ms on 19x19
+    # what a match may take away (``without``), to measure what each idea gains: the RAVE
+    # blend (without it, UCT on the real visits), the priors, the result's little score,
+    # and the playout's ideas (``POLICY``)
+    IDEAS = ("rave", "priors", "score") + tuple(sorted(POLICY))
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
-                 plain: bool = False):
+                 plain: bool = False, without: frozenset = frozenset()):
         super().__init__(game, state, level, rng)
         self.plain = plain
+        ideas = frozenset() if plain else frozenset(self.IDEAS) - without
+        self.rave, self.priors, self.score = (idea in ideas for idea in ("rave", "priors", "score"))
+        self.policy = POLICY & ideas
         self.fresh = fresh
         self.root = Node(PASS)
         if state.phase == "marking":
@@ -580,7 +596,7 @@ class GoEngine(TreeSearch):
         self.close = self.near | {-2 * W, -2, 2, 2 * W}   # within two steps of the last stone
         self.line_penalty = self.line_penalties(self.root_board)
         self.legal_set = set(self.legal)
-        self.key = (game.spec, plain, level, state.to_move)
+        self.key = (game.spec, plain, without, level, state.to_move)
         self.root = (None if fresh else self.reused_root(state)) or Node(PASS)
         self.last = self.last_stone(state)
         if self.root.children is None:
@@ -654,7 +670,8 @@ class GoEngine(TreeSearch):
             # plain UCT would pass at random in the opening: pass only with nothing to play
             node.children = [Node(p) for p in plays] or [Node(PASS)]
             return
-        children = [self.prior_child(board, p, c, last) for p in plays]
+        children = [self.prior_child(board, p, c, last) if self.priors else Node(p, *EVEN)
+                    for p in plays]
         children.append(Node(PASS, EVEN[0], 0.2 * EVEN[0]))
         node.children = children
 
@@ -731,12 +748,12 @@ class GoEngine(TreeSearch):
             if node.children is None and node.real + 1 >= EXPAND_AFTER:
                 self.expand(node, board, last)
         played = []
-        play_out(board, self.rng, last, self.limit, self.plain, played)
+        play_out(board, self.rng, last, self.limit, self.policy, played)
         owner = board.owners()
         black, white = owner.count(BLACK), owner.count(WHITE)
         margin = black - white - self.komi
         result = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
-        if not self.plain:
+        if self.score:
             # a little of the score, so that a lost (or won) game is still played for
             # points instead of at random: a bot far behind would otherwise fill its own
             # eyes' space, and one far ahead give points away
@@ -754,7 +771,7 @@ class GoEngine(TreeSearch):
     def select(self, node: Node) -> Node:
         children = node.children
         log_n = math.log(node.n + 1)
-        if self.plain:
+        if not self.rave:
             return ucb1_child(children, log_n, PLAIN_EXPLORATION)
         best, best_value = None, -1e9
         for child in children:
@@ -780,7 +797,7 @@ class GoEngine(TreeSearch):
             # the mover of a node at odd depth is the root's player
             mover_black = black_first if depth % 2 else not black_first
             node.w += result if mover_black else 1.0 - result
-        if self.plain:
+        if not self.rave:
             return
         first = [0] * len(self.root_board.colour)
         for m in reversed(played):
@@ -936,7 +953,7 @@ class Ownership:
                 return
             board = self.board.copy()
             board.turn = BLACK if self.done % 2 == 0 else WHITE
-            play_out(board, self.rng, 0, limit, False, [])
+            play_out(board, self.rng, 0, limit, POLICY, [])
             owner = board.owners()
             for k, (colour, stones) in enumerate(self.chains):
                 against = sum(1 for s in stones if owner[s] == 3 - colour)
@@ -967,11 +984,11 @@ def bench(seconds: float = 2.0) -> list:
     registered)."""
     from time import perf_counter
     out = []
-    for plain, what in ((False, "policy"), (True, "random")):
+    for policy, what in ((POLICY, "policy"), (frozenset(), "random")):
         rng = random.Random(1)
         count, started = 0, perf_counter()
         while perf_counter() - started < seconds:
-            play_out(GoBoard(9), rng, 0, 243, plain, [])
+            play_out(GoBoard(9), rng, 0, 243, policy, [])
             count += 1
         out.append({"what": f"go 9x9 {what} playouts/s",
                     "value": round(count / (perf_counter() - started), 1)})
