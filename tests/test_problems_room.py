@@ -329,3 +329,24 @@ def test_a_plop_problem_is_solved_in_the_room(sized, server):
     assert state["pieces"][line[2].split("/")[0]] == "knight.1"
     assert list(state["pieces"].values()).count("counter") >= 10
     assert watch.errors == []
+
+
+def test_held_sideways_the_board_and_the_buttons_are_in_view_together(returning, server):
+    """A phone held sideways (844x390): the problem's board stands at the screen's height
+    beside the stipulation and the buttons, and the key is played by taps.  Stacked, the
+    board was 170 px high and every button under it out of sight."""
+    context = returning(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    context.add_init_script(NO_WELCOME)
+    watch = PageWatch(context)
+    page = watch.open(server)
+    open_shipped_problem(page)
+    board = page.locator("#problem-board").bounding_box()
+    show = page.locator("#problem-show").bounding_box()
+    assert board["height"] >= 280 and board["y"] + board["height"] <= 390, board
+    assert show["y"] + show["height"] <= 390 and show["x"] >= board["x"] + board["width"], show
+    play_in_room(page, "phone", LINE[0])
+    page.wait_for_function(f"{SOLVER}.solver.table.view.ply === 2", timeout=60_000)
+    assert "Right" in room_state(page)["status"]
+    page.screenshot(path=str(OUTPUT / "problem-room-sideways.png"))
+    assert watch.errors == []
+    context.close()
