@@ -370,3 +370,18 @@ def test_at_320_px_every_dialog_stands_within_the_screen_in_italian(returning, s
           }).filter(([, left, right]) => left < 0 || right > 320)""")
         assert wide == [], (game, wide)
     context.close()
+
+
+def test_held_sideways_dadi_shows_who_starts_and_the_roll_together_in_italian(returning, server):
+    """The panel's messages share a box of fixed height; held sideways the panel is a narrow
+    column, and Dadi's who-starts took three lines in Italian: the roll under it was cut."""
+    context = returning(**SIZES["landscape"])
+    context.add_init_script(NO_WELCOME + " try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}")
+    page = context.new_page()
+    page.goto(server + "#game=dadi" + TWO_PEOPLE)
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("document.getElementById('warning').textContent.includes('comincia')"
+                           " && document.getElementById('message').textContent !== ''")
+    box = page.locator(".messages")
+    assert box.evaluate("b => b.scrollHeight <= b.clientHeight"), box.evaluate("b => [b.scrollHeight, b.clientHeight]")
+    context.close()
