@@ -565,9 +565,10 @@ def area_komi(game) -> float:
 @bot_for("go", style="uct", plain=True)   # plain UCT on the kernel, random playouts
 class GoEngine(TreeSearch):
     CHUNK = 1             # one iteration per work(): about 1 ms on 9x9, 4 ms on 19x19
-    # what a match may take away (``without``), to measure what each idea gains: the RAVE
-    # blend (without it, UCT on the real visits), the priors, the result's little score,
-    # and the playout's ideas (``POLICY``)
+    # what a match may take away (``without``) to measure what each idea gains: the RAVE
+    # blend (without it, UCB1 with the plain bot's exploration, priors still counted), the
+    # priors (without them, every play starts even), the result's little score, and the
+    # playout's ideas (``POLICY``): docs/go-bot.md, "What each idea gains"
     IDEAS = ("rave", "priors", "score") + tuple(sorted(POLICY))
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False,
