@@ -79,3 +79,13 @@ def test_gtp_tally_adds_up_the_kept_morat_games_and_names_a_bad_file(tmp_path):
     bad = run("gtp-tally", str(tmp_path / "bad.jsonl"))
     assert bad.returncode == 2 and "record 1 is not a game of gtp-match" in bad.stderr
     assert bad.stdout == ""
+
+
+def test_a_match_measures_one_idea_in_cpu_time_and_refuses_an_unknown_one():
+    result = run("match", "go(size=9,scoring=area)", "level3", "level3-no-shapes", "--games", "1",
+                 "--seconds", "0.01", "--cpu")
+    assert result.returncode == 0, result.stderr
+    assert "level3 v level3-no-shapes, 1 games, colours alternated, 0.01 s of CPU time a move" in result.stdout
+    bad = run("match", "go(size=9)", "level3", "level3-no-magic", "--games", "1")
+    assert bad.returncode == 2 and "no idea called 'magic'" in bad.stderr
+    assert "Traceback" not in bad.stderr
