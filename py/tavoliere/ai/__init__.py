@@ -53,7 +53,7 @@ def make_engine(game, state, level: int, rng: random.Random, fresh: bool = False
     ``style`` is ``"full"`` or ``"uct"`` (plain UCT with random playouts, for matches);
     ``without`` names ideas of the engine (its ``IDEAS``) to leave out, for matches that
     measure what each one gains."""
-    engine_class, options = check_ideas(game, style, without)
+    engine_class, options = engine_class_for(game, style, without)
     if options is None:
         return engine_class(game, state, level, rng)      # the generic MCTS
     if without:
@@ -61,9 +61,9 @@ def make_engine(game, state, level: int, rng: random.Random, fresh: bool = False
     return engine_class(game, state, level, rng, fresh=fresh, **options)
 
 
-def check_ideas(game, style: str, without) -> tuple[type, dict | None]:
-    """The engine class for the game and style and its options (None for the generic MCTS),
-    once every idea in ``without`` is known to it."""
+def engine_class_for(game, style: str, without) -> tuple[type, dict | None]:
+    """The engine class for the game and style and the options it is built with (None for
+    the generic MCTS); an idea in ``without`` that the class does not name is refused."""
     check_style(style)
     import_bots()
     found = registered_bot(game.name, style)

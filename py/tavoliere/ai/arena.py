@@ -30,7 +30,7 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
     level's own budget times ``scale`` when None; ``iterations`` of its engine instead of a
     time, when given: then its moves do not depend on the machine; with ``cpu`` the time is
     this process's CPU time, which other work on the machine cannot take)."""
-    from . import LEVEL_SECONDS, check_ideas, choose
+    from . import LEVEL_SECONDS, choose, engine_class_for
     rng = random.Random(seed)
     if name == "random":
         return lambda state: rng.choice(game.legal_moves(state))
@@ -46,7 +46,7 @@ def make_bot(name: str, game, seconds: float | None, seed: int, scale: float = 1
         budget = (None if iterations is not None else
                   seconds if seconds is not None else LEVEL_SECONDS[level] * scale)
         clock = process_time if cpu else perf_counter
-        check_ideas(game, style, without)          # an unknown idea fails here, not in a game
+        engine_class_for(game, style, without)     # an unknown idea fails here, not in a game
         return lambda state: choose(game, state, level=level, seconds=budget, iterations=iterations,
                                     seed=rng.randrange(1 << 30), style=style, without=without,
                                     clock=clock)
