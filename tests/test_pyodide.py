@@ -106,3 +106,11 @@ def test_the_page_imports_none_of_the_standard_library_the_site_leaves_out(site)
     with zipfile.ZipFile(whole / "python_stdlib.zip") as original:
         assert [name for name in original.namelist() if not build.unused_stdlib(name)] == shipped
     assert "encodings/cp1252.py" not in shipped and "unittest/__init__.py" not in shipped
+
+
+def test_the_benchmarks_run_in_the_sites_python(site):
+    """`bench ... --pyodide` imports the command line in the site's trimmed Python: a module
+    it leaves out (statistics, imported at the top) broke every Pyodide benchmark."""
+    code = ("import json\nfrom tavoliere.__main__ import run_benchmark\n"
+            "print('RESULT ' + json.dumps([row['game'] for row in run_benchmark('rules', 0.01)]))\n")
+    assert "havannah" in _result(run_in_pyodide(site, code))
