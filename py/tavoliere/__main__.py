@@ -92,7 +92,7 @@ def cmd_bench(args) -> None:
             if pyodide:
                 other = pyodide[index].get(key)
                 # how many times slower Pyodide is: a time grows, a rate shrinks
-                is_time = name.endswith(", s")
+                is_time = name.endswith((", s", ", ms"))
                 ratio = (other / value if is_time else value / other) if other and value else float("nan")
                 line += f" {other:>12,.2f} {ratio:>6.2f}x"
             print(line)
