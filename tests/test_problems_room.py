@@ -6,6 +6,7 @@ whose cooks are reported.  Screenshots in test-output/."""
 import pytest
 
 from conftest import NO_WELCOME, OUTPUT, PageWatch
+from test_phone import SIZES as PHONE_SIZES
 from tavoliere.solving import problem_id
 
 pytestmark = pytest.mark.browser
@@ -334,8 +335,8 @@ def test_a_plop_problem_is_solved_in_the_room(sized, server):
 def test_held_sideways_the_board_and_the_buttons_are_in_view_together(returning, server):
     """A phone held sideways (844x390): the problem's board stands at the screen's height
     beside the stipulation and the buttons, and the key is played by taps.  Stacked, the
-    board was 170 px high and every button under it out of sight."""
-    context = returning(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    board was 195 px high and every button under it out of sight."""
+    context = returning(**PHONE_SIZES["landscape"])
     context.add_init_script(NO_WELCOME)
     watch = PageWatch(context)
     page = watch.open(server)

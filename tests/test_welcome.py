@@ -11,6 +11,7 @@ import pytest
 import build
 from conftest import OUTPUT, first_visit_context
 from test_correspondence import AXE, axe_violations
+from test_phone import SIZES as PHONE_SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +23,7 @@ SIZES = {
 SHIPPED = build.shipped_games()
 
 
-SIDEWAYS = dict(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+SIDEWAYS = PHONE_SIZES["landscape"]
 
 
 def greeted(open_context, server, size):
