@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from test_embed import host, open_boards  # noqa: F401 (host is a fixture)
 from test_room import SAVED_MOVES, click_cell, full_record, view
 
 pytestmark = pytest.mark.browser
@@ -111,4 +112,57 @@ def test_a_random_set_up_is_one_button_and_stays_hidden(watch, server):
     assert view(page)["moves"][:2] == ["?", "?"]
     assert set(labelled(page, "12")) == {f + r for f in "bcde" for r in "12"}
     assert page.locator("#move-buttons .random-move").count() == 0
+    assert watch.errors == []
+
+
+EMBEDDED = """() => {
+  const board = document.getElementById('g');
+  return {
+    record: board.record,
+    text: board.shadowRoot.querySelector('.frame').innerText,
+    aria: [...board.shadowRoot.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')),
+    pieces: board.table.picture().pieces,
+    events: window.seen,
+    page: document.documentElement.outerHTML,
+    storage: JSON.stringify(Object.entries(localStorage)),
+    url: location.href,
+  };
+}"""
+
+
+def test_an_embedded_board_never_shows_the_computers_colours(watch, host):
+    """14.5 "the other player's set-up: never during the game", for a board embedded in an
+    article: a random set-up, a step and the computer's replies; its set-up is not in the
+    element's record, text, labels, pieces or move events, nor in the host page, its address
+    or its storage."""
+    board = '<tavoliere-board id="g" game="ghost" mode="play" white="human" black="ai:1"></tavoliere-board>'
+    page = watch.page
+    open_boards(page, host("ghost.html", board))
+    page.evaluate("""() => new Promise(resolve => {
+        const g = document.getElementById('g');
+        window.seen = [];
+        g.addEventListener('move', (e) => window.seen.push(e.detail));
+        if (g.record.moves) resolve();
+        g.addEventListener('ready', () => resolve(), { once: true });
+    })""")
+    page.locator("#g .random-move").click(timeout=60_000)
+    settled = "n => { const t = document.getElementById('g').table; return t.history.moves.length >= n && !t.thinking; }"
+    page.wait_for_function(settled, arg=2, timeout=60_000)
+    own, theirs = page.evaluate("document.getElementById('g').table.history.moves.slice(0, 2)")
+    assert re.fullmatch(r"(?:[b-e][12]){4}", own) and re.fullmatch(r"(?:[b-e][56]){4}", theirs)
+    page.evaluate("""() => {
+        const table = document.getElementById('g').table;
+        table.play(table.view.legal.find((m) => /^[a-f]2-[a-f]3$/.test(m.name)).name);
+    }""")
+    page.wait_for_function(settled, arg=4, timeout=60_000)
+    shown = page.evaluate(EMBEDDED)
+    assert shown["record"]["moves"][:2] == ["?", "?"] and len(shown["record"]["moves"]) == 4
+    assert {cell for cell, token in shown["pieces"].items() if cell[1] in "56" and "=" in token} == set()
+    assert [e["move"] for e in shown["events"]][:2] == ["?", "?"]
+    assert [e["ply"] for e in shown["events"]] == [1, 2, 3, 4]
+    cells = re.findall(r"[b-e][56]", theirs)
+    for where, text in shown.items():
+        if where != "pieces":
+            assert theirs not in str(text), where
+            assert " ".join(cells) not in str(text), where
     assert watch.errors == []
