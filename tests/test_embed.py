@@ -44,6 +44,17 @@ def open_boards(page, url):
     page.evaluate("customElements.whenDefined('tavoliere-board')")
 
 
+def hear_moves(page, board):
+    """Once the board is ready: its ``move`` events gather in ``window.seen``."""
+    page.evaluate("""id => new Promise(resolve => {
+        const board = document.getElementById(id);
+        window.seen = [];
+        board.addEventListener('move', (e) => window.seen.push(e.detail));
+        if (board.record.moves) resolve();
+        board.addEventListener('ready', () => resolve(), { once: true });
+    })""", board)
+
+
 def shadow(page, board, selector, what="textContent"):
     return page.evaluate(f"document.getElementById('{board}').shadowRoot.querySelector('{selector}').{what}")
 
@@ -255,13 +266,7 @@ def test_an_embedded_board_keeps_a_sealed_move_from_its_page(watch, host):
     board = '<tavoliere-board id="f" game="footsteps" mode="play" white="human" black="human"></tavoliere-board>'
     page = watch.page
     open_boards(page, host("sealed.html", board))
-    page.evaluate("""() => new Promise(resolve => {
-        const f = document.getElementById('f');
-        window.seen = [];
-        f.addEventListener('move', (e) => window.seen.push(e.detail));
-        if (f.record.moves) resolve();
-        f.addEventListener('ready', () => resolve(), { once: true });
-    })""")
+    hear_moves(page, "f")
     f = page.locator("#f")
     f.locator(".move-choice").select_option("23")
     f.locator(".move-choice-play").click()

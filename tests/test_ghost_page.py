@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from test_embed import host, open_boards  # noqa: F401 (host is a fixture)
+from test_embed import hear_moves, host, open_boards  # noqa: F401 (host is a fixture)
 from test_room import SAVED_MOVES, click_cell, full_record, view
 
 pytestmark = pytest.mark.browser
@@ -138,13 +138,7 @@ def test_an_embedded_board_never_shows_the_computers_colours(watch, host):
     board = '<tavoliere-board id="g" game="ghost" mode="play" white="human" black="ai:1"></tavoliere-board>'
     page = watch.page
     open_boards(page, host("ghost.html", board))
-    page.evaluate("""() => new Promise(resolve => {
-        const g = document.getElementById('g');
-        window.seen = [];
-        g.addEventListener('move', (e) => window.seen.push(e.detail));
-        if (g.record.moves) resolve();
-        g.addEventListener('ready', () => resolve(), { once: true });
-    })""")
+    hear_moves(page, "g")
     page.locator("#g .random-move").click(timeout=60_000)
     settled = "n => { const t = document.getElementById('g').table; return t.history.moves.length >= n && !t.thinking; }"
     page.wait_for_function(settled, arg=2, timeout=60_000)
