@@ -36,6 +36,15 @@ def wait_plies(page, count):
                            arg=count, timeout=60_000)
 
 
+def assert_not_stored(page, setups):
+    """RULES.md 14.5, "the other player's set-up: never during the game": the page's storage
+    keeps the record sealed, so neither set-up can be read there."""
+    stored = page.evaluate("JSON.stringify(Object.entries(localStorage))")
+    assert "tavoliere.games" in stored
+    for setup in setups:
+        assert setup not in stored, setup
+
+
 def setup_text(record):
     return [move for move in record if re.fullmatch(r"(?:[a-f][1-6]){4}", move)]
 
@@ -58,6 +67,12 @@ def test_against_the_computer_its_colours_and_setup_stay_hidden(watch, server):
     assert set(labelled(page, "12")) == {f + r for f in "bcde" for r in "12"}
     assert labelled(page, "56") == {}                    # the computer's colours: never
     assert re.sub(r"\s+", "", shown["list"]).startswith("??")
+    assert_not_stored(page, setup_text(record))
+    page.reload()                                        # the sealed record comes back whole
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    assert full_record(page) == record and view(page)["moves"] == ["?", "?"]
+    assert labelled(page, "56") == {}
     assert watch.errors == []
 
 
@@ -96,6 +111,7 @@ def test_two_people_pass_the_device_after_every_move(watch, server):
     assert full_record(page) == ["b1c1d2e2", "b5c5d6e6", "b2-b3"]
     assert view(page)["moves"] == ["?", "?", "b2-b3"]
     assert "b1c1d2e2" not in str(page.evaluate(SHOWN)) and "b5c5d6e6" not in str(page.evaluate(SHOWN))
+    assert_not_stored(page, ["b1c1d2e2", "b5c5d6e6"])
     assert watch.errors == []
 
 

@@ -31,14 +31,9 @@ def view(page):
 
 
 # The whole record this device keeps: the view's ``moves`` leave out sealed plies and name
-# "?" those hidden from the seat shown (a game of hidden information's set-ups).
-SAVED_MOVES = """(() => {
-    const id = localStorage.getItem('tavoliere.current');
-    const list = JSON.parse(localStorage.getItem('tavoliere.games'));
-    const games = list && (Array.isArray(list) ? list : list.games);
-    const game = games && games.find((g) => g.id === id);
-    return game ? game.moves : [];
-})()"""
+# "?" those hidden from the seat shown (a game of hidden information's set-ups); the storage
+# keeps such a record sealed, and the page reads it back whole.
+SAVED_MOVES = "window.tavoliere.savedMoves()"
 
 
 def full_record(page):

@@ -28,12 +28,7 @@ def view(page):
 
 def saved_moves(page):
     """The record this device keeps (the whole one, sealed plies included)."""
-    return page.evaluate("""() => {
-        const id = localStorage.getItem('tavoliere.current');
-        const list = JSON.parse(localStorage.getItem('tavoliere.games'));
-        const games = Array.isArray(list) ? list : list.games;
-        return games.find((g) => g.id === id).moves;
-    }""")
+    return page.evaluate("window.tavoliere.savedMoves()")
 
 
 def bid(page, amount):

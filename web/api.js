@@ -3,7 +3,7 @@
 import { entryLink, startCorrespondence } from "./correspondence.js";
 import { errorText } from "./i18n.js";
 import { currentReview } from "./reviewpanel.js";
-import { loadCorrespondence } from "./storage.js";
+import { currentGame, loadCorrespondence } from "./storage.js";
 
 export function pageApi(room) {
   const { table, board, engine } = room;
@@ -53,6 +53,9 @@ export function pageApi(room) {
     legalMoves: () => table.view.legal.map((m) => ({ name: m.name, clicks: [...m.clicks] })),
     lastMove: () => table.view.last,
     picture: () => table.picture(),
+    // the whole record this device keeps of the game resumed on a reload (sealed in storage
+    // while it keeps something from a player: web/storage.js), or [] if none is saved
+    savedMoves: () => { const game = currentGame(); return game ? [...game.moves] : []; },
     // the study tree on the table (Study.to_dict()'s form) and the moves to the position on view
     study: () => table.history.toStudy(table.game),
     line: () => table.history.line(),  // what the board draws (a move half made included)

@@ -144,8 +144,11 @@ function tableEntry(room) {
   const v = table.view;
   const end = table.history.atEnd && v;
   const outcome = end && v.outcome ? { winner: v.outcome.winner, reason: v.outcome.reason, scores: v.outcome.scores } : null;
+  // sealed in storage while the record keeps something from a player (web/storage.js)
+  const last = table.endView || v;
+  const seal = Boolean(last && !last.outcome && (last.hidden_information || last.sealed));
   return { id: room.id, game: table.game, moves: [...table.history.moves], players: table.players, ending: table.ending,
-    toMove: end ? v.to_move : undefined, outcome,
+    toMove: end ? v.to_move : undefined, outcome, seal,
     tree: table.history.annotated ? table.history.toStudy(table.game) : null };  // a study's variations and notes
 }
 

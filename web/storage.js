@@ -19,7 +19,8 @@ const PROBE = "tavoliere.headroom";
 function validGame(entry) {
   return entry && typeof entry.id === "string" && typeof entry.game === "string" &&
     Array.isArray(entry.moves) && entry.moves.every((m) => typeof m === "string") &&
-    Array.isArray(entry.players) && entry.players.length >= 2 && entry.players.length <= 4 && typeof entry.updated === "number";
+    Array.isArray(entry.players) && entry.players.length >= 2 && entry.players.length <= 4 && typeof entry.updated === "number" &&
+    (entry.sealed === undefined || unseal(entry.sealed, entry.moves.length) !== null);
 }
 
 function read(key) {
@@ -79,21 +80,104 @@ function loadList(key, valid) {
   return { games: good.sort((a, b) => b.updated - a.updated), problem: null };
 }
 
-// {games, problem}: the saved games, newest first, and what was set aside, if anything.
+// {games, problem}: the saved games, newest first (their records unsealed), and what was set
+// aside, if anything.
 export function loadGames() {
-  return loadList(KEY, validGame);
+  const { games, problem } = loadList(KEY, validGame);
+  return { games: games.map(opened), problem };
 }
 
 // Save a game; returns null, or the problem (the game stays on screen either way): a full
 // storage keeps the saved games as they were (key "storage.full"), and a nearly full one is
-// a warning after a save that worked ("storage.nearly-full").
+// a warning after a save that worked ("storage.nearly-full").  An entry marked `seal` is
+// stored sealed (below).
 export function saveGame(entry) {
   const { games } = loadGames();
   const others = games.filter((g) => g.id !== entry.id);
   const all = [{ ...entry, updated: Date.now() }, ...others].slice(0, LIMIT);
-  const problem = write(KEY, JSON.stringify(all));
+  const problem = write(KEY, JSON.stringify(all.map(sealed)));
   write(CURRENT, entry.id);
   return afterSave(problem);
+}
+
+// -- sealed records ------------------------------------------------------------------------------
+// While a game keeps something from one of its players (a set-up of hidden pieces, a sealed
+// bid), its record is stored sealed: every move as "?", and the record itself mixed with a
+// keystream drawn from this browser's own random key.  The storage panel then shows neither
+// player the other's secret.  The key lies in the same storage: this keeps a secret from a
+// look at the storage, not from code run in the page, which could read the page's memory too.
+const SEAL_KEY = "tavoliere.seal";
+
+function sealKey(create) {
+  const hex = read(SEAL_KEY);
+  if (hex && /^[0-9a-f]{32}$/.test(hex)) return hexBytes(hex);
+  if (!create) return null;
+  const key = crypto.getRandomValues(new Uint8Array(16));
+  return write(SEAL_KEY, bytesHex(key)) ? null : key;
+}
+
+function hexBytes(hex) {
+  return Uint8Array.from(hex.match(/../g), (pair) => parseInt(pair, 16));
+}
+
+function bytesHex(bytes) {
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `length` bytes of xorshift128 (Marsaglia, 2003) started from the key mixed with the nonce:
+// a new nonce for every save, so no two saves share a keystream.
+function keystream(key, nonce, length) {
+  const seed = new DataView(key.map((b, i) => b ^ nonce[i]).buffer);
+  let [a, b, c, d] = [0, 4, 8, 12].map((i) => seed.getUint32(i) | 0);
+  if (!(a | b | c | d)) a = 1;
+  const out = new Uint8Array(length);
+  for (let i = 0; i < length; i += 4) {
+    const t = a ^ (a << 11);
+    [a, b, c] = [b, c, d];
+    d = (d ^ (d >>> 19) ^ t ^ (t >>> 8)) | 0;
+    for (let j = 0; j < 4 && i + j < length; j++) out[i + j] = (d >>> (8 * j)) & 255;
+  }
+  return out;
+}
+
+function mixed(bytes, key, nonce) {
+  const stream = keystream(key, nonce, bytes.length);
+  return bytes.map((byte, i) => byte ^ stream[i]);
+}
+
+// The entry as stored: its moves as "?", and its record (the moves and a study's tree) sealed
+// as "nonce:base64"; or the entry as it is.
+function sealed(entry) {
+  if (!entry.seal) return entry;
+  const key = sealKey(true);
+  const nonce = crypto.getRandomValues(new Uint8Array(16));
+  const record = new TextEncoder().encode(JSON.stringify({ moves: entry.moves, tree: entry.tree || null }));
+  let text = "";
+  for (const byte of key ? mixed(record, key, nonce) : []) text += String.fromCharCode(byte);
+  return { ...entry, moves: entry.moves.map(() => "?"), tree: null, sealed: `${bytesHex(nonce)}:${btoa(text)}` };
+}
+
+// The record ({moves, tree}) of a sealed entry, or null if it cannot be read (no key, another
+// browser's, or damaged): such an entry is set aside as unreadable, never thrown away.
+function unseal(text, length) {
+  const key = sealKey(false);
+  const parts = typeof text === "string" && text.match(/^([0-9a-f]{32}):([A-Za-z0-9+/=]*)$/);
+  if (!key || !parts) return null;
+  try {
+    const bytes = Uint8Array.from(atob(parts[2]), (char) => char.charCodeAt(0));
+    const record = JSON.parse(new TextDecoder().decode(mixed(bytes, key, hexBytes(parts[1]))));
+    const { moves } = record;
+    return Array.isArray(moves) && moves.length === length && moves.every((m) => typeof m === "string") ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+function opened(entry) {
+  if (entry.sealed === undefined) return entry;
+  const { sealed: text, ...rest } = entry;
+  const { moves, tree } = unseal(text, entry.moves.length);
+  return { ...rest, moves, tree };
 }
 
 // The saved game under `id`, as stored now (another tab may have saved it), or null.
