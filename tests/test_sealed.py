@@ -2,6 +2,7 @@
 the whole record, since the engine needs it, but shows, links, announces and lists only the
 revealed plies; two people at one device pass it between a sealed move and the next turn."""
 
+import json
 import re
 
 import pytest
@@ -103,6 +104,8 @@ def test_a_reload_keeps_the_sealed_bid_on_this_device_and_out_of_the_link(watch,
     bid_made = "window.tavoliere.view().sealed === 1"
     wait_quiet(page, bid_made)
     assert "12" not in page.evaluate("location.hash")
+    stored = json.loads(page.evaluate("localStorage.getItem('tavoliere.games')"))[0]
+    assert stored["moves"] == ["?"] and stored["sealed"]  # sealed in storage too (web/storage.js)
     page.reload()
     page.evaluate("window.tavoliere.ready")
     wait_quiet(page, bid_made)
