@@ -7,6 +7,9 @@ import re
 
 import pytest
 
+from conftest import OUTPUT
+from tavoliere.core import load_game
+
 from test_embed import hear_moves, host, open_boards  # noqa: F401 (host is a fixture)
 from test_room import SAVED_MOVES, click_cell, full_record, view
 
@@ -176,3 +179,100 @@ def test_an_embedded_board_never_shows_the_computers_colours(watch, host):
             assert theirs not in str(text), where
             assert " ".join(cells) not in str(text), where
     assert watch.errors == []
+
+
+SIZES = {"desk": dict(viewport={"width": 1366, "height": 800}),
+         "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                       device_scale_factor=2)}
+WHITE_EXITS = ("a6", "f6")
+
+
+def distance(a, b):
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1]) - int(b[1]))
+
+
+def racer(legal, pieces):
+    """The test's player, who knows his own colours: an exit; else a good ghost's step towards
+    an exit, onto a cell no opposing ghost touches where there is one (the nearest first);
+    else any step onto such a cell; else the first move."""
+    names = sorted(legal)
+    exits = [m for m in names if m.endswith("-out")]
+    if exits:
+        return exits[0]
+    theirs = {cell for cell, token in pieces.items() if "=" not in token}
+    good = {cell for cell, token in pieces.items() if token.endswith("=G")}
+    steps = [m for m in names if "-" in m]
+    safe = [m for m in steps if all(distance(m[3:5], c) > 1 for c in theirs)]
+    def nearer(m):
+        return min(distance(m[3:5], e) for e in WHITE_EXITS) < min(distance(m[:2], e) for e in WHITE_EXITS)
+    home = [m for m in safe if m[:2] in good and nearer(m)] or [m for m in steps if m[:2] in good and nearer(m)]
+    if home:
+        return min(home, key=lambda m: min(distance(m[3:5], e) for e in WHITE_EXITS))
+    return (safe or names)[0]
+
+
+def clicker(page, size):
+    press = page.touchscreen.tap if size == "phone" else page.mouse.click
+
+    def click(cell):
+        point = page.evaluate("name => window.tavoliere.cellCenter(name)", cell)
+        assert point, f"no cell {cell} on the board"
+        press(point["x"], point["y"])
+        page.wait_for_timeout(60)
+    return click
+
+
+YOUR_TURN = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
+             " || window.tavoliere.view().to_move === 0)")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_against_level_1_by_clicks(returning, server, size):
+    """14.2 and 14.6 at 1366x800 and on a 390x844 phone with touch: the set-up by four clicks
+    (taps), then moves by clicks until the game ends as the rule book says; both set-ups are
+    shown at the end (14.7)."""
+    page = returning(**SIZES[size]).new_page()
+    page.goto(server + "#game=ghost&white=human&black=ai:1")
+    page.evaluate("window.tavoliere.ready")
+    click = clicker(page, size)
+    for cell in ("b1", "c1", "d2", "e2"):                # bad: b1 c1 d2 e2; good: b2 c2 d1 e1
+        click(cell)
+    page.wait_for_function(f"{SAVED_MOVES}.length >= 2 && ({YOUR_TURN})", timeout=60_000)
+    while not view(page)["outcome"]:
+        moves = {m["name"]: m["clicks"] for m in page.evaluate("window.tavoliere.legalMoves()")}
+        before = len(full_record(page))
+        for cell in moves[racer(moves, pieces(page))]:
+            click(cell)
+        page.wait_for_function(f"n => {SAVED_MOVES}.length > n && ({YOUR_TURN})", arg=before, timeout=60_000)
+    record = full_record(page)
+    game = load_game("ghost")
+    outcome = game.outcome(game.replay(record))
+    assert view(page)["outcome"]["winner"] == outcome.winner and view(page)["outcome"]["reason"] == outcome.reason
+    assert record[0] == "b1c1d2e2" and view(page)["moves"][:2] == record[:2]   # both set-ups shown
+    page.screenshot(path=str(OUTPUT / f"ghost-end-{size}.png"))
+    page.context.close()
+
+
+# White's good ghost walked from b2 to a6, Black's steps far from it: White to move.
+TO_THE_EXIT = "b1c1d2e2,b5c5d6e6,b2-a2,e5-e4,a2-a3,e4-e3,a3-a4,d5-d4,a4-a5,d4-d3,a5-a6,e3-f3"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_an_escape_is_clicked_as_the_ghost_then_its_arrow(returning, server, size):
+    """14.4.3 "a good ghost that stands on one of the opponent's two corner cells at the start
+    of the mover's turn may, as his move, leave the board": clicked (tapped) as the ghost on
+    a6, then the arrow beyond it; the exit wins (14.6)."""
+    page = returning(**SIZES[size]).new_page()
+    page.goto(server + f"#game=ghost&white=human&black=ai:1&moves={TO_THE_EXIT}")
+    page.evaluate("window.tavoliere.ready")
+    page.wait_for_function(f"window.tavoliere.view().moves.length === 12 && ({YOUR_TURN})")
+    click = clicker(page, size)
+    click("a6")
+    click("a7")
+    page.wait_for_function("window.tavoliere.view().outcome")
+    outcome = view(page)["outcome"]
+    assert (outcome["winner"], outcome["reason"], outcome["cells"]) == (0, "exit", ["a6"])
+    assert full_record(page)[-1] == "a6-out"
+    assert "wins" in page.locator("#turn").text_content()
+    page.screenshot(path=str(OUTPUT / f"ghost-escape-{size}.png"))
+    page.context.close()
