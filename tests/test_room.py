@@ -52,10 +52,11 @@ def wait_turn(page, plies, timeout=60_000):
         raise AssertionError(f"waiting for {plies} plies: {state}") from None
 
 
-def play_by_clicks(page, move, seen):
+def play_by_clicks(page, move, seen, click_cell=click_cell):
     """Click ``move``'s click sequence; record in ``seen`` when the page asked for more clicks.
     The move lands at the ply on view (an earlier one starts a new line): the plies shown up to
-    there, sealed ones included; the whole record the device keeps then changes."""
+    there, sealed ones included; the whole record the device keeps then changes.
+    ``click_cell(page, name)``: how a cell is pressed (a tap on a phone)."""
     shown = view(page)
     before = len(shown["moves"]) + shown["sealed"]
     start = full_record(page)
@@ -114,6 +115,39 @@ def choice_moves(moves, choice_depth):
         return tuple(move["clicks"][:choice_depth - 1])
     counts = Counter(map(prefix, moves))
     return [m for m in moves if counts[prefix(m)] > 1]
+
+
+def tap_cell(page, name):
+    point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
+    assert point, f"no cell {name} on the board"
+    page.touchscreen.tap(point["x"], point["y"])
+
+
+DESK = dict(viewport={"width": 1366, "height": 800})
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+@pytest.mark.parametrize("spec", ["plop", "plop(variant=trail)"])
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_a_whole_game_of_pferdeappel_against_level_1_at_desk_and_phone_sizes(returning, server, spec, size):
+    """Issue 42: a whole game against level 1 by clicks at 1366x800 and by taps on a 390x844
+    phone, each horse's move and its apples, until the game ends as the rule book says."""
+    page = returning(**(DESK if size == "desk" else PHONE)).new_page()
+    page.goto(server + f"#game={spec}&white=human&black=ai:1")
+    page.evaluate("window.tavoliere.ready")
+    rng = random.Random(f"{spec} {size}")
+    your_turn = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
+                 " || window.tavoliere.view().to_move === 0)")
+    while not view(page)["outcome"]:
+        move = rng.choice(legal_moves(spec, full_record(page)))
+        play_by_clicks(page, move, set(), tap_cell if size == "phone" else click_cell)
+        page.wait_for_function(your_turn, timeout=60_000)
+    game = load_game(spec)
+    outcome = game.outcome(game.replay(full_record(page)))
+    assert (view(page)["outcome"]["winner"], view(page)["outcome"]["reason"]) == (outcome.winner, outcome.reason)
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"end-{spec.replace('(variant=', '-').rstrip(')')}-{size}.png"))
+    page.context.close()
 
 
 @pytest.mark.parametrize("spec, choice_depth", GAMES)
