@@ -11,7 +11,7 @@ from conftest import OUTPUT
 from tavoliere.core import load_game
 
 from test_embed import hear_moves, host, open_boards  # noqa: F401 (host is a fixture)
-from test_room import SAVED_MOVES, click_cell, full_record, view
+from test_room import DESK, PHONE, SAVED_MOVES, click_cell, full_record, tap_cell, view
 
 pytestmark = pytest.mark.browser
 
@@ -181,9 +181,7 @@ def test_an_embedded_board_never_shows_the_computers_colours(watch, host):
     assert watch.errors == []
 
 
-SIZES = {"desk": dict(viewport={"width": 1366, "height": 800}),
-         "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                       device_scale_factor=2)}
+SIZES = {"desk": DESK, "phone": PHONE}
 WHITE_EXITS = ("a6", "f6")
 
 
@@ -212,12 +210,11 @@ def racer(legal, pieces):
 
 
 def clicker(page, size):
-    press = page.touchscreen.tap if size == "phone" else page.mouse.click
+    """Press a cell as the size does: a click at the desk, a tap on the phone."""
+    press = tap_cell if size == "phone" else click_cell
 
     def click(cell):
-        point = page.evaluate("name => window.tavoliere.cellCenter(name)", cell)
-        assert point, f"no cell {cell} on the board"
-        press(point["x"], point["y"])
+        press(page, cell)
         page.wait_for_timeout(60)
     return click
 
