@@ -1,7 +1,9 @@
 """Ghost in the room (RULES.md 14.5, "Room rules that follow"): what the page shows each
 seat.  Against the computer the board never shows the computer's colours and the move list
 shows both set-ups as "?"; two people at one device pass it after every move, the board
-shown with no colour meanwhile.  The saved game keeps the whole record."""
+shown with no colour meanwhile.  The saved game keeps the whole record, sealed in storage; an
+embedded board keeps the computer's set-up from its host page; a whole game by clicks (taps on
+a phone), the set-up and an escape included."""
 
 import re
 
