@@ -13,7 +13,8 @@ from conftest import OUTPUT
 from tavoliere.core import load_game
 
 from test_embed import hear_moves, host, open_boards  # noqa: F401 (host is a fixture)
-from test_room import DESK, PHONE, SAVED_MOVES, click_cell, full_record, tap_cell, view
+from test_phone import SIZES
+from test_room import SAVED_MOVES, YOUR_TURN, click_cell, full_record, tap_cell, view
 
 pytestmark = pytest.mark.browser
 
@@ -183,7 +184,6 @@ def test_an_embedded_board_never_shows_the_computers_colours(watch, host):
     assert watch.errors == []
 
 
-SIZES = {"desk": DESK, "phone": PHONE}
 WHITE_EXITS = ("a6", "f6")
 
 
@@ -213,7 +213,7 @@ def racer(legal, pieces):
 
 def clicker(page, size):
     """Press a cell as the size does: a click at the desk, a tap on the phone."""
-    press = tap_cell if size == "phone" else click_cell
+    press = tap_cell if size == "portrait" else click_cell
 
     def click(cell):
         press(page, cell)
@@ -221,11 +221,7 @@ def clicker(page, size):
     return click
 
 
-YOUR_TURN = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
-             " || window.tavoliere.view().to_move === 0)")
-
-
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", ["desk", "portrait"])
 def test_a_whole_game_against_level_1_by_clicks(returning, server, size):
     """14.2 and 14.6 at 1366x800 and on a 390x844 phone with touch: the set-up by four clicks
     (taps), then moves by clicks until the game ends as the rule book says; both set-ups are
@@ -256,7 +252,7 @@ def test_a_whole_game_against_level_1_by_clicks(returning, server, size):
 TO_THE_EXIT = "b1c1d2e2,b5c5d6e6,b2-a2,e5-e4,a2-a3,e4-e3,a3-a4,d5-d4,a4-a5,d4-d3,a5-a6,e3-f3"
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", ["desk", "portrait"])
 def test_an_escape_is_clicked_as_the_ghost_then_its_arrow(returning, server, size):
     """14.4.3 "a good ghost that stands on one of the opponent's two corner cells at the start
     of the mover's turn may, as his move, leave the board": clicked (tapped) as the ghost on

@@ -13,6 +13,7 @@ import pytest
 
 from conftest import NO_WELCOME, OUTPUT, PageWatch
 from tavoliere import load_game
+from test_room import click_cell, tap_cell
 
 pytestmark = pytest.mark.browser
 
@@ -47,12 +48,7 @@ def test_the_record_reaches_the_settled_position_without_captures():
 
 
 def tap(page, name, touch):
-    point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
-    assert point, f"no cell {name} on the board"
-    if touch:
-        page.touchscreen.tap(point["x"], point["y"])
-    else:
-        page.mouse.click(point["x"], point["y"])
+    (tap_cell if touch else click_cell)(page, name)
 
 
 def press(page, text, touch):

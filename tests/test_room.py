@@ -9,6 +9,7 @@ import pytest
 from conftest import OUTPUT, click_more
 from tavoliere import load_game
 from test_conformance import first_specs
+from test_phone import SIZES as PHONE_SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +21,18 @@ LONG_TASKS = """() => {
 }"""
 
 
-def click_cell(page, name):
+def cell_point(page, name):
     point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
     assert point, f"no cell {name} on the board"
-    page.mouse.click(point["x"], point["y"])
+    return point["x"], point["y"]
+
+
+def click_cell(page, name):
+    page.mouse.click(*cell_point(page, name))
+
+
+def tap_cell(page, name):
+    page.touchscreen.tap(*cell_point(page, name))
 
 
 def view(page):
@@ -117,34 +126,38 @@ def choice_moves(moves, choice_depth):
     return [m for m in moves if counts[prefix(m)] > 1]
 
 
-def tap_cell(page, name):
-    point = page.evaluate("name => window.tavoliere.cellCenter(name)", name)
-    assert point, f"no cell {name} on the board"
-    page.touchscreen.tap(point["x"], point["y"])
+# The person's turn (White's), or the end: the computer has answered.
+YOUR_TURN = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
+             " || window.tavoliere.view().to_move === 0)")
 
 
-DESK = dict(viewport={"width": 1366, "height": 800})
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+def play_to_the_end(page, spec, rng, choice_depth=1, click_cell=click_cell):
+    """White plays random moves by clicks until the game ends; the clicks after which the
+    page asked for more, and the outcome, checked against the rule book's replay."""
+    asked = set()
+    page.wait_for_function(YOUR_TURN, timeout=60_000)  # a game of dice rolls first
+    while not view(page)["outcome"]:
+        moves = legal_moves(spec, full_record(page))
+        move = rng.choice(choice_moves(moves, choice_depth) or moves)
+        play_by_clicks(page, move, asked, click_cell)
+        page.wait_for_function(YOUR_TURN, timeout=60_000)
+    game = load_game(spec)
+    outcome = game.outcome(game.replay(full_record(page)))
+    final = view(page)["outcome"]
+    assert (final["winner"], final["reason"]) == (outcome.winner, outcome.reason)
+    return asked, outcome
 
 
 @pytest.mark.parametrize("spec", ["plop", "plop(variant=trail)"])
-@pytest.mark.parametrize("size", ["desk", "phone"])
+@pytest.mark.parametrize("size", ["desk", "portrait"])
 def test_a_whole_game_of_pferdeappel_against_level_1_at_desk_and_phone_sizes(returning, server, spec, size):
     """Issue 42: a whole game against level 1 by clicks at 1366x800 and by taps on a 390x844
     phone, each horse's move and its apples, until the game ends as the rule book says."""
-    page = returning(**(DESK if size == "desk" else PHONE)).new_page()
+    page = returning(**PHONE_SIZES[size]).new_page()
     page.goto(server + f"#game={spec}&white=human&black=ai:1")
     page.evaluate("window.tavoliere.ready")
-    rng = random.Random(f"{spec} {size}")
-    your_turn = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
-                 " || window.tavoliere.view().to_move === 0)")
-    while not view(page)["outcome"]:
-        move = rng.choice(legal_moves(spec, full_record(page)))
-        play_by_clicks(page, move, set(), tap_cell if size == "phone" else click_cell)
-        page.wait_for_function(your_turn, timeout=60_000)
-    game = load_game(spec)
-    outcome = game.outcome(game.replay(full_record(page)))
-    assert (view(page)["outcome"]["winner"], view(page)["outcome"]["reason"]) == (outcome.winner, outcome.reason)
+    play_to_the_end(page, spec, random.Random(f"{spec} {size}"),
+                    click_cell=tap_cell if size == "portrait" else click_cell)
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"end-{spec.replace('(variant=', '-').rstrip(')')}-{size}.png"))
     page.context.close()
@@ -154,23 +167,9 @@ def test_a_whole_game_of_pferdeappel_against_level_1_at_desk_and_phone_sizes(ret
 def test_a_whole_game_against_level_1_by_clicks(watch, server, spec, choice_depth):
     page = watch.open(server + f"#game={spec}&white=human&black=ai:1")
     page.evaluate(LONG_TASKS)
-    rng = random.Random(spec)
-    asked = set()
-    your_turn = ("!window.tavoliere.thinking() && (window.tavoliere.view().outcome"
-                 " || window.tavoliere.view().to_move === 0)")
-    page.wait_for_function(your_turn, timeout=60_000)  # a game of dice rolls first
-    while not view(page)["outcome"]:
-        moves = legal_moves(spec, full_record(page))
-        move = rng.choice(choice_moves(moves, choice_depth) or moves)
-        play_by_clicks(page, move, asked)
-        page.wait_for_function(your_turn, timeout=60_000)
+    asked, outcome = play_to_the_end(page, spec, random.Random(spec), choice_depth)
     if choice_depth > 1:
         assert choice_depth - 1 in asked, "the page never asked to choose a path or a removal"
-    final = view(page)
-    game = load_game(spec)
-    outcome = game.outcome(game.replay(full_record(page)))
-    assert final["outcome"]["winner"] == outcome.winner
-    assert final["outcome"]["reason"] == outcome.reason
     assert page.locator("#banner").is_visible()  # Rematch and Swap sides
     assert ("wins" in page.locator("#turn").text_content()) == (outcome.winner is not None)
     OUTPUT.mkdir(exist_ok=True)

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from test_room import full_record
+
 pytestmark = pytest.mark.browser
 
 TWO_PEOPLE = "#game=footsteps&white=human&black=human"
@@ -25,11 +27,6 @@ SHOWN = """() => ({
 
 def view(page):
     return page.evaluate("window.tavoliere.view()")
-
-
-def saved_moves(page):
-    """The record this device keeps (the whole one, sealed plies included)."""
-    return page.evaluate("window.tavoliere.savedMoves()")
 
 
 def bid(page, amount):
@@ -109,7 +106,7 @@ def test_a_reload_keeps_the_sealed_bid_on_this_device_and_out_of_the_link(watch,
     page.reload()
     page.evaluate("window.tavoliere.ready")
     wait_quiet(page, bid_made)
-    assert saved_moves(page) == ["12"] and view(page)["to_move"] == 1
+    assert full_record(page) == ["12"] and view(page)["to_move"] == 1
     # the one who bid may still hold the device: it changes hands before Black's turn shows
     page.locator("#move-buttons .take-device").click()
     page.locator("#move-buttons .move-choice").wait_for()
@@ -132,7 +129,7 @@ def test_the_computers_sealed_bid_as_white_is_not_shown_before_the_person_bids(w
     page.evaluate(HEARD)
     page.evaluate("window.tavoliere.ready")
     wait_quiet(page, "window.tavoliere.view().sealed === 1")
-    [computer] = saved_moves(page)
+    [computer] = full_record(page)
     assert view(page)["moves"] == [] and view(page)["to_move"] == 1
     assert page.locator("#move-buttons .take-device").count() == 0  # no change of hands with the computer
     shown = page.evaluate(SHOWN)
@@ -219,10 +216,10 @@ def test_the_computers_first_bid_differs_from_game_to_game(watch, server):
     the level 3 strategy at the start are all alike is under 1e-4."""
     page = watch.open(server + "#game=footsteps&white=ai:3&black=human")
     wait_quiet(page, "window.tavoliere.view().sealed === 1")
-    bids = [saved_moves(page)[0]]
+    bids = [full_record(page)[0]]
     for _ in range(4):
         start_footsteps(page)
-        bids.append(saved_moves(page)[0])
+        bids.append(full_record(page)[0])
     assert len(set(bids)) > 1, bids
     assert watch.errors == []
 
@@ -232,9 +229,9 @@ def test_the_computers_bid_comes_from_the_crypto_source(watch, server):
     watch.page.context.add_init_script(KNOWN_SEEDS % seeds)
     page = watch.open(server + "#game=footsteps&white=ai:3&black=human")
     wait_quiet(page, "window.tavoliere.view().sealed === 1")
-    assert saved_moves(page) == [computer_bid([], 1)]
+    assert full_record(page) == [computer_bid([], 1)]
     start_footsteps(page)
-    assert saved_moves(page) == [computer_bid([], 2)]
+    assert full_record(page) == [computer_bid([], 2)]
     assert page.evaluate("window.seedsDrawn") == 2
     assert watch.errors == []
 
@@ -249,15 +246,15 @@ def test_undo_after_a_reveal_takes_back_the_whole_round(watch, server):
     watch.page.context.add_init_script(KNOWN_SEEDS % seeds)
     page = watch.open(server + COMPUTER_WHITE.replace("ai:1", "ai:3"))
     wait_quiet(page, "window.tavoliere.view().sealed === 1")
-    assert saved_moves(page) == [first]
+    assert full_record(page) == [first]
     bid(page, 5)
     wait_quiet(page, "window.tavoliere.view().moves.length === 2 && window.tavoliere.view().sealed === 1")
-    assert saved_moves(page) == [first, "5", computer_bid([first, "5"], 2)]
+    assert full_record(page) == [first, "5", computer_bid([first, "5"], 2)]
     page.locator("#undo").click()
     wait_quiet(page, "window.tavoliere.view().moves.length === 0 && window.seedsDrawn === 3"
                      " && window.tavoliere.view().sealed === 1")
     # the round is gone whole: a new sealed bid, not the one the person has seen
-    assert saved_moves(page) == [third]
+    assert full_record(page) == [third]
     assert view(page)["to_move"] == 1
     assert_hidden(page.evaluate(SHOWN), third)
     assert page.locator("#redo").is_disabled()  # the computer's new bid starts a line of its own
@@ -276,10 +273,10 @@ def test_between_two_people_undo_and_redo_take_a_revealed_round_whole(watch, ser
     wait_quiet(page, "window.tavoliere.view().moves.length === 2")
     page.locator("#undo").click()
     wait_quiet(page, "window.tavoliere.view().moves.length === 0 && window.tavoliere.view().sealed === 0")
-    assert saved_moves(page) == [] and view(page)["to_move"] == 0
+    assert full_record(page) == [] and view(page)["to_move"] == 0
     page.locator("#redo").click()
     wait_quiet(page, "window.tavoliere.view().moves.length === 2")
-    assert saved_moves(page) == ["37", "20"]
+    assert full_record(page) == ["37", "20"]
     # inside the revealed round (White's bid made, Black's not yet): nothing may be bid
     page.locator("#move-list .move[data-ply='1']").click()
     page.wait_for_function("window.tavoliere.view().sealed === 1")
@@ -289,7 +286,7 @@ def test_between_two_people_undo_and_redo_take_a_revealed_round_whole(watch, ser
     with pytest.raises(Exception, match="mid-round"):
         page.evaluate("window.tavoliere.play('5')")
     assert "revealed" in page.locator("#message").text_content()
-    assert saved_moves(page) == ["37", "20"]
+    assert full_record(page) == ["37", "20"]
     assert watch.errors == []
 
 
@@ -316,9 +313,9 @@ def test_undo_before_the_person_has_bid_against_the_computer_says_there_is_nothi
     watch.page.context.add_init_script(KNOWN_SEEDS % [1, 2])
     page = watch.open(server + COMPUTER_WHITE.replace("ai:1", "ai:3"))
     wait_quiet(page, "window.tavoliere.view().sealed === 1")
-    made = saved_moves(page)
+    made = full_record(page)
     page.locator("#undo").click()
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Nothing to take back')")
     wait_quiet(page, "window.tavoliere.view().sealed === 1")
-    assert saved_moves(page) == made and page.evaluate("window.seedsDrawn") == 1
+    assert full_record(page) == made and page.evaluate("window.seedsDrawn") == 1
     assert watch.errors == []
