@@ -442,6 +442,19 @@ def externally_managed() -> bool:
     return not in_venv and (Path(sysconfig.get_path("stdlib")) / "EXTERNALLY-MANAGED").exists()
 
 
+def test_workers(extra: list[str]) -> list[str]:
+    """pytest-xdist's options: two processes, each with a Chromium and a site of its own, a
+    test file's tests together in one of them; none on one core or where the command line
+    chose.  Not more than two: the cores a process may use can be more than a container's
+    share of them, and four processes on two cores made the tests that time the page fail
+    (docs/testing.md)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if (cores or 1) < 2 or any(arg.startswith(("-n", "--numprocesses", "--dist"))
+                               for arg in extra):
+        return []
+    return ["-n", "2", "--dist", "loadfile"]
+
+
 def run_tests(slow: bool, extra: list[str]) -> int:
     if externally_managed():
         venv = CACHE / "venv"
@@ -461,7 +474,7 @@ def run_tests(slow: bool, extra: list[str]) -> int:
     if subprocess.run(node, cwd=ROOT).returncode:
         return 1
     marker = ["-m", "slow or not slow"] if slow else ["-m", "not slow"]
-    command = [sys.executable, "-m", "pytest", *marker, *extra]
+    command = [sys.executable, "-m", "pytest", *marker, *test_workers(extra), *extra]
     log(" ".join(command))
     return subprocess.run(command, cwd=ROOT).returncode
 

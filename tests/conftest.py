@@ -73,9 +73,16 @@ def random_state(game, seed, plies):
     return state
 
 
+# The name of this pytest-xdist worker ("gw0", ...), or None in a run of one process.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """_site/ built from the working tree, once per test session."""
+    """_site/ built from the working tree, once per test session; each pytest-xdist worker
+    builds a copy of its own (a build starts by removing the folder it builds in)."""
+    if XDIST_WORKER:
+        return build.build(OUTPUT / f"site-{XDIST_WORKER}")
     return build.build()
 
 
@@ -291,7 +298,7 @@ def run_in_pyodide(site: Path, code: str, micropip_dir: Path | None = None,
     if not node:
         pytest.fail("node is needed for the Pyodide tests")
     wheel = next((site / "wheels").glob("tavoliere-*.whl"))
-    script = OUTPUT / "pyodide-code.py"
+    script = OUTPUT / f"pyodide-code-{XDIST_WORKER or 'main'}.py"
     OUTPUT.mkdir(exist_ok=True)
     script.write_text(code)
     runtime = runtime or site / "pyodide"
