@@ -68,6 +68,12 @@ def version() -> str:
     return re.search(r'__version__ = "([^"]+)"', text).group(1)
 
 
+def project() -> dict:
+    """pyproject.toml's [project] table: the wheel's summary, the tests' requirements."""
+    import tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
 def locked_pyodide_version() -> str:
     lock = json.loads((ROOT / "package-lock.json").read_text())
     return lock["packages"]["node_modules/pyodide"]["version"]
@@ -109,7 +115,7 @@ def build_wheel(out_dir: Path, extra_games: tuple[Path, ...] = ()) -> Path:
         files[f"tavoliere/games/{path.name}"] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (
         "Metadata-Version: 2.1\nName: tavoliere\n"
-        f"Version: {ver}\nSummary: Rules engine and AI for Barrier, Hekka, Havannah and Hexade\n"
+        f"Version: {ver}\nSummary: {project()['description']}\n"
         "Requires-Python: >=3.11\nLicense: MIT\n").encode()
     files[f"{dist_info}/WHEEL"] = (
         "Wheel-Version: 1.0\nGenerator: tavoliere build.py\nRoot-Is-Purelib: true\n"
@@ -430,9 +436,7 @@ def serve_forever(directory: Path, port: int, host: str = "127.0.0.1") -> None:
 
 # -- tests and benchmarks -----------------------------------------------------------------------
 def test_requirements() -> list[str]:
-    import tomllib
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    return project["optional-dependencies"]["test"]
+    return project()["optional-dependencies"]["test"]
 
 
 def externally_managed() -> bool:
