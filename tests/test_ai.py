@@ -57,7 +57,7 @@ def test_same_seed_and_iterations_give_the_same_move(spec):
 
 
 @pytest.mark.parametrize("spec", SPECS)
-def test_a_slice_returns_on_time_and_reports_progress(spec):
+def test_a_slice_returns_on_time_and_reports_progress(spec, quiet_collector):
     """step(0.05) comes back within the slice plus a small overrun (the web worker yields
     to the browser between slices).  Counted in this process's CPU time: on a loaded machine
     the wall clock also counts the time other jobs held the core, which no chunk can help."""

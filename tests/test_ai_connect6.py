@@ -125,7 +125,7 @@ def test_same_seed_and_iterations_give_the_same_move():
 
 
 @pytest.mark.parametrize("spec", ["connect6", "connect6(size=13)"])
-def test_work_comes_back_quickly(spec):
+def test_work_comes_back_quickly(spec, quiet_collector):
     """One work() call is a short chunk (the web worker calls it in 50 ms slices), in CPU
     time, which the machine's load does not stretch."""
     game = load_game(spec)
