@@ -33,11 +33,23 @@ TEST_TIME_LIMIT_S = 300
 
 
 def pytest_collection_modifyitems(config, items):
+    run_heavy_files_first(items)
     if not config.pluginmanager.hasplugin("timeout"):
         return
     for item in items:
         if item.get_closest_marker("slow") is None and item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(TEST_TIME_LIMIT_S))
+
+
+def run_heavy_files_first(items):
+    """The files that drive a browser or Pyodide first, each file's tests in their order: in
+    the two processes of `build.py test` (a file to a process) the many short files then
+    fill the end of the run, where a long file last would leave one process waiting."""
+    def heavy(item):
+        return (item.get_closest_marker("browser") or item.get_closest_marker("pyodide")
+                or {"browser", "site", "server"} & set(getattr(item, "fixturenames", ())))
+    heavy_files = {item.path for item in items if heavy(item)}
+    items.sort(key=lambda item: item.path not in heavy_files)
 
 
 CHROMIUM_FLAGS = build.CHROMIUM_FLAGS
