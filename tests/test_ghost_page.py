@@ -14,7 +14,7 @@ from tavoliere.core import load_game
 
 from test_embed import hear_moves, host, open_boards  # noqa: F401 (host is a fixture)
 from test_phone import SIZES
-from test_room import SAVED_MOVES, YOUR_TURN, click_cell, full_record, tap_cell, view
+from test_room import SAVED_MOVES, YOUR_TURN, cell_presser, click_cell, full_record, view
 
 pytestmark = pytest.mark.browser
 
@@ -213,7 +213,7 @@ def racer(legal, pieces):
 
 def clicker(page, size):
     """Press a cell as the size does: a click at the desk, a tap on the phone."""
-    press = tap_cell if size == "portrait" else click_cell
+    press = cell_presser(size)
 
     def click(cell):
         press(page, cell)

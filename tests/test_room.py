@@ -35,6 +35,11 @@ def tap_cell(page, name):
     page.touchscreen.tap(*cell_point(page, name))
 
 
+def cell_presser(size):
+    """How a person presses a cell at one of test_phone's sizes: a tap where it has touch."""
+    return tap_cell if PHONE_SIZES[size].get("has_touch") else click_cell
+
+
 def view(page):
     return page.evaluate("window.tavoliere.view()")
 
@@ -157,7 +162,7 @@ def test_a_whole_game_of_pferdeappel_against_level_1_at_desk_and_phone_sizes(ret
     page.goto(server + f"#game={spec}&white=human&black=ai:1")
     page.evaluate("window.tavoliere.ready")
     play_to_the_end(page, spec, random.Random(f"{spec} {size}"),
-                    click_cell=tap_cell if size == "portrait" else click_cell)
+                    click_cell=cell_presser(size))
     OUTPUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"end-{spec.replace('(variant=', '-').rstrip(')')}-{size}.png"))
     page.context.close()

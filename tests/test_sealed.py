@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from test_room import full_record
+from test_room import full_record, view
 
 pytestmark = pytest.mark.browser
 
@@ -23,10 +23,6 @@ SHOWN = """() => ({
   warning: document.getElementById('warning').textContent,
   thinking: document.getElementById('thinking').textContent,
 })"""
-
-
-def view(page):
-    return page.evaluate("window.tavoliere.view()")
 
 
 def bid(page, amount):
