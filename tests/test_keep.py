@@ -65,6 +65,10 @@ def test_two_tabs_on_one_game_lose_neither_tabs_moves(watch, server):
     assert view(second)["moves"] == ["c3", "b2", "a1"]
     # "Open the newer record" in a stale tab shows the other tab's game
     play(first, "f6")
+    # A tab's storage learns another tab's write a moment later (Chromium keeps a copy in each
+    # renderer): a person pastes the link seconds after the move, the test at once, and a
+    # tab that had not yet seen f6 stored would rightly open the link as a game of its own.
+    second.wait_for_function("JSON.parse(localStorage.getItem('tavoliere.games')).some((game) => game.moves.includes('f6'))")
     second.goto(first.url)  # the first tab's link, pasted: the same saved game
     second.evaluate("window.tavoliere.ready")
     second.wait_for_function("window.tavoliere.view().moves.length === 4")
