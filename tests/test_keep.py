@@ -8,19 +8,10 @@ import re
 import pytest
 
 from conftest import NO_WELCOME, OUTPUT, click_more
+from test_keeping import TWO_PEOPLE, play, view
 
 pytestmark = pytest.mark.browser
-TWO_PEOPLE = "&white=human&black=human"
 ITALIAN_DATE = re.compile(r"\b\d{1,2} (gen|feb|mar|apr|mag|giu|lug|ago|set|ott|nov|dic) \d{4}\b")
-
-
-def view(page):
-    return page.evaluate("window.tavoliere.view()")
-
-
-def play(page, *names):
-    for name in names:
-        page.evaluate("name => window.tavoliere.play(name)", name)
 
 
 def saved_records(page):

@@ -7,14 +7,11 @@ from pathlib import Path
 import pytest
 
 from conftest import OUTPUT, ROOT, click_more
+from test_room import view
 
 pytestmark = pytest.mark.browser
 TWO_PEOPLE = "&white=human&black=human"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def view(page):
-    return page.evaluate("window.tavoliere.view()")
 
 
 def play(page, *names):
