@@ -191,6 +191,8 @@ def test_move_now_stops_every_worker_within_a_slice(room):
 
 def test_a_new_game_stops_every_worker(room):
     watch, page = room
+    think(page, game=TREE, moves=[], level=1, iterations=20, seed=1)  # the pool starts after
+    page.evaluate("window.tavoliere.poolReady()")     # a game's first search (run alone too)
     page.evaluate(f"location.hash = '#game={TREE}&white=ai:5&black=human'")
     assert page.evaluate(WAIT_BUSY, POOL)
     page.evaluate(f"location.hash = '#game={TREE}&white=human&black=human'")
@@ -237,6 +239,8 @@ def test_the_page_keeps_fifty_frames_a_second_while_every_worker_thinks(room):
     """A frame rate: it needs a machine whose cores are not taken by other work
     (docs/search.md gives the figures measured here)."""
     watch, page = room
+    think(page, game=TREE, moves=[], level=1, iterations=20, seed=1)  # the pool starts after
+    page.evaluate("window.tavoliere.poolReady()")     # a game's first search (run alone too)
     page.evaluate(f"location.hash = '#game={TREE}&white=ai:5&black=human'")
     assert page.evaluate(WAIT_BUSY, POOL)
     counted = page.evaluate(FRAMES)
