@@ -77,17 +77,28 @@ def test_same_seed_and_iterations_give_the_same_move():
     assert len(moves) == 1
 
 
+def careless_moves(game, level: int) -> int:
+    """Of 200 seeded first moves, how many were careless (a root bonus above the tie-break)."""
+    state = game.initial_state()
+    return sum(max(PlopEngine(game, state, level, random.Random(seed)).bonus.values()) > 2
+               for seed in range(200))
+
+
 def test_levels_1_and_2_are_careless_now_and_then_and_the_others_never():
-    state = GAME.initial_state()
+    for level, chance in ((1, 0.25), (2, 0.12)):
+        assert abs(careless_moves(GAME, level) - 200 * chance) < 25, level
+    assert careless_moves(GAME, 3) == careless_moves(GAME, 4) == careless_moves(GAME, 5) == 0
 
-    def careless(level):
-        return sum(max(PlopEngine(GAME, state, level, random.Random(seed)).bonus.values()) > 2
-                   for seed in range(200))
 
-    for level in (1, 2):
-        chance, _ = PlopEngine.CARELESS[level]
-        assert abs(careless(level) - 200 * chance) < 25, level
-    assert careless(3) == careless(4) == careless(5) == 0
+def test_in_a_match_level_1_slips_on_every_move_and_looks_one_ply_like_level_2():
+    """The match's ladder (docs/plop.md): level 1 careless always, level 2 never, both 1 ply
+    deep; level 3 looks 2 plies ahead, level 4 four."""
+    match = load_game("plop(match=on)")
+    assert careless_moves(match, 1) > 190
+    assert careless_moves(match, 2) == careless_moves(match, 3) == 0
+    state = match.initial_state()
+    depths = [PlopEngine(match, state, level, random.Random(0)).max_depth for level in (1, 2, 3, 4)]
+    assert depths == [1, 1, 2, 4]
 
 
 def test_level_1_beats_random_play_with_both_horses():

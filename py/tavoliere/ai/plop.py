@@ -31,11 +31,12 @@ It is one round: in a match the bot plays for the points of the round it is in.
   then catches, then moves by a cheap score (safe squares left to White); one ply deeper
   each iteration, paused every ``CHUNK`` nodes (the shared search, ``alphabeta.py``, of
   which this bot is a kernel) so a move depends only on the number of chunks.
-* **Levels**: levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in the trail
-  variant, whose plies have at most 8 moves); level 5 deepens as far as its time allows.
-  Levels 1 and 2 are careless now and then (seeded): on about 25% and 12% of their moves
-  each root move gets a random bonus of up to 150 and 100 points, about two safe squares,
-  so they may prefer a worse move.
+* **Levels** (``LEVELS``): levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in
+  the trail variant, whose plies have at most 8 moves; 1, 1, 2 and 4 in a match); level 5
+  deepens as far as its time allows.  Levels 1 and 2 are careless now and then (seeded): on
+  about 25% and 12% of their moves each root move gets a random bonus of up to 150 and 100
+  points, about two safe squares, so they may prefer a worse move; in a match level 1 is
+  careless on every move and level 2 never.
 """
 
 from __future__ import annotations
@@ -206,9 +207,16 @@ class PlopEngine(AlphaBeta):
     SCORE_SCALE = 150
     WIN = WIN
     MAX_DEPTH = 40
-    LEVEL_DEPTH = {1: 1, 2: 2, 3: 3, 4: 4}
-    TRAIL_DEPTH = {1: 4, 2: 6, 3: 8, 4: 10}    # a trail ply has at most 8 moves
-    CARELESS = {1: (0.25, 150), 2: (0.12, 100)}   # level: (how often, largest bonus)
+    # level: (plies ahead, how often careless, largest bonus); level 5 deepens on its clock.
+    # A match (each player leads each horse, the points decide) rewards depth up to 4 plies
+    # and little beyond, and its rungs of one ply each were too close (3 plies beat 2 only
+    # 60% of the time): there level 1 slips on every move, level 2 never, and level 3 looks
+    # 2 plies ahead (docs/plop.md, "The match's ladder").  A trail ply has at most 8 moves.
+    LEVELS = {
+        "single": {1: (1, 0.25, 150), 2: (2, 0.12, 100), 3: (3, 0, 0), 4: (4, 0, 0)},
+        "match": {1: (1, 1.0, 150), 2: (1, 0, 0), 3: (2, 0, 0), 4: (4, 0, 0)},
+        "trail": {1: (4, 0.25, 150), 2: (6, 0.12, 100), 3: (8, 0, 0), 4: (10, 0, 0)},
+    }
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -220,13 +228,16 @@ class PlopEngine(AlphaBeta):
             self.rules = Rules(game.is_match)
         self.root = search_position(state)
         self.table: dict = {}
-        depths = self.TRAIL_DEPTH if game.trail else self.LEVEL_DEPTH
-        self.max_depth = depths.get(level, self.MAX_DEPTH)
+        plies, chance, largest = self.level_table(game).get(level, (self.MAX_DEPTH, 0.0, 0))
+        self.max_depth = plies
         root_moves = self.rules.moves(self.root)
         self.best = root_moves[0]
-        chance, largest = self.CARELESS.get(level, (0.0, 0))
         spread = largest if rng.random() < chance else 2
         self.bonus = {move: rng.randrange(spread + 1) for move in root_moves}
+
+    @classmethod
+    def level_table(cls, game) -> dict:
+        return cls.LEVELS["trail" if game.trail else "match" if game.is_match else "single"]
 
     # -- the kernel ------------------------------------------------------------------------------
     def open(self, pos, ply: int, path):
