@@ -228,16 +228,12 @@ class PlopEngine(AlphaBeta):
             self.rules = Rules(game.is_match)
         self.root = search_position(state)
         self.table: dict = {}
-        plies, chance, largest = self.level_table(game).get(level, (self.MAX_DEPTH, 0.0, 0))
-        self.max_depth = plies
+        form = "trail" if game.trail else "match" if game.is_match else "single"
+        self.max_depth, chance, largest = self.LEVELS[form].get(level, (self.MAX_DEPTH, 0.0, 0))
         root_moves = self.rules.moves(self.root)
         self.best = root_moves[0]
         spread = largest if rng.random() < chance else 2
         self.bonus = {move: rng.randrange(spread + 1) for move in root_moves}
-
-    @classmethod
-    def level_table(cls, game) -> dict:
-        return cls.LEVELS["trail" if game.trail else "match" if game.is_match else "single"]
 
     # -- the kernel ------------------------------------------------------------------------------
     def open(self, pos, ply: int, path):
