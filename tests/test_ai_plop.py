@@ -45,13 +45,16 @@ def test_trail_bot_captures():
     assert trail.move_name(choose(trail, state, level=3, iterations=10)) == "e4"
 
 
-@pytest.mark.parametrize("spec", ["plop", "plop(match=on,rounds=1)", "plop(variant=trail)"])
-def test_the_searchs_moves_are_legal_and_its_ends_the_rule_books(spec):
+@pytest.mark.parametrize("spec, traps", [("plop", False), ("plop", True),
+                                         ("plop(match=on,rounds=1)", False),
+                                         ("plop(match=on,rounds=1)", True),
+                                         ("plop(variant=trail)", False)])
+def test_the_searchs_moves_are_legal_and_its_ends_the_rule_books(spec, traps):
     """The search tries a subset of the legal moves (see "pruned extras": every one of them
-    legal, every destination and the plain move of each among them) and sees the round end
-    exactly where the rule book does, with the same points."""
+    legal, every destination and the plain move of each among them, level 5's traps too)
+    and sees the round end exactly where the rule book does, with the same points."""
     game = load_game(spec)
-    rules = TrailRules() if game.trail else Rules(game.is_match)
+    rules = TrailRules() if game.trail else Rules(game.is_match, traps)
     for seed in range(60):
         rng, state = random.Random(seed), game.initial_state()
         while True:
@@ -69,6 +72,21 @@ def test_the_searchs_moves_are_legal_and_its_ends_the_rule_books(spec):
             move = rng.choice(legal)
             state = game.apply(state, move)
             assert rules.after(pos, move)[:3] == search_position(state)[:3]
+
+
+def test_level_5s_brown_also_tries_extras_on_the_squares_whites_safe_squares_lead_to():
+    """After `g3/e5`, Brown's b6 leaves White (g3) the safe squares e2, e4, f1, f5 and h5:
+    levels 1 to 4 try Brown's extras there only, level 5 also on the free squares a knight's
+    move from them (a trap for White's next move), and nowhere else."""
+    state = GAME.replay(["g3/e5"])
+
+    def extras_after_b6(level):
+        engine = PlopEngine(GAME, state, level, random.Random(0))
+        names = (GAME.move_name(move) for move in engine.rules.moves(search_position(state)))
+        return {name[3:] for name in names if name.startswith("b6/")}
+    assert extras_after_b6(4) == {"e2", "e4", "f1", "f5", "h5"}
+    assert extras_after_b6(5) >= {"e2", "e4", "f1", "f5", "h5", "c1", "d6", "g7", "h2"}
+    assert not extras_after_b6(5) & {"a1", "h8", "a6", "b2"}
 
 
 def test_same_seed_and_iterations_give_the_same_move():

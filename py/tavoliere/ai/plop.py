@@ -20,9 +20,11 @@ It is one round: in a match the bot plays for the points of the round it is in.
   that change the hunt at once: Brown's on White's safe squares (what an extra is for:
   Brown's other extras only bring the golden apples, White's victory, nearer), White's on
   the brown horse's free knight squares (towards blocking it), plus one apple as far as
-  possible from the white horse (a move of the clock only).  A trap prepared two moves
-  ahead with an apple elsewhere is not seen.  The page still accepts every legal move; the
-  bot only chooses among these.
+  possible from the white horse (a move of the clock only).  Level 5 (``traps``) also tries
+  Brown's extras on the free squares a knight's move from White's safe squares, where a
+  trap for White's next move is laid (about four times Brown's plies, a ply or two less
+  deep); other plans with an apple elsewhere are not seen.  The page still accepts every
+  legal move; the bot only chooses among these.
 * **The trail variant** has no apples to count: its evaluation is the horses' free squares
   one and two moves ahead, White's against Brown's (a horse that cannot move loses).
 * **Search**: at the horizon a catch that Brown could play is played out (its result, not
@@ -33,7 +35,7 @@ It is one round: in a match the bot plays for the points of the round it is in.
   which this bot is a kernel) so a move depends only on the number of chunks.
 * **Levels** (``LEVELS``): levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in
   the trail variant, whose plies have at most 8 moves; 1, 1, 2 and 4 in a match); level 5
-  deepens as far as its time allows.  Levels 1 and 2 are careless now and then (seeded): on
+  deepens as far as its time allows and sees Brown's traps.  Levels 1 and 2 are careless now and then (seeded): on
   about 25% and 12% of their moves each root move gets a random bonus of up to 150 and 100
   points, about two safe squares, so they may prefer a worse move; in a match level 1 is
   careless on every move and level 2 never.
@@ -89,8 +91,9 @@ class Rules:
 
     CLOCK = 12    # what each brown apple left in the supply is worth to Brown (single game)
 
-    def __init__(self, is_match: bool):
+    def __init__(self, is_match: bool, traps: bool = False):
         self.is_match = is_match
+        self.traps = traps
 
     def end(self, pos):
         """(winner horse or None, White's points, Brown's points) if the round is over."""
@@ -159,7 +162,16 @@ class Rules:
                 marked = apples | 1 << target
                 safe = safe_mask(white, target, marked)
                 if safe & (safe - 1) and self.extras_allowed(pos, safe):
-                    out.extend((target, cell) for cell in cells_of(safe))
+                    candidates = safe | (self.ahead(safe) & ~marked if self.traps else 0)
+                    out.extend((target, cell) for cell in cells_of(candidates))
+        return out
+
+    @staticmethod
+    def ahead(squares: int) -> int:
+        """The squares a knight's move from any of ``squares`` (a mask)."""
+        out = 0
+        for cell in cells_of(squares):
+            out |= KNIGHT_MASK[cell]
         return out
 
     @staticmethod
@@ -184,10 +196,7 @@ class Rules:
         """The static value for White (see the module docstring)."""
         white, brown, apples, _, brown_left, _ = pos
         safe = safe_mask(white, brown, apples)
-        room = 0
-        for cell in cells_of(safe):
-            room |= KNIGHT_MASK[cell]
-        room &= ~apples
+        room = self.ahead(safe) & ~apples
         score = (60 * popcount(safe) + 12 * popcount(room)
                  + 15 * min(4, DISTANCE[white][brown])
                  - 8 * popcount(KNIGHT_MASK[brown] & ~apples))
@@ -225,7 +234,7 @@ class PlopEngine(AlphaBeta):
         if game.trail:
             self.rules = TrailRules()
         else:
-            self.rules = Rules(game.is_match)
+            self.rules = Rules(game.is_match, traps=level >= 5)
         self.root = search_position(state)
         self.table: dict = {}
         form = "trail" if game.trail else "match" if game.is_match else "single"
