@@ -22,9 +22,9 @@ It is one round: in a match the bot plays for the points of the round it is in.
   the brown horse's free knight squares (towards blocking it), plus one apple as far as
   possible from the white horse (a move of the clock only).  Level 5 (``traps``) also tries
   Brown's extras on the free squares a knight's move from White's safe squares, where a
-  trap for White's next move is laid (about four times Brown's plies, a ply or two less
-  deep); other plans with an apple elsewhere are not seen.  The page still accepts every
-  legal move; the bot only chooses among these.
+  trap for White's next move is laid (about four times Brown's plies, a ply less deep);
+  other plans with an apple elsewhere are not seen.  The page still accepts every legal
+  move; the bot only chooses among these.
 * **The trail variant** has no apples to count: its evaluation is the horses' free squares
   one and two moves ahead, White's against Brown's (a horse that cannot move loses).
 * **Search**: at the horizon a catch that Brown could play is played out (its result, not
