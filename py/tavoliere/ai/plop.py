@@ -35,10 +35,10 @@ It is one round: in a match the bot plays for the points of the round it is in.
   which this bot is a kernel) so a move depends only on the number of chunks.
 * **Levels** (``LEVELS``): levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in
   the trail variant, whose plies have at most 8 moves; 1, 1, 2 and 4 in a match); level 5
-  deepens as far as its time allows and sees Brown's traps.  Levels 1 and 2 are careless now and then (seeded): on
-  about 25% and 12% of their moves each root move gets a random bonus of up to 150 and 100
-  points, about two safe squares, so they may prefer a worse move; in a match level 1 is
-  careless on every move and level 2 never.
+  deepens as far as its time allows and sees Brown's traps.  Levels 1 and 2 are careless
+  now and then (seeded): on about 25% and 12% of their moves each root move gets a random
+  bonus of up to 150 and 100 points, about two safe squares, so they may prefer a worse
+  move; in a match level 1 is careless on every move and level 2 never.
 """
 
 from __future__ import annotations
