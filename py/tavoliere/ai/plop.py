@@ -60,6 +60,14 @@ def popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def ahead(squares: int) -> int:
+    """The squares a knight's move from any of ``squares`` (a mask)."""
+    out = 0
+    for cell in cells_of(squares):
+        out |= KNIGHT_MASK[cell]
+    return out
+
+
 def knight_distances() -> tuple:
     """DISTANCE[a][b]: the fewest knight's moves from a to b on an empty board."""
     table = []
@@ -162,16 +170,8 @@ class Rules:
                 marked = apples | 1 << target
                 safe = safe_mask(white, target, marked)
                 if safe & (safe - 1) and self.extras_allowed(pos, safe):
-                    candidates = safe | (self.ahead(safe) & ~marked if self.traps else 0)
+                    candidates = safe | (ahead(safe) & ~marked if self.traps else 0)
                     out.extend((target, cell) for cell in cells_of(candidates))
-        return out
-
-    @staticmethod
-    def ahead(squares: int) -> int:
-        """The squares a knight's move from any of ``squares`` (a mask)."""
-        out = 0
-        for cell in cells_of(squares):
-            out |= KNIGHT_MASK[cell]
         return out
 
     @staticmethod
@@ -196,7 +196,7 @@ class Rules:
         """The static value for White (see the module docstring)."""
         white, brown, apples, _, brown_left, _ = pos
         safe = safe_mask(white, brown, apples)
-        room = self.ahead(safe) & ~apples
+        room = ahead(safe) & ~apples
         score = (60 * popcount(safe) + 12 * popcount(room)
                  + 15 * min(4, DISTANCE[white][brown])
                  - 8 * popcount(KNIGHT_MASK[brown] & ~apples))
@@ -299,10 +299,7 @@ class PlopEngine(AlphaBeta):
 def reach(cell: int, apples: int) -> int:
     """40 per free square a knight's move from ``cell``, 8 per free square two moves away."""
     first = KNIGHT_MASK[cell] & ~apples
-    second = 0
-    for target in cells_of(first):
-        second |= KNIGHT_MASK[target]
-    return 40 * popcount(first) + 8 * popcount(second & ~apples)
+    return 40 * popcount(first) + 8 * popcount(ahead(first) & ~apples)
 
 
 class TrailRules:
