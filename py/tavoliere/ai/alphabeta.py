@@ -62,6 +62,14 @@ INF = 10 ** 9
 VALUE = (int, float)      # what ``open`` returns for a position that needs no search
 
 
+def careless_bonus(rng, moves, chance: float, largest: int, otherwise: int = 0) -> dict:
+    """Each root move's random bonus (``gain`` at the root) for a weak level: up to
+    ``largest`` on a careless move, which comes with ``chance``, so that a move that much
+    worse may look best; else up to ``otherwise`` (a tie-break among equals), or none."""
+    spread = largest if rng.random() < chance else otherwise
+    return {move: rng.randrange(spread + 1) for move in moves} if spread else {}
+
+
 class Chance(tuple):
     """What ``open`` returns at a chance node: its outcomes, equally likely (see the module
     docstring)."""

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 
 from .cephalopod_prover import Prover, make_move, unmake_move
-from .alphabeta import AlphaBeta
+from .alphabeta import AlphaBeta, careless_bonus
 from .engine import bot_for
 
 WIN = 10 ** 6
@@ -110,23 +110,22 @@ class CephalopodEngine(AlphaBeta):
         self.max_depth = self.LEVEL_DEPTH.get(level, MAX_DEPTH)
         self.slip = (rng.random() < self.SLIP.get(level, 0.0)
                      and self.board.count(0) > self.STEADY_EMPTY)
-        self.bonus = self.careless_bonus(level, rng)
+        self.bonus = self.careless(level, rng)
         self.best = self.ordered_moves(self.board, self.sign, None, self.noise)[0]
         if self.board.count(0) <= self.PROVE_EMPTY:
             self.prover = Prover(self.geometry, self.board, self.sign, self.zobrist,
                                  BLACK_TO_MOVE, cap=self.PROVER_CAP)
             self.proving = self.prover.prove()
 
-    def careless_bonus(self, level: int, rng: random.Random) -> dict:
+    def careless(self, level: int, rng: random.Random) -> dict:
         """Each root move's random bonus when this move is a careless one (level 3, now and
-        then, not near the end), so that a move up to ``largest`` worse may look best; else
-        none.  Only a careless level draws from ``rng``, so the others play as before."""
+        then, never near the end); else none.  Only a careless level draws from ``rng``, so
+        the others play as before."""
         if level not in self.CARELESS:
             return {}
         chance, largest = self.CARELESS[level]
-        if rng.random() >= chance or self.board.count(0) <= self.STEADY_EMPTY:
-            return {}
-        return {move: rng.randrange(largest + 1) for move in self.legal}
+        steady = self.board.count(0) <= self.STEADY_EMPTY
+        return careless_bonus(rng, self.legal, 0.0 if steady else chance, largest)
 
     def work(self) -> None:
         """One chunk: of the prover while it runs (all but one in ``PROVER_SHARE``, or all

@@ -37,7 +37,7 @@ import random
 
 from ..games.damone import (DAMA, DAMONE, GRID, PEDINA, PROMOTION, STEPS, board_after,
                             board_moves, is_capture, owner_of, rank_of)
-from .alphabeta import AlphaBeta
+from .alphabeta import AlphaBeta, careless_bonus
 from .engine import bot_for
 
 INF = 10 ** 6
@@ -98,8 +98,7 @@ class DamoneEngine(AlphaBeta):
         self.history: dict = {}
         self.max_depth = self.LEVEL_DEPTH.get(level, self.MAX_DEPTH)
         chance, largest = self.CARELESS.get(level, (0.0, 0))
-        spread = largest if rng.random() < chance else 3
-        self.bonus = {move: rng.randrange(spread + 1) for move in self.legal}
+        self.bonus = careless_bonus(rng, self.legal, chance, largest, otherwise=3)
         self.contempt = self.CONTEMPT.get(level, 0)
 
     def game_positions(self, state) -> set:

@@ -47,7 +47,7 @@ import random
 
 from ..games.plop import (BROWN_HORSE, GOLDEN_APPLES, KNIGHT, KNIGHT_MASK, WHITE_HORSE,
                           cells_of, safe_squares as safe_mask)
-from .alphabeta import AlphaBeta
+from .alphabeta import AlphaBeta, careless_bonus
 from .engine import bot_for
 
 WIN = 10 ** 5
@@ -241,8 +241,7 @@ class PlopEngine(AlphaBeta):
         self.max_depth, chance, largest = self.LEVELS[form].get(level, (self.MAX_DEPTH, 0.0, 0))
         root_moves = self.rules.moves(self.root)
         self.best = root_moves[0]
-        spread = largest if rng.random() < chance else 2
-        self.bonus = {move: rng.randrange(spread + 1) for move in root_moves}
+        self.bonus = careless_bonus(rng, root_moves, chance, largest, otherwise=2)
 
     # -- the kernel ------------------------------------------------------------------------------
     def open(self, pos, ply: int, path):
