@@ -124,6 +124,7 @@ class CephalopodEngine(AlphaBeta):
         if level not in self.CARELESS:
             return {}
         chance, largest = self.CARELESS[level]
+        # Never careless near the end, yet the chance is drawn, so seeded games stay the same.
         steady = self.board.count(0) <= self.STEADY_EMPTY
         return careless_bonus(rng, self.legal, 0.0 if steady else chance, largest)
 
