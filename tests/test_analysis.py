@@ -52,11 +52,13 @@ def wait_estimate(page):
 
 def test_analyse_from_here_against_the_computer(returning, server):
     context, watch, page = open_room(
-        returning, DESKTOP, server + "#game=havannah(size=4)&white=human&black=ai:3&moves=d4,c3")
+        returning, DESKTOP, server + "#game=havannah(size=4)&white=human&black=ai:5&moves=d4,c3")
     try:
         button = page.locator("#analyse")
         assert button.text_content() == "Analyse from here" and button.is_enabled()
-        click_cell(page, "e5")                      # the person's move: the computer's turn now
+        # the person's move: the computer's turn now, level 5's 8 s, so that the click on the
+        # button lands while it thinks even on a loaded machine (level 3's 1 s did not always)
+        click_cell(page, "e5")
         page.wait_for_function("window.tavoliere.thinking()")
         button.click()                              # its search stops; the analysis begins
         page.wait_for_function("document.getElementById('analyse').getAttribute('aria-pressed') === 'true'")
@@ -69,7 +71,7 @@ def test_analyse_from_here_against_the_computer(returning, server):
         click_cell(page, "c4")
         assert page.evaluate("window.tavoliere.line()") == ["d4", "c3", "e5", "f5", "c4"]
         wait_estimate(page)
-        page.wait_for_timeout(1500)                 # longer than the computer's level 3 search
+        page.wait_for_timeout(1500)                 # the computer would be thinking again by now
         assert not page.evaluate("window.tavoliere.thinking()")
         assert page.evaluate("window.tavoliere.line()") == ["d4", "c3", "e5", "f5", "c4"]
         assert study_moves(page.evaluate("window.tavoliere.study()")["line"]) == ["d4", "c3", "e5"]
@@ -91,7 +93,7 @@ def test_analyse_from_here_against_the_computer(returning, server):
         button.click()
         page.wait_for_function("document.getElementById('analyse').getAttribute('aria-pressed') === 'false'")
         assert page.evaluate("window.tavoliere.view().moves")[:3] == ["d4", "c3", "e5"]
-        page.wait_for_function("window.tavoliere.view().moves.length === 4", timeout=20000)
+        page.wait_for_function("window.tavoliere.view().moves.length === 4", timeout=40000)
         tree = page.evaluate("window.tavoliere.study()")
         assert study_moves(tree["line"])[:3] == ["d4", "c3", "e5"] and len(tree["line"]) == 4
         assert [study_moves(v) for v in tree["line"][1]["variations"]] == [["e4", "b3"]]  # kept
