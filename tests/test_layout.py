@@ -15,6 +15,7 @@ TWO_PEOPLE = "&white=human&black=human"
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
              device_scale_factor=2)
 DESK = dict(viewport={"width": 1366, "height": 800})
+YOUR_TURN_AT = "window.tavoliere.view().moves.length === {} && !window.tavoliere.thinking()"
 
 
 def new_context(returning, size):
@@ -95,17 +96,59 @@ def test_confirm_every_move_applies_to_mouse_clicks_too(watch, server):
     assert page.locator("#confirm-taps").is_checked()  # the setting is kept
 
 
-def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(watch, server):
+def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(first_visit, server):
     with held_back({"pyodide.asm.wasm": 3.0}):
-        page = watch.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
-        page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
-        centre = page.evaluate("window.tavoliere.cellCenter('c3')")
-        page.mouse.click(centre["x"], centre["y"])
+        page = first_visit.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
+        click_while_the_engine_starts(page, ["c3"])
         assert "c3" in page.locator("#message").text_content()
-        assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
         page.evaluate("window.tavoliere.ready")
-        page.wait_for_function("window.tavoliere.view().moves.length === 1")
-        assert page.evaluate("window.tavoliere.view().moves") == ["c3"]
+    page.wait_for_function("window.tavoliere.view().moves.length === 1")
+    assert page.evaluate("window.tavoliere.view().moves") == ["c3"]
+
+
+def click_while_the_engine_starts(page, cells):
+    """Click ``cells`` on the board drawn before the engine is ready, as quickly as a player
+    would (each cell's centre is asked for first), and check that the engine was not ready."""
+    page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
+    centres = [page.evaluate(f"window.tavoliere.cellCenter('{cell}')") for cell in cells]
+    for centre in centres:
+        page.mouse.click(centre["x"], centre["y"])
+    assert page.evaluate("window.tavoliere.opening() && !performance.getEntriesByName('engine-ready').length")
+
+
+def test_clicks_made_while_the_engine_starts_are_played_in_their_order(first_visit, server):
+    # (a first visit: the engine cannot start from a snapshot or a cache before the clicks)
+    with held_back({"pyodide.asm.wasm": 3.0}):
+        page = first_visit.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
+        click_while_the_engine_starts(page, ["c3", "d4"])  # one for each person: both count
+        assert "d4" in page.locator("#message").text_content()
+        page.evaluate("window.tavoliere.ready")
+    page.wait_for_function("window.tavoliere.view().moves.length === 2")
+    assert page.evaluate("window.tavoliere.view().moves") == ["c3", "d4"]
+
+
+def test_an_early_move_against_the_computer_is_saved_as_this_tabs_own(first_visit, server):
+    # The move played as the engine opened the record was saved before the tab noted which
+    # record it had opened: it took its own save for another tab's and stopped saving.  And a
+    # second click, made before the computer's reply, is not played after that reply.
+    with held_back({"pyodide.asm.wasm": 3.0}):
+        page = first_visit.open(server + "#game=cephalopod&white=human&black=ai:1", wait_ready=False)
+        click_while_the_engine_starts(page, ["c3", "a1"])
+        page.evaluate("window.tavoliere.ready")
+    page.wait_for_function(YOUR_TURN_AT.format(2))
+    moves = page.evaluate("window.tavoliere.view().moves")
+    assert moves[0] == "c3", moves
+    assert "a1, made while the engine was starting, was not played" in page.locator("#message").text_content()
+    assert page.locator("#keep-notice").is_hidden()
+    free = next(cell for cell in ("e5", "a5", "e1") if cell not in moves)  # (a corner captures nothing yet)
+    centre = page.evaluate(f"window.tavoliere.cellCenter('{free}')")
+    page.mouse.click(centre["x"], centre["y"])
+    page.wait_for_function(YOUR_TURN_AT.format(4))
+    assert page.locator("#keep-notice").is_hidden()
+    played = page.evaluate("window.tavoliere.view().moves")
+    page.reload()
+    page.evaluate("window.tavoliere.ready")
+    assert page.evaluate("window.tavoliere.view().moves") == played  # resumed: every move saved
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])

@@ -71,7 +71,7 @@ export const choosing = {
     if (!this.view) return;
     const cell = this.sameAs(clicked);
     if (!this.ready || this.opening) {
-      this.early = cell;
+      this.early.push(cell);
       this.say("waiting-engine", { cell }, "info");
       return;
     }
@@ -149,13 +149,20 @@ export const choosing = {
     }
   },
 
-  // The click made while the engine started counts now, as if made this moment: it plays,
-  // or is refused with the reason, like any click.
-  async playEarlyClick() {
-    const cell = this.early;
-    this.early = null;
-    if (cell === null) return;
-    if (this.humanToMove()) await this.click(cell);
-    else this.say("early-click-late", { cell });
+  // The clicks made while the engine started count now, in their order, as if made this
+  // moment: each plays, or is refused with the reason, like any click.  Only people's moves
+  // may come between them: a click was not made knowing the computer's reply, or a roll.
+  async playEarlyClicks() {
+    const cells = this.early;
+    const from = this.history.moves.length;
+    this.early = [];
+    const byPerson = (side) => Boolean(this.players[side] && this.players[side].kind === "human");
+    for (const cell of cells) {
+      if (!this.turns.slice(from).every(byPerson) || !this.humanToMove()) {
+        this.say(this.history.moves.length > from ? "early-click-after" : "early-click-late", { cell });
+        return;
+      }
+      await this.click(cell);
+    }
   },
 };

@@ -15,7 +15,7 @@ import { $ } from "./room.js";
 import { fitSeats, playerText, readPlayer } from "./seats.js";
 import { currentGame, findCorrespondence, findGame, newGameId, saveCorrespondence, saveGame } from "./storage.js";
 import { drawWinBar } from "./strip.js";
-import { keepApart, openingRecord, refuseStale, rememberOpened, rememberSaved, staleRecord } from "./tabs.js";
+import { keepApart, refuseStale, rememberOpened, rememberOpening, rememberSaved, staleRecord } from "./tabs.js";
 
 export function bindSession(room) {
   room.table.addEventListener("change", () => writeFragment(room));
@@ -179,7 +179,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   drawWinBar(room);
   room.corr = entry;
   room.id = entry ? entry.id : id;
-  const opening = openingRecord(room);
+  rememberOpening(room);
   let seats = players || table.players;
   if (entry) seats = [0, 1].map((side) => ({ kind: side === entry.side ? "human" : "remote" }));
   else if (seats.some((p) => p.kind === "remote")) seats = loadPlayers();
@@ -202,7 +202,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
     answer = await table.open({ game: fresh, players: fallback });
     if (!answer.ok) answer = await table.open({ game: defaultGame(room.site) });
   }
-  rememberOpened(room, opening);
+  rememberOpened(room);
   await loadBoard(room, table.game);
   room.render();
 }

@@ -61,7 +61,7 @@ export class Table extends EventTarget {
     this.playing = false;      // a move is on its way to the engine
     this.ready = false;        // the engine has answered once
     this.opening = false;      // a prebuilt board is on view while the engine opens a record
-    this.early = null;         // a cell clicked before the engine was ready, played once it is
+    this.early = [];           // the cells clicked before the engine was ready, played once it is
     this.clicking = Promise.resolve();  // the clicks still being taken, in order
     this.ending = null;        // how the players ended the game after its last move (links.js)
     this.endView = null;       // the engine's view of the record's end (its facts: getters below)
@@ -222,7 +222,7 @@ export class Table extends EventTarget {
     const mainLine = tree && Array.isArray(tree.line) ? tree.line.map((node) => node && node.move) : null;
     this.history = mainLine && mainLine.join(" ") === line.join(" ") ? studyOr(tree, line, cursor) : new History(line, cursor);
     await this.show();
-    await this.playEarlyClick();
+    await this.playEarlyClicks();
     return full;
   }
   async show() {

@@ -49,20 +49,25 @@ function storedRecord(room) {
   return room.corr ? findCorrespondence(room.corr.id) : findGame(room.id);
 }
 
-// As a record starts to open: the stored record it is (none, for a game not saved yet).  Read
-// before the board and the engine are awaited, so that a move another tab stores meanwhile
-// is seen as that tab's, not taken for the record opened here.
-export function openingRecord(room) {
-  return { key: gameKey(room), stamp: recordStamp(storedRecord(room)) };
+// As a record starts to open: this tab knows the stored record it is (none, for a game not
+// saved yet).  Read before the board and the engine are awaited, so that a move another tab
+// stores meanwhile is seen as that tab's, and one played here meanwhile (a click made while
+// the engine started) as this tab's own save.
+export function rememberOpening(room) {
+  known.set(room, storedStamp(room));
+  showNotice(null);
 }
 
-// After a record opens: this tab knows the record it started to open (`opening`; the stored
-// one now if it opened another, a fresh game after a refusal), and says at once if another
-// tab has moved that game on meanwhile.
-export function rememberOpened(room, opening) {
-  known.set(room, opening && opening.key === gameKey(room) ? opening : openingRecord(room));
-  showNotice(null);
+// After a record opens: a fresh game opened instead of a refused record knows the stored
+// one now (none); the tab says at once if another tab has moved its game on meanwhile.
+export function rememberOpened(room) {
+  const mine = known.get(room);
+  if (!mine || mine.key !== gameKey(room)) known.set(room, storedStamp(room));
   checkTabs(room);
+}
+
+function storedStamp(room) {
+  return { key: gameKey(room), stamp: recordStamp(storedRecord(room)) };
 }
 
 // After a save that worked: the record this tab wrote.
