@@ -27,7 +27,7 @@ export default {
   "kept-bad": "The game saved in this browser could not be opened ({detail}); a new game was started instead.",
   "waiting-engine": "The engine is still starting: your {click_noun} on {cell} will count as soon as it is ready.",
   "early-click-late": "Your {click_noun} on {cell} came while the engine was starting, but it is not your turn now.",
-  "early-click-after": "Your {click_noun} on {cell}, made while the engine was starting, was not played: the position has changed since.",
+  "early-click-after": "Your {click_noun} on {cell} was not played: the position changed after you made it.",
   "language": "Italiano",
   "rules": "Rules",
   "embed-help": "To show this position in your own page (README, \"Boards in your own pages\"):",

@@ -27,7 +27,7 @@ export default {
   "kept-bad": "La partita salvata in questo browser non si può aprire ({detail}); è iniziata una nuova partita.",
   "waiting-engine": "Il motore si sta ancora avviando: il {click_noun} su {cell} varrà appena sarà pronto.",
   "early-click-late": "Il {click_noun} su {cell} è arrivato mentre il motore si avviava, ma ora non tocca a te.",
-  "early-click-after": "Il {click_noun} su {cell}, fatto mentre il motore si avviava, non è stato giocato: nel frattempo la posizione è cambiata.",
+  "early-click-after": "Il {click_noun} su {cell} non è stato giocato: la posizione è cambiata dopo che l'hai fatto.",
   "language": "English",
   "rules": "Regole",
   "embed-help": "Per mostrare questa posizione in una tua pagina (vedi il README, in inglese, sezione «Boards in your own pages»):",
