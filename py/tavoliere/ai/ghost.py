@@ -68,8 +68,9 @@ RANDOM_SHARE = {1: 0.8, 2: 0.2}  # the share of moves a level plays without sear
 LOOKAHEAD = {2: 2, 3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (none: playouts)
 # Hundredths of a point a level's horizon gives each step its bad ghosts have taken towards
 # the exits: they march as good ones would, which the opponent's belief reads as good (a
-# bluff), and the game moves on where equal searches would shuffle to the ply limit.
-MARCH = {4: 5, 5: 5}
+# bluff), and the game moves on where equal searches would shuffle to the ply limit.  Level
+# 5 marches harder: the contact that brings is where its deeper search pays (docs/ghost.md).
+MARCH = {4: 5, 5: 8}
 NODES_PER_UNIT = 50   # lookahead nodes that count as one work unit, about one playout's time
 WIN = 100_000         # a lookahead value: the side to move wins
 LOST_NEXT = 2 - WIN   # ... loses the ply after the horizon (a hair better than lost now)
