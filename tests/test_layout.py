@@ -96,6 +96,17 @@ def test_confirm_every_move_applies_to_mouse_clicks_too(watch, server):
     assert page.locator("#confirm-taps").is_checked()  # the setting is kept
 
 
+def click_while_the_engine_starts(page, cells):
+    """Click ``cells`` on the board drawn before the engine is ready, as quickly as a player
+    would (each cell's centre is asked for first), and check that the engine was not ready.
+    (On a first visit: there the engine cannot start from a snapshot or a cache first.)"""
+    page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
+    centres = [page.evaluate(f"window.tavoliere.cellCenter('{cell}')") for cell in cells]
+    for centre in centres:
+        page.mouse.click(centre["x"], centre["y"])
+    assert page.evaluate("window.tavoliere.opening() && !performance.getEntriesByName('engine-ready').length")
+
+
 def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(first_visit, server):
     with held_back({"pyodide.asm.wasm": 3.0}):
         page = first_visit.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
@@ -106,18 +117,7 @@ def test_a_click_made_while_the_engine_starts_is_played_when_it_is_ready(first_v
     assert page.evaluate("window.tavoliere.view().moves") == ["c3"]
 
 
-def click_while_the_engine_starts(page, cells):
-    """Click ``cells`` on the board drawn before the engine is ready, as quickly as a player
-    would (each cell's centre is asked for first), and check that the engine was not ready."""
-    page.wait_for_function("() => performance.getEntriesByName('board-painted').length === 1")
-    centres = [page.evaluate(f"window.tavoliere.cellCenter('{cell}')") for cell in cells]
-    for centre in centres:
-        page.mouse.click(centre["x"], centre["y"])
-    assert page.evaluate("window.tavoliere.opening() && !performance.getEntriesByName('engine-ready').length")
-
-
 def test_clicks_made_while_the_engine_starts_are_played_in_their_order(first_visit, server):
-    # (a first visit: the engine cannot start from a snapshot or a cache before the clicks)
     with held_back({"pyodide.asm.wasm": 3.0}):
         page = first_visit.open(server + "#game=hexade(size=6)" + TWO_PEOPLE, wait_ready=False)
         click_while_the_engine_starts(page, ["c3", "d4"])  # one for each person: both count
