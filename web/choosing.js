@@ -156,9 +156,8 @@ export const choosing = {
     const cells = this.early;
     const from = this.history.moves.length;
     this.early = [];
-    const byPerson = (side) => Boolean(this.players[side] && this.players[side].kind === "human");
     for (const cell of cells) {
-      if (!this.turns.slice(from).every(byPerson) || !this.humanToMove()) {
+      if (!this.turns.slice(from).every((side) => this.personPlays(side)) || !this.humanToMove()) {
         this.say(this.history.moves.length > from ? "early-click-after" : "early-click-late", { cell });
         return;
       }

@@ -39,8 +39,7 @@ export const seeing = {
   handoverAfter(mover, view) {
     const moved = mover !== null || (view.moves || []).length > 0;
     if (!(view.sealed || (view.hidden_information && moved)) || view.outcome || view.to_move === mover) return null;
-    const human = (side) => this.players[side] && this.players[side].kind === "human";
-    const maker = mover !== null ? human(mover) : this.players.some((p, side) => side !== view.to_move && human(side));
-    return maker && human(view.to_move) ? view.to_move : null;
+    const maker = mover !== null ? this.personPlays(mover) : this.players.some((p, side) => side !== view.to_move && this.personPlays(side));
+    return maker && this.personPlays(view.to_move) ? view.to_move : null;
   },
 };

@@ -87,7 +87,12 @@ export class Table extends EventTarget {
     const v = this.view;
     if (!(this.ready && !this.opening && v && !v.outcome && !this.thinking && !this.playing &&
       this.handover === null && !this.midRound() && this.players[v.to_move])) return false;
-    return this.exploring() || this.players[v.to_move].kind === "human";
+    return this.exploring() || this.personPlays(v.to_move);
+  }
+
+  // Whether a person at this device plays `side` (not the computer, a player afar, the dice).
+  personPlays(side) {
+    return Boolean(this.players[side] && this.players[side].kind === "human");
   }
 
   // A position before the game's end (or in a variation) where moves open variations: the

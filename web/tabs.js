@@ -54,7 +54,7 @@ function storedRecord(room) {
 // stores meanwhile is seen as that tab's, and one played here meanwhile (a click made while
 // the engine started) as this tab's own save.
 export function rememberOpening(room) {
-  known.set(room, storedStamp(room));
+  known.set(room, stampOf(room, storedRecord(room)));
   showNotice(null);
 }
 
@@ -62,17 +62,18 @@ export function rememberOpening(room) {
 // one now (none); the tab says at once if another tab has moved its game on meanwhile.
 export function rememberOpened(room) {
   const mine = known.get(room);
-  if (!mine || mine.key !== gameKey(room)) known.set(room, storedStamp(room));
+  if (!mine || mine.key !== gameKey(room)) known.set(room, stampOf(room, storedRecord(room)));
   checkTabs(room);
 }
 
-function storedStamp(room) {
-  return { key: gameKey(room), stamp: recordStamp(storedRecord(room)) };
+// What this tab knows of a record of its game: the key it is stored under and its stamp.
+function stampOf(room, entry) {
+  return { key: gameKey(room), stamp: recordStamp(entry) };
 }
 
 // After a save that worked: the record this tab wrote.
 export function rememberSaved(room, entry) {
-  known.set(room, { key: gameKey(room), stamp: recordStamp(entry) });
+  known.set(room, stampOf(room, entry));
 }
 
 // The stored record when it is no longer the one this tab knows, else null.

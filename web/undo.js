@@ -38,13 +38,12 @@ export const takingBack = {
   // The engine says which positions hold sealed moves and who moves there.
   async undoTarget() {
     const moves = this.history.moves;
-    const person = (side) => this.players[side] && this.players[side].kind === "human";
     const computer = this.againstComputer();
     let personTakenBack = false;
     for (let ply = moves.length - 1; ply >= 0; ply--) {
       const before = await this.engine.request({ op: "view", game: this.game, moves: moves.slice(0, ply) });
       if (!before.ok) return null;
-      personTakenBack = personTakenBack || person(before.to_move);  // who made the ply at `ply`
+      personTakenBack = personTakenBack || this.personPlays(before.to_move);  // who made the ply at `ply`
       if (!before.sealed && (!computer || personTakenBack)) return ply;
     }
     return null;
