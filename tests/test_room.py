@@ -399,7 +399,9 @@ def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
     assert message.text_content() == "Now choose the obstacle to remove (the marked ones)"
     # the strip above the board, in view on a phone, says it too
     assert page.locator("#turn").text_content() == message.text_content()
-    # meanwhile the pawn stands where it goes, among its new obstacles
+    # meanwhile the pawn stands where it goes, among its new obstacles (drawn once the
+    # engine has answered for the preview, a moment after the message)
+    page.wait_for_function("() => window.tavoliere.picture().pieces.a1 !== undefined")
     pieces = page.evaluate("window.tavoliere.picture().pieces")
     assert pieces["a1"] == "pawn.0" and pieces["b3"] == pieces["b1"] == "block"
     click_cell(page, "b1")
