@@ -80,10 +80,11 @@ export function boardKey(room, spec) {
   return sharedBoardKey(room.site.games, spec);
 }
 
-async function loadBoard(room, spec) {
+async function loadBoard(room, spec, superseded = () => false) {
   let key = boardKey(room, spec);
   if (!room.site.boards[key]) key = defaultGame(room.site);
   const data = await (await fetch(room.site.boards[key])).json();
+  if (superseded()) return null;  // the board of a game asked for later stays
   if (room.boardKey !== key) room.board.setLayout(data.layout);
   room.boardKey = key;
   useTexts(room, key);
@@ -189,9 +190,16 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
     ending = null;
   }
   table.context = tableContext(entry);  // a game by link whose hidden plies are stood in for
-  room.opening = { game: spec, moves, ply, id: room.id, entry, ending, players: seats };  // what Retry opens if the engine fails first
-  table.showPrebuilt(await loadBoard(room, spec), seats);
+  const opening = { game: spec, moves, ply, id: room.id, entry, ending, players: seats };
+  room.opening = opening;  // what Retry opens if the engine fails first
+  // A game asked for while this one waited (New game, a card, before Python had loaded)
+  // opens instead: this one stops where it stands.
+  const superseded = () => room.opening !== opening;
+  const board = await loadBoard(room, spec, superseded);
+  if (superseded()) return;
+  table.showPrebuilt(board, seats);
   await engine.ready;
+  if (superseded()) return;
   let answer = await table.open({ game: spec, moves, ply, ending, players: seats, tree });  // (tree: a study's variations and notes)
   if (!answer.ok) {
     room.say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));

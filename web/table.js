@@ -61,7 +61,7 @@ export class Table extends EventTarget {
     this.playing = false;      // a move is on its way to the engine
     this.ready = false;        // the engine has answered once
     this.opening = false;      // a prebuilt board is on view while the engine opens a record
-    this.early = [];           // the cells clicked before the engine was ready, played once it is
+    this.early = [];           // the cells clicked on this board before the engine was ready, played once it is
     this.clicking = Promise.resolve();  // the clicks still being taken, in order
     this.ending = null;        // how the players ended the game after its last move (links.js)
     this.endView = null;       // the engine's view of the record's end (its facts: getters below)
@@ -192,6 +192,7 @@ export class Table extends EventTarget {
   // `players`: the seats of the game being opened, when they change with it.
   showPrebuilt(view, players = null) {
     this.stopThinking();
+    if (this.view && this.view.game !== view.game) this.early = [];  // made on another game's board
     if (players) this.players = players;
     this.view = view;
     this.opening = true;
