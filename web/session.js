@@ -201,6 +201,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   await engine.ready;
   if (superseded()) return;
   let answer = await table.open({ game: spec, moves, ply, ending, players: seats, tree });  // (tree: a study's variations and notes)
+  if (superseded()) return;
   if (!answer.ok) {
     room.say(t(kept || entry ? "kept-bad" : "bad-link", { detail: room.texts.error(answer) }));
     room.corr = null;
