@@ -198,6 +198,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   const board = await loadBoard(room, spec, superseded);
   if (superseded()) return;
   table.showPrebuilt(board, seats);
+  room.render();  // its board and name at once, while the engine is still busy
   await engine.ready;
   if (superseded()) return;
   let answer = await table.open({ game: spec, moves, ply, ending, players: seats, tree });  // (tree: a study's variations and notes)
