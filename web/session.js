@@ -213,7 +213,7 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
     if (!answer.ok) answer = await table.open({ game: defaultGame(room.site) });
   }
   rememberOpened(room);
-  await loadBoard(room, table.game);
+  await loadBoard(room, table.game, superseded);
   room.render();
 }
 
