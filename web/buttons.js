@@ -82,7 +82,7 @@ function resigningSide(room) {
   if (room.corr) return room.corr.side;
   const mover = table.view.to_move;
   if (mover === CHANCE) return table.players.findIndex((p) => p.kind === "human");
-  return table.players[mover].kind === "human" ? mover : 1 - mover;
+  return table.personPlays(mover) ? mover : 1 - mover;
 }
 
 function resign(room) {

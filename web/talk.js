@@ -50,8 +50,7 @@ export function bindTalk(room) {
 // computer's, a roll) leaves an error in view: a refused link's reason must not vanish with
 // the first automatic ply of the fresh game that replaces it.
 function sayMove(room, text, mover) {
-  const players = room.table.players;
-  const person = players[mover] && players[mover].kind === "human";
+  const person = room.table.personPlays(mover);
   const message = document.getElementById("message");
   if (!person && message.dataset.kind === "error" && message.textContent) return;
   room.say(text, "info");
