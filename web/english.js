@@ -3,7 +3,7 @@ export default {
   "title": "Tavoliere",
   "tagline": "Abstract games from PerGioco and Il fogliaccio degli astratti",
   "stage.downloading": "Downloading… {detail}",
-  "stage.starting": "Loading the computer opponent…",
+  "stage.starting": "Starting the game engine…",
   "downloaded-of": "{done} of {total} MB",
   "downloaded": "{done} MB",
   "decimal-point": ".",
@@ -252,7 +252,7 @@ export default {
   "rules.tried-example": "Well played: {move} is the example move.",
   "rules.tried-other": "{move} is legal too; the example was {example}.",
   "rules.again": "Again",
-  "rules.try-later": "This diagram can be played once the computer opponent has loaded.",
+  "rules.try-later": "This diagram can be played once the game engine has started.",
   // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
   "view-menu": "Language and theme",
   "loupe-close": "Close the magnifier",

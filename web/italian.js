@@ -3,7 +3,7 @@ export default {
   "title": "Tavoliere",
   "tagline": "Giochi astratti da PerGioco e dal Fogliaccio degli astratti",
   "stage.downloading": "Scaricamento… {detail}",
-  "stage.starting": "Caricamento del computer avversario…",
+  "stage.starting": "Avvio del motore di gioco…",
   "downloaded-of": "{done} di {total} MB",
   "downloaded": "{done} MB",
   "decimal-point": ",",
@@ -252,7 +252,7 @@ export default {
   "rules.tried-example": "Bene: {move} è proprio la mossa dell'esempio.",
   "rules.tried-other": "Anche {move} è regolare; l'esempio era {example}.",
   "rules.again": "Di nuovo",
-  "rules.try-later": "Questo diagramma si potrà giocare quando il computer avversario sarà caricato.",
+  "rules.try-later": "Questo diagramma si potrà giocare quando il motore di gioco sarà avviato.",
   // -- phone: phone first, a calm panel, readable boards (issue 37, parts 3-5) --
   "view-menu": "Lingua e tema",
   "loupe-close": "Chiudi la lente",
