@@ -215,6 +215,15 @@ export async function startGame(room, spec, moves = [], ply = null, { id = newGa
   rememberOpened(room);
   await loadBoard(room, table.game, superseded);
   room.render();
+  markOpen(room);
+}
+
+// The page is ready once a record has opened: the first record, or the game asked for
+// while it waited (New game, a card), which stopped the first one where it stood.
+function markOpen(room) {
+  if (performance.getEntriesByName("engine-ready").length) return;
+  performance.mark("engine-ready");
+  room.markReady();
 }
 
 // A reload reopens the page's own link: when the game saved last is the link's record, the
@@ -256,16 +265,12 @@ export async function openRecord(room, record) {
   }
 }
 
-// Show a record once the engine is ready; if the engine fails, the status line says why and
-// the retry button calls this again.
+// Show a record once the engine is ready (the page is ready then: markOpen); if the engine
+// fails, the status line says why and the retry button calls this again.
 export async function open(room, record) {
   try {
     await openRecord(room, record);
-  } catch {
-    return;
-  }
-  performance.mark("engine-ready");
-  room.markReady();
+  } catch { /* said on the status line, with Retry */ }
 }
 
 // The record the page opens first: the link's (on a reload, the game kept under its history
