@@ -63,6 +63,14 @@ def click_more(page, selector):
     page.locator(selector).click()
 
 
+def start_every_board(page):
+    """Scroll each of a page's boards into view until it has started: a board starts when it
+    is seen, and one scrolled past between two frames is never seen (it stays a picture)."""
+    for board in page.locator("tavoliere-board").all():
+        board.scroll_into_view_if_needed()
+        page.wait_for_function("board => board.started", arg=board.element_handle())
+
+
 def run_search(search):
     """Drive a search that pauses between chunks of work (a generator) to its answer."""
     try:

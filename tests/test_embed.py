@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from conftest import OUTPUT, ROOT, SlowHandler, held_back, start_server
+from conftest import OUTPUT, ROOT, SlowHandler, held_back, start_every_board, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -244,8 +244,7 @@ def test_the_example_article_passes_axe_in_both_themes(returning, server, scheme
     context = returning(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     open_boards(page, server + "web/article.html")
-    for board in page.locator("tavoliere-board").all():
-        board.scroll_into_view_if_needed()
+    start_every_board(page)
     # The article's four boards wait for the page's one Python to load and answer each in
     # turn: on a machine busy with other work that took over a minute once.
     page.wait_for_function("[...document.querySelectorAll('tavoliere-board')].every(b => b.record.ply !== null"

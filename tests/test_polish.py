@@ -6,7 +6,7 @@ welcome in either theme."""
 
 import pytest
 
-from conftest import OUTPUT, click_more, held_back
+from conftest import OUTPUT, click_more, held_back, start_every_board
 from test_phone import SIZES, box
 
 pytestmark = pytest.mark.browser
@@ -103,8 +103,7 @@ def test_the_article_keeps_its_answer_folded_and_its_boards_tidy(returning, serv
     solution.locator("summary").click()
     assert "i2" in solution.inner_text()
     boards = page.locator("tavoliere-board")
-    for i in range(boards.count()):
-        boards.nth(i).scroll_into_view_if_needed()
+    start_every_board(page)
     page.wait_for_function(ARTICLE_BOARDS + ".every((b) => b.record.ply !== null"
                            " && !b.shadowRoot.querySelector('.status').textContent.includes('…'))", timeout=60000)
     # the record: whole moves, the one on view marked (ply 4 of the Barrier game)
@@ -236,8 +235,7 @@ def test_axe_finds_nothing_on_the_three_measured_pages(returning, server, where,
     if where == "article":
         page.goto(server + "web/article.html")
         page.evaluate("customElements.whenDefined('tavoliere-board')")
-        for board in page.locator("tavoliere-board").all():
-            board.scroll_into_view_if_needed()
+        start_every_board(page)
         page.wait_for_function(ARTICLE_BOARDS + ".every((b) => b.record.ply !== null"
                                " && !b.shadowRoot.querySelector('.status').textContent.includes('…'))", timeout=60000)
     elif where == "welcome":
