@@ -10,7 +10,7 @@
 //            texts (the game's words), cursor, pending, opening, corr, seated, review, chance,
 //            ended, prompt, confirmAll, winBar, opened
 //   acts:    render() draws every region, say(text, kind) the message line, announce(text)
-//            the live region; ready resolves once the first record is open
+//            the live region; ready resolves once a record is open (web/session.js, markOpen)
 import { newGameId } from "./storage.js";
 import { loadFlag } from "./prefs.js";
 
