@@ -104,20 +104,23 @@ def careless_moves(game, level: int) -> int:
                for seed in range(200))
 
 
-def test_levels_1_and_2_are_careless_now_and_then_and_the_others_never():
+def test_in_the_trail_levels_1_and_2_are_careless_now_and_then_and_the_others_never():
+    trail = load_game("plop(variant=trail)")
     for level, chance in ((1, 0.25), (2, 0.12)):
-        assert abs(careless_moves(GAME, level) - 200 * chance) < 25, level
-    assert careless_moves(GAME, 3) == careless_moves(GAME, 4) == careless_moves(GAME, 5) == 0
+        assert abs(careless_moves(trail, level) - 200 * chance) < 25, level
+    assert careless_moves(trail, 3) == careless_moves(trail, 4) == careless_moves(trail, 5) == 0
 
 
-def test_in_a_match_level_1_slips_on_every_move_and_looks_one_ply_like_level_2():
-    """The match's ladder (docs/plop.md): level 1 careless always, level 2 never, both 1 ply
-    deep; level 3 looks 2 plies ahead, level 4 four."""
-    match = load_game("plop(match=on)")
-    assert careless_moves(match, 1) > 190
-    assert careless_moves(match, 2) == careless_moves(match, 3) == 0
-    state = match.initial_state()
-    depths = [PlopEngine(match, state, level, random.Random(0)).max_depth for level in (1, 2, 3, 4)]
+@pytest.mark.parametrize("spec", ["plop", "plop(match=on)"])
+def test_level_1_slips_on_every_move_and_looks_one_ply_like_level_2(spec):
+    """The ladder of the single game and the match (docs/plop.md): level 1 careless always,
+    level 2 never, both 1 ply deep; level 3 looks 2 plies ahead, level 4 four, level 5 is
+    never careless."""
+    game = load_game(spec)
+    assert careless_moves(game, 1) > 190
+    assert careless_moves(game, 2) == careless_moves(game, 3) == careless_moves(game, 5) == 0
+    state = game.initial_state()
+    depths = [PlopEngine(game, state, level, random.Random(0)).max_depth for level in (1, 2, 3, 4)]
     assert depths == [1, 1, 2, 4]
 
 

@@ -33,12 +33,12 @@ It is one round: in a match the bot plays for the points of the round it is in.
   then catches, then moves by a cheap score (safe squares left to White); one ply deeper
   each iteration, paused every ``CHUNK`` nodes (the shared search, ``alphabeta.py``, of
   which this bot is a kernel) so a move depends only on the number of chunks.
-* **Levels** (``LEVELS``): levels 1 to 4 look 1, 2, 3 and 4 plies ahead (4, 6, 8 and 10 in
-  the trail variant, whose plies have at most 8 moves; 1, 1, 2 and 4 in a match); level 5
-  deepens as far as its time allows and sees Brown's traps.  Levels 1 and 2 are careless
-  now and then (seeded): on about 25% and 12% of their moves each root move gets a random
-  bonus of up to 150 and 100 points, about two safe squares, so they may prefer a worse
-  move; in a match level 1 is careless on every move and level 2 never.
+* **Levels** (``LEVELS``): levels 1 to 4 look 1, 1, 2 and 4 plies ahead (4, 6, 8 and 10 in
+  the trail variant, whose plies have at most 8 moves); level 5 deepens as far as its time
+  allows and sees Brown's traps.  Level 1 is careless (seeded): on every move (in the trail
+  on about 25% of them) each root move gets a random bonus of up to 150 points, about two
+  safe squares, so it may prefer a worse move; the trail's level 2 is careless on about 12%
+  of its moves, up to 100.
 """
 
 from __future__ import annotations
@@ -217,13 +217,14 @@ class PlopEngine(AlphaBeta):
     WIN = WIN
     MAX_DEPTH = 40
     # level: (plies ahead, how often careless, largest bonus); level 5 deepens on its clock.
-    # A match (each player leads each horse, the points decide) rewards depth up to 4 plies
-    # and little beyond, and its rungs of one ply each were too close (3 plies beat 2 only
-    # 60% of the time): there level 1 slips on every move, level 2 never, and level 3 looks
-    # 2 plies ahead (docs/plop.md, "The match's ladder").  A trail ply has at most 8 moves.
+    # The hunt rewards depth up to 4 plies and little beyond, and rungs of one ply each were
+    # too close (3 plies beat 2 only 55 to 60% of the time): level 1 slips on every move,
+    # level 2 never, and level 3 looks 2 plies ahead (docs/plop.md, "The match's ladder",
+    # and the single game's, 2026-12-04).  A trail ply has at most 8 moves.
+    STEPS = {1: (1, 1.0, 150), 2: (1, 0, 0), 3: (2, 0, 0), 4: (4, 0, 0)}
     LEVELS = {
-        "single": {1: (1, 0.25, 150), 2: (2, 0.12, 100), 3: (3, 0, 0), 4: (4, 0, 0)},
-        "match": {1: (1, 1.0, 150), 2: (1, 0, 0), 3: (2, 0, 0), 4: (4, 0, 0)},
+        "single": STEPS,
+        "match": STEPS,
         "trail": {1: (4, 0.25, 150), 2: (6, 0.12, 100), 3: (8, 0, 0), 4: (10, 0, 0)},
     }
 
