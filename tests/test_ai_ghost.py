@@ -298,3 +298,45 @@ def test_the_benchmark_measures_the_lookahead_and_its_longest_slice():
     rows = {row["what"]: row["value"] for row in ghost_bench(0.05)}
     assert rows["ghost level 5 lookahead nodes/s"] > 0
     assert 0 < rows["ghost level 5 longest work() slice, ms"] < 1000
+
+
+def test_its_root_statistics_count_only_the_samples_every_move_was_searched_on():
+    """The page's pool (web/pool.js) merges the workers' root statistics by the most
+    visited move: a worker stopped within a sample must not favour the moves it searched
+    first, so each move counts the whole samples and its mean times their number."""
+    from tavoliere.ai.parallel import merge, root_statistics
+    state = GAME.view(GAME.replay("b1c1d2e2 b5c5d6e6 b2-b3 e5-e4".split()), 0)
+    thinker = Thinker(GAME, state, level=3, iterations=1, seed=2)
+    engine = thinker.engine
+    assert root_statistics(thinker) is None                    # nothing searched yet
+    for _ in range(len(engine.candidates) * 3 // 2):
+        engine.work()                                          # a sample and a half
+    visits = [engine.visits[i] for i in engine.candidates]
+    assert min(visits) == 1 and max(visits) == 2
+    rows = root_statistics(thinker)
+    assert {row[1] for row in rows} == {1}
+    means = {row[0]: row[2] / row[1] for row in rows}
+    for index in engine.candidates:
+        assert means[name(engine.legal[index])] == pytest.approx(
+            engine.totals[index] / engine.visits[index])
+    best = merge([root_statistics(thinker)])["best"]
+    assert means[best] == max(means.values())
+
+
+def test_the_pool_of_workers_merges_samples_from_the_bots_own_view():
+    """Root parallelism for Ghost: each worker draws samples with its own seed from the
+    same view (14.5), the merge plays the best mean over all of them, and two full states
+    that differ only in colours the bot may not see get the same merged move."""
+    from tavoliere.ai.parallel import WorkerPool
+    rng = random.Random(5)
+    state = GAME.replay("b1c1d2e2 b5c5d6e6".split())
+    for _ in range(12):
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    other = swapped(state, ["b5", "b6"])
+    with WorkerPool(2) as pool:
+        answers = [pool.choose("ghost", s, 4, iterations=40, seed=3) for s in (state, other)]
+    assert answers[0]["best"] == answers[1]["best"]
+    assert GAME.parse_move(answers[0]["best"], state) in GAME.legal_moves(state)
+    roots = [answer["root"] for answer in answers[0]["answers"]]
+    assert all(roots) and roots[0] != roots[1]                  # seeds of their own
+    assert roots == [answer["root"] for answer in answers[1]["answers"]]

@@ -398,6 +398,25 @@ class GhostEngine(Engine):
         self.best = self.legal[best]
         self.win_chance = self.totals[best] / self.visits[best]
 
+    def root_statistics(self):
+        """(move, visits, score, 0) of each searched root move, what the page's pool of
+        workers adds up (``parallel.merge``: the most visited move, ties to the most score);
+        None before a search.  The playouts' UCB1 gives its own visits.  The lookahead
+        searches every candidate once on each sample, so a move's visits are the samples
+        that every candidate has been searched on and its score that many times its mean:
+        a worker stopped in the middle of a sample does not favour the moves it searched
+        first, and the merge plays the best mean over all the workers' samples."""
+        candidates = getattr(self, "candidates", None)
+        if not candidates or not any(self.visits[i] for i in candidates):
+            return None
+        if not self.depth:
+            return [(self.legal[i], self.visits[i], self.totals[i], 0) for i in candidates]
+        samples = min(self.visits[i] for i in candidates)
+        if not samples:
+            return None
+        return [(self.legal[i], samples, samples * self.totals[i] / self.visits[i], 0)
+                for i in candidates]
+
     def look_ahead(self) -> int:
         """Search one root move ``depth`` plies deep on the current sample, every colour
         known there (a new sample once every candidate has been searched on this one), and
