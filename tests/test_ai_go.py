@@ -243,6 +243,35 @@ def test_passes_when_the_opponent_passed_and_it_wins():
     assert choose(game, state, iterations=300, seed=3) == ("pass",)
 
 
+@needs_rules
+def test_its_root_is_shared_with_the_other_workers_but_not_a_pass():
+    """The page's pool (web/pool.js) and ``parallel.WorkerPool`` merge the workers' root
+    statistics by the most real visits, as the bot ranks its own plays: one worker's rows
+    give its own move, two workers search trees of their own.  A pass is decided by more
+    than visits, so a worker that passes shares nothing and its own answer stands."""
+    from tavoliere.ai.parallel import WorkerPool, merge, root_statistics
+    game = load_game("go(size=9)")
+    state = game.replay(["e5", "c3", "g4"])
+    thinker = Thinker(game, state, level=4, iterations=150, seed=1)
+    while not thinker.done:
+        thinker.step(0.05)
+    rows = root_statistics(thinker)
+    assert rows and "pass" not in {row[0] for row in rows}
+    assert merge([rows])["best"] == game.move_name(thinker.move())
+    with WorkerPool(2) as pool:
+        answer = pool.choose(game.spec, state, 4, iterations=150, seed=1)
+    roots = [worker["root"] for worker in answer["answers"]]
+    assert all(roots) and roots[0] != roots[1] and answer["best"] == merge(roots)["best"]
+
+    white = [name for name in FILLED_WHITE if name != "e5"]
+    settled = load_game("go(size=9,scoring=area)")
+    passed = settled.apply(settled.position(FILLED_BLACK, white, to_move=0), ("pass",))
+    thinker = Thinker(settled, passed, level=4, iterations=300, seed=3)
+    while not thinker.done:
+        thinker.step(0.05)
+    assert thinker.move() == ("pass",) and root_statistics(thinker) is None
+
+
 # a position from a game level 1 lost to random play by passing after a dispute (2026-11-28)
 DISPUTED = ("a1 b1 c1 e1 f1 g1 h1 b2 f2 a3 b3 f3 b4 c4 d4 e4 g4 h4 a5 b5 c5 e5 f5 g5 a6 b6 d6 "
             "f6 h6 d7 e7 f7 g7 h7 d8 f8",

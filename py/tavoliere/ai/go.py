@@ -848,6 +848,21 @@ class GoEngine(TreeSearch):
         self.best = ("pass",) if top.move == PASS else (self.root_board.index(top.move),)
         self.remember()
 
+    def root_statistics(self):
+        """(move, real visits, wins, 0) of each play at the root, what a root-parallel search
+        adds up (``parallel.py``, the page's pool): the most real visits over all the
+        workers, as ``update_best`` ranks them.  A pass is decided by more than its visits
+        (the playouts' count, the opponent's pass, a resume), which a merge cannot weigh: a
+        worker that passes shares nothing, so that its own answer stands when it is the main
+        one, and one that plays shares its plays only.  None while marking and before a
+        playout."""
+        if getattr(self, "marking", None) is not None or not self.iterations or \
+                self.best == ("pass",):
+            return None
+        return [((self.root_board.index(c.move),), c.real, c.real * c.w / c.n if c.n else 0.0, 0)
+                for c in self.root.children
+                if c.move != PASS and (self.root_board.index(c.move),) in self.legal_set]
+
     def should_pass(self, plays) -> bool:
         """Pass although a play is ranked first (not after a resume: ``update_best``): only
         once the playouts agree on the life of every chain, and then when the opponent has
