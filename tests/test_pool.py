@@ -152,6 +152,32 @@ def test_with_fixed_iterations_and_seeds_the_merged_move_is_the_same_on_every_ru
     assert len({repr(answer["root"]) for answer in answers}) == CORES
 
 
+@pytest.mark.parametrize("spec, moves", [
+    ("ghost", "b1c1d2e2 b5c5d6e6 b2-b3 e5-e4 c2-c3"),
+    ("go(size=9)", "e5 c3 g4"),
+])
+def test_the_bots_of_their_own_share_their_root_as_in_cpython(room, spec, moves):
+    """Ghost's search over samples of its belief (ai/ghost.py) and Go's tree (ai/go.py)
+    share their root statistics too: every worker searches with its own seed (Ghost's from
+    the bot's own view: the bridge gives each the same request, so none sees more), and the
+    page plays CPython's merge of the same seeds."""
+    from tavoliere.ai.parallel import merge, think as cpython_think, worker_seed
+    from tavoliere.core import load_game
+
+    watch, page = room
+    request = dict(game=spec, moves=moves.split(), level=3, iterations=60, seed=4)
+    alone = think(page, **request)
+    assert alone["root"] and "workers" not in alone     # the first search of a game: alone
+    assert spec in page.evaluate("window.tavoliere.poolReady()")["treeGames"]
+    shared = think(page, **request)
+    assert shared["workers"] == CORES
+    game = load_game(spec)
+    state = game.replay(moves.split())
+    answers = [cpython_think(spec, state, 3, None, 60, worker_seed(4, i)) for i in range(CORES)]
+    assert shared["move"] == merge([answer["root"] for answer in answers])["best"]
+    assert len({repr(answer["root"]) for answer in answers}) == CORES
+
+
 def test_the_weak_levels_think_without_the_pool(room):
     """Levels 1 and 2 are meant to be weak on any device (web/pool.js, POOL_LEVEL)."""
     watch, page = room
