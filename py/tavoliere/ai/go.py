@@ -825,9 +825,13 @@ class GoEngine(TreeSearch):
                     child.rw += gain
 
     # -- the answer ---------------------------------------------------------------------------
+    def legal_children(self) -> list:
+        """The root's children whose play the rule book allows here, pass included."""
+        return [c for c in self.root.children
+                if c.move == PASS or (self.root_board.index(c.move),) in self.legal_set]
+
     def update_best(self) -> None:
-        children = [c for c in self.root.children
-                    if c.move == PASS or (self.root_board.index(c.move),) in self.legal_set]
+        children = self.legal_children()
         # real visits rank the moves (virtual ones are priors, and penalties add them too)
         ranked = sorted(children, key=lambda c: (-c.real, -c.w / c.n if c.n else 0, c.move))
         top = ranked[0]
@@ -860,8 +864,7 @@ class GoEngine(TreeSearch):
                 self.best == ("pass",):
             return None
         return [((self.root_board.index(c.move),), c.real, c.real * c.w / c.n if c.n else 0.0, 0)
-                for c in self.root.children
-                if c.move != PASS and (self.root_board.index(c.move),) in self.legal_set]
+                for c in self.legal_children() if c.move != PASS]
 
     def should_pass(self, plays) -> bool:
         """Pass although a play is ranked first (not after a resume: ``update_best``): only
