@@ -8,8 +8,8 @@ import pytest
 from tavoliere import load_game
 from tavoliere.ai import Thinker
 from tavoliere.ai.arena import make_bot, match
-from tavoliere.ai.parallel import (WorkerPool, merge, merge_split, root_statistics,
-                                   think, worker_seed)
+from tavoliere.ai.parallel import (WorkerPool, merge, merge_split, merged_answer,
+                                   root_statistics, think, worker_seed)
 from tavoliere.core import CHANCE
 
 
@@ -33,6 +33,21 @@ def test_ties_are_broken_the_same_way_every_time():
     rows = [["b2", 10, 5, 0], ["a1", 10, 5, 0]]
     assert merge([rows])["best"] == merge([list(reversed(rows))])["best"] == "a1"
     assert merge([])["best"] is None
+
+
+def test_the_pool_merges_the_workers_that_share_as_the_page_does():
+    """web/pool.js ``mergeRequest``: worker 0's kind of sharing, merged with every other
+    worker's of that kind; a worker that shares nothing is left out, not the merge."""
+    def answer(best, root=None, split=None):
+        return {"best": best, "win_chance": 0.5, "root": root, "split": split}
+    shared = [answer("a1", root=[["a1", 10, 5, 0], ["b2", 8, 6, 0]]),
+              answer("c3"),                                       # stopped before a sample
+              answer("b2", root=[["a1", 1, 0, 0], ["b2", 9, 7, 0]])]
+    assert merged_answer(shared)["best"] == "b2"                  # 17 visits against 11
+    assert merged_answer(shared[:2]) == shared[0]                 # nothing else to merge
+    assert merged_answer([answer("d4"), shared[2]]) == answer("d4")    # worker 0 shares nothing
+    splits = [answer("a1", split=[[2, "a1", 10, 0.6, 0]]), answer("b2", split=[[2, "b2", 30, 0.7, 0]])]
+    assert merged_answer(splits)["best"] == "b2"
 
 
 def test_one_worker_plays_the_single_search_move():

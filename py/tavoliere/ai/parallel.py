@@ -123,6 +123,24 @@ def merge_split(splits: list) -> dict:
     return {"best": best[1], "win_chance": best[3], "depth": depth}
 
 
+def merged_answer(answers: list) -> dict:
+    """The pool's answer from its workers' (worker 0's first), as the page's pool plays it
+    (``mergeRequest`` in web/pool.js): worker 0's root statistics merged with every other
+    worker's that has some (a worker stopped before its first whole sample has none), or
+    the split root of an alpha-beta search (``merge_split``, which also gives the depth
+    every worker finished); worker 0's own answer when it shares nothing (a move known at
+    once, a kernel that does not split) or no other worker shares its statistics."""
+    if answers[0]["root"] is not None:
+        roots = [answer["root"] for answer in answers if answer["root"] is not None]
+        if len(roots) > 1:
+            return merge(roots)
+    elif answers[0]["split"] is not None:
+        merged = merge_split([answer["split"] for answer in answers])
+        if merged["best"] is not None:
+            return merged
+    return dict(answers[0])
+
+
 def think(spec: str, state, level: int, seconds: float | None, iterations: int | None,
           seed: int, share=None) -> dict:
     """One worker's search of ``state``: a Thinker whose budget is counted in this process's
@@ -186,14 +204,7 @@ class WorkerPool:
             if status != "ok":
                 raise RuntimeError(f"a search worker failed: {answer}")
             answers.append(answer)
-        if all(answer["root"] is not None for answer in answers):
-            return {**merge([answer["root"] for answer in answers]), "answers": answers}
-        if answers[0]["split"] is not None:          # an alpha-beta root, split
-            merged = merge_split([answer["split"] for answer in answers])
-            if merged["best"] is not None:
-                return {**merged, "answers": answers}
-        # nothing to merge (a move known at once, a kernel that does not split): worker 0's
-        return {**answers[0], "answers": answers}
+        return {**merged_answer(answers), "answers": answers}
 
     def close(self) -> None:
         for connection in self.connections:
