@@ -231,16 +231,21 @@ def test_level_1_is_beatable_and_the_bot_beats_it():
     assert duel("bot", "random", 20, iterations=200)["score"] > 0.8
 
 
-def reference_value(state, depth: int) -> int:
+def reference_value(state, depth: int, guard: bool = False) -> int:
     """Plain negamax on the rule book's own states, no pruning: what ``lookahead`` must
-    find on a sample where every colour is known."""
+    find on a sample where every colour is known.  With ``guard``, a side with an opposing
+    ghost on that ghost's exit within reach may only capture it, as every level does."""
     from tavoliere.ai.ghost import WIN, sample_board, sample_value
+    from tavoliere.games.ghost import EXITS
     player = GAME.to_move(state)
     moves = GAME.legal_moves(state)
     if any(move[1] == GHOST_OUT for move in moves):
         return WIN                                          # 14.6.1: an exit wins
     if depth == 0:
         return sample_value(sample_board(state), list(state.lost), player)
+    forced = [move for move in moves if move[2] and move[1] in EXITS[1 - player]]
+    if guard and forced:
+        moves = forced
     values = []
     for move in moves:
         after = GAME.apply(state, move)
@@ -248,7 +253,7 @@ def reference_value(state, depth: int) -> int:
         if outcome is not None:                             # a fourth good or bad captured
             values.append(WIN if outcome.winner == player else -WIN)
         else:
-            values.append(-reference_value(after, depth - 1))
+            values.append(-reference_value(after, depth - 1, guard))
     return max(values)
 
 
@@ -273,6 +278,44 @@ def test_the_lookahead_agrees_with_plain_negamax_on_the_rule_book():
                     checked += 1
             state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
     assert checked > 60
+
+
+def test_level_5_sees_in_its_lines_that_a_ghost_on_its_exit_is_taken():
+    """Every level takes an opposing ghost standing on one of its exits (RULES.md 14.4: a
+    good one leaves next move), not knowing its colour (14.5).  In a sample every colour is
+    known, so without ``guard`` the lookahead's sides would leave a bad one there; level 5's
+    lines take it as the real players do, and its alpha-beta still gives plain negamax's
+    value under that rule on positions of random games."""
+    from tavoliere.ai.ghost import GUARD, lookahead, sample_board
+    assert GUARD == {5}
+    rng = random.Random(4)
+    checked = guarded = 0
+    for _ in range(6):
+        state = GAME.initial_state()
+        while GAME.outcome(state) is None and state.moves < 120:
+            if state.setups == 2 and state.moves % 5 == 3:
+                for depth in (1, 2, 3) if state.moves % 2 else (1, 2):
+                    board, lost = sample_board(state), list(state.lost)
+                    value = lookahead(board, lost, GAME.to_move(state), depth, [0], guard=True)
+                    assert value == reference_value(state, depth, guard=True), \
+                        (state.board, state.lost, depth)
+                    assert (board, lost) == (sample_board(state), list(state.lost))
+                    checked += 1
+                    guarded += value != reference_value(state, depth)
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    assert checked > 80 and guarded > 0
+
+
+def test_level_5_walks_its_last_bad_ghost_onto_its_exit_to_be_taken():
+    """RULES.md 14.6.3: "the move captured the opponent's fourth bad ghost → the opponent
+    wins".  Black has taken three of White's bad ghosts; White's last one, on b6, steps onto
+    White's exit a6 next to Black's a5, where Black must take it (were it good, it would
+    leave next move: 14.6.1) and so hands White the game.  Level 5 sees it; level 4, whose
+    samples let Black see the ghost is bad and leave it, does not play it."""
+    state = GAME.position("b6 B, b1 G, c1 G, d1 G, e1 G", "a5 U, e3 U, e4 U", lost=(0, 3, 3, 2))
+    for seed in range(3):
+        assert name(choose(GAME, state, level=5, iterations=200, seed=seed)) == "b6-a6"
+        assert name(choose(GAME, state, level=4, iterations=200, seed=seed)) != "b6-a6"
 
 
 def test_the_horizon_sees_an_unguarded_good_ghost_on_its_exit_as_lost():

@@ -40,7 +40,9 @@ colours of the opponent's ghosts, and searches over samples of that belief.
   horizon also counts each step their bad ghosts have taken towards the exits
   (``MARCH``), so the bad ones march as the good ones do, the opponent's belief takes
   them for good, and a game between two careful searches moves on instead of shuffling
-  to the ply limit.
+  to the ply limit.  Level 5's lines also take any opposing ghost standing on its exit
+  within reach (``GUARD``), as the real players must, so it sees that a bad ghost of its
+  own stepped onto its exit next to an opposing ghost will be taken.
 * **Set-up.**  Uniform among the 70, from the seeded generator (RULES.md 14.2.3).
 * **Levels.**  Thinking time comes from ``Thinker``; level 1 plays the playouts' quick
   policy (if the move is sensible; the sure moves still taken) four times in five and
@@ -71,6 +73,10 @@ LOOKAHEAD = {2: 2, 3: 2, 4: 3, 5: 4}   # plies a level searches in each sample (
 # bluff), and the game moves on where equal searches would shuffle to the ply limit.  Level
 # 5 marches harder: the contact that brings is where its deeper search pays (docs/ghost.md).
 MARCH = {4: 5, 5: 8}
+# Levels whose lines take every opposing ghost that stands on its exit within reach, as the
+# players do, who cannot see whether it is good: in a sample a bad one there would be left
+# alone, and the bluff of walking one's last bad ghost onto an exit would never pay.
+GUARD = {5}
 NODES_PER_UNIT = 50   # lookahead nodes that count as one work unit, about one playout's time
 WIN = 100_000         # a lookahead value: the side to move wins
 LOST_NEXT = 2 - WIN   # ... loses the ply after the horizon (a hair better than lost now)
@@ -233,10 +239,11 @@ def undo_step(board: list[int], lost: list[int], move, undo: tuple) -> None:
 
 
 def lookahead(board: list[int], lost: list[int], player: int, depth: int, nodes: list[int],
-              alpha: int = -WIN, beta: int = WIN, march: int = 0) -> int:
+              alpha: int = -WIN, beta: int = WIN, march: int = 0, guard: bool = False) -> int:
     """Negamax alpha-beta to ``depth`` plies on a sample, for ``player`` to move: an exit
     wins at once, captures are tried before steps; ``nodes[0]`` counts the positions seen;
-    ``march`` as in ``sample_value``."""
+    ``march`` as in ``sample_value``; with ``guard``, a side that can take an opposing ghost
+    standing on its exit takes it, whatever its colour."""
     nodes[0] += 1
     exits, captures, steps = sample_moves(board, player)
     if exits:
@@ -244,10 +251,11 @@ def lookahead(board: list[int], lost: list[int], player: int, depth: int, nodes:
     if depth == 0:
         return sample_value(board, lost, player, march)
     best = None
-    for move in captures + steps:
+    forced = [move for move in captures if move[1] in EXITS[1 - player]] if guard else None
+    for move in forced or captures + steps:
         undo = after_step(board, lost, player, move)
         value = undo[2] if undo[2] is not None else \
-            -lookahead(board, lost, 1 - player, depth - 1, nodes, -beta, -alpha, march)
+            -lookahead(board, lost, 1 - player, depth - 1, nodes, -beta, -alpha, march, guard)
         undo_step(board, lost, move, undo)
         if best is None or value > best:
             best = value
@@ -281,6 +289,7 @@ class GhostEngine(Engine):
         self.odds = belief(state, self.me, self.use_evidence) if state.setups == 2 else {}
         self.depth = LOOKAHEAD.get(level, 0) if depth is None else depth
         self.march = MARCH.get(level, 0)
+        self.guard = level in GUARD
         self.pending = []     # the root moves still to search on the current sample
         self.nodes = 0        # positions the lookahead has seen
         self.visits = [0] * len(self.legal)
@@ -430,7 +439,8 @@ class GhostEngine(Engine):
         move, nodes = self.legal[index][:2], [0]
         undo = after_step(board, lost, self.me, move)
         value = undo[2] if undo[2] is not None else \
-            -lookahead(board, lost, 1 - self.me, self.depth - 1, nodes, march=self.march)
+            -lookahead(board, lost, 1 - self.me, self.depth - 1, nodes, march=self.march,
+                       guard=self.guard)
         undo_step(board, lost, move, undo)
         self.visits[index] += 1
         self.totals[index] += win_chance(value)
