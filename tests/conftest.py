@@ -251,14 +251,38 @@ def engine_profile(browser, server, tmp_path_factory) -> Path | None:
         # opened, the welcome seen and the rest are for each test to set), cleared from a
         # page of the site that is not the room, which saves on leaving
         page.goto(server + "site.json")
-        page.evaluate("""(hint) => {
-            const stored = localStorage.getItem(hint);
-            localStorage.clear();
-            localStorage.setItem(hint, stored);
-        }""", "tavoliere.snapshot.stored")
+        page.evaluate(KEEP_ONLY_THE_HINT, SNAPSHOT_HINT)
     finally:
         context.close()
+    make_sure_only_the_hint_is_kept(browser, folder, server)
     return folder
+
+
+SNAPSHOT_HINT = "tavoliere.snapshot.stored"
+KEEP_ONLY_THE_HINT = """(hint) => {
+    const stored = localStorage.getItem(hint);
+    localStorage.clear();
+    if (stored !== null) localStorage.setItem(hint, stored);
+}"""
+
+
+def make_sure_only_the_hint_is_kept(browser, folder: Path, server: str, tries: int = 3) -> None:
+    """Reads the profile's local storage back from a fresh start, and clears it again where
+    more than the hint is kept: a CI run (stop 73) found the welcome seen in every copy of
+    one worker's profile, the clear made just before the browser closed lost."""
+    for _ in range(tries):
+        context = persistent_context(browser, folder, service_workers="block")
+        try:
+            page = context.pages[0]
+            page.goto(server + "site.json")
+            found = page.evaluate("Object.keys(localStorage).sort()")
+            if set(found) <= {SNAPSHOT_HINT}:
+                return
+            warnings.warn(f"the engine's profile kept {found} in its local storage: cleared again")
+            page.evaluate(KEEP_ONLY_THE_HINT, SNAPSHOT_HINT)
+        finally:
+            context.close()
+    raise RuntimeError(f"the engine's profile keeps {found} in its local storage, not only {SNAPSHOT_HINT}")
 
 
 def persistent_context(browser, folder: Path, **options):
