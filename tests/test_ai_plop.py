@@ -105,11 +105,20 @@ def careless_moves(game, level: int, state=None) -> int:
                for seed in range(200))
 
 
-def test_in_the_trail_levels_1_and_2_are_careless_now_and_then_and_the_others_never():
+def test_in_the_trail_the_browns_climb_in_steeper_steps_than_the_whites():
+    """The trail's ladder (docs/plop.md, "The trail's Browns climb"): the Whites look 4, 6, 8
+    and 10 plies ahead, levels 1 and 2 careless now and then; the Browns 1, 2, 4 and 10,
+    careless on every move, half, a quarter and never."""
     trail = load_game("plop(variant=trail)")
-    for level, chance in ((1, 0.25), (2, 0.12)):
-        assert abs(careless_moves(trail, level) - 200 * chance) < 25, level
-    assert careless_moves(trail, 3) == careless_moves(trail, 4) == careless_moves(trail, 5) == 0
+    white_to_move = trail.initial_state()
+    brown_to_move = trail.apply(white_to_move, trail.legal_moves(white_to_move)[0])
+    assert trail.to_move(white_to_move) == 0 and trail.to_move(brown_to_move) == 1
+    for state, chances, depths in ((white_to_move, (0.25, 0.12, 0, 0, 0), [4, 6, 8, 10]),
+                                   (brown_to_move, (1, 0.5, 0.25, 0, 0), [1, 2, 4, 10])):
+        for level, chance in enumerate(chances, start=1):
+            assert abs(careless_moves(trail, level, state) - 200 * chance) < 25, (level, state)
+        assert [PlopEngine(trail, state, level, random.Random(0)).max_depth
+                for level in (1, 2, 3, 4)] == depths
 
 
 @pytest.mark.parametrize("spec", ["plop", "plop(match=on)"])

@@ -33,13 +33,15 @@ It is one round: in a match the bot plays for the points of the round it is in.
   then catches, then moves by a cheap score (safe squares left to White); one ply deeper
   each iteration, paused every ``CHUNK`` nodes (the shared search, ``alphabeta.py``, of
   which this bot is a kernel) so a move depends only on the number of chunks.
-* **Levels** (``STEPS``; ``SINGLE``, ``TRAIL``): levels 1 to 4 look 1, 1, 2 and 4 plies
-  ahead (4, 6, 8 and 10 in the trail variant, whose plies have at most 8 moves); level 5
-  deepens as far as its time allows and sees Brown's traps.  Level 1 is careless (seeded): on
-  every move (in the trail on about 25% of them) each root move gets a random bonus of up to
-  150 points, about two safe squares, so it may prefer a worse move; the trail's level 2 is
-  careless on about 12% of its moves, up to 100.  In the single game level 3's White is
-  careless on every move, up to 150, and level 4's Brown looks 5 plies ahead.
+* **Levels** (``STEPS``; ``SINGLE``, ``TRAIL``, a table for each horse): levels 1 to 4 look
+  1, 1, 2 and 4 plies ahead; level 5 deepens as far as its time allows and sees Brown's
+  traps.  Level 1 is careless (seeded): on every move each root move gets a random bonus of
+  up to 150 points, about two safe squares, so it may prefer a worse move.  In the single
+  game level 3's White is careless on every move too, up to 150, and level 4's Brown looks 5
+  plies ahead.  In the trail variant, whose plies have at most 8 moves, the Whites look 4, 6,
+  8 and 10 plies ahead (levels 1 and 2 careless on about 25% and 12% of their moves, up to
+  150 and 100), the Browns 1, 2, 4 and 10 (careless on every move, half, a quarter and none,
+  up to 200, 150 and 150).
 """
 
 from __future__ import annotations
@@ -221,7 +223,7 @@ class PlopEngine(AlphaBeta):
     # The hunt rewards depth up to 4 plies and little beyond, and rungs of one ply each were
     # too close (3 plies beat 2 only 55 to 60% of the time): level 1 slips on every move,
     # level 2 never, and level 3 looks 2 plies ahead (docs/plop.md, "The match's ladder",
-    # and the single game's, 2026-12-04).  A trail ply has at most 8 moves.
+    # and the single game's, 2026-12-04).
     STEPS = {1: (1, 1.0, 150), 2: (1, 0, 0), 3: (2, 0, 0), 4: (4, 0, 0)}
     # In the single game a White 2 plies deep wins most games whoever holds Brown, and level 4
     # over level 3 was decided by the horse (60%, level 4's Brown winning a fifth of its
@@ -230,7 +232,12 @@ class PlopEngine(AlphaBeta):
     # "Level 3's White slips, level 4's Brown looks further"), while level 3 keeps its Brown,
     # which carries most of its edge over level 2.
     SINGLE = {WHITE_HORSE: {**STEPS, 3: (2, 1.0, 150)}, BROWN_HORSE: {**STEPS, 4: (5, 0, 0)}}
-    TRAIL = {1: (4, 0.25, 150), 2: (6, 0.12, 100), 3: (8, 0, 0), 4: (10, 0, 0)}
+    # In the trail Brown, who alone can catch, wins nearly every game once he looks a few
+    # plies ahead, so its rungs were the horse's (52 to 60%).  Its Browns now climb in
+    # steeper steps than its Whites: a level's White then wins against the Brown of the
+    # level below often enough to make the rung (docs/plop.md, "The trail's Browns climb").
+    TRAIL = {WHITE_HORSE: {1: (4, 0.25, 150), 2: (6, 0.12, 100), 3: (8, 0, 0), 4: (10, 0, 0)},
+             BROWN_HORSE: {1: (1, 1.0, 200), 2: (2, 0.5, 150), 3: (4, 0.25, 150), 4: (10, 0, 0)}}
 
     def __init__(self, game, state, level: int, rng: random.Random, fresh: bool = False):
         super().__init__(game, state, level, rng)
@@ -242,8 +249,8 @@ class PlopEngine(AlphaBeta):
             self.rules = Rules(game.is_match, traps=level >= 5)
         self.root = search_position(state)
         self.table: dict = {}
-        steps = self.TRAIL if game.trail else self.STEPS if game.is_match else \
-            self.SINGLE[self.root[3]]
+        steps = self.STEPS if game.is_match else \
+            (self.TRAIL if game.trail else self.SINGLE)[self.root[3]]
         self.max_depth, chance, largest = steps.get(level, (self.MAX_DEPTH, 0.0, 0))
         root_moves = self.rules.moves(self.root)
         self.best = root_moves[0]
