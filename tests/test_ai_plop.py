@@ -115,13 +115,14 @@ def both_horses(game) -> tuple:
 
 
 def test_in_the_trail_the_browns_climb_in_steeper_steps_than_the_whites():
-    """The trail's ladder (docs/plop.md, "The trail's Browns climb"): the Whites look 4, 6, 8
-    and 10 plies ahead, levels 1 and 2 careless now and then; the Browns 1, 2, 4 and 10,
-    careless on every move, half, a quarter and never."""
+    """The trail's ladder (docs/plop.md, "The trail's Browns climb" and "The trail's rungs
+    over five seeds"): the Whites look 4, 6, 10 and 10 plies ahead, levels 1 and 2 careless
+    now and then; the Browns 1, 2, 4 and 12, careless on every move, a quarter, a quarter and
+    never."""
     trail = load_game("plop(variant=trail)")
     white_to_move, brown_to_move = both_horses(trail)
-    for state, chances, depths in ((white_to_move, (0.25, 0.12, 0, 0, 0), [4, 6, 8, 10]),
-                                   (brown_to_move, (1, 0.5, 0.25, 0, 0), [1, 2, 4, 10])):
+    for state, chances, depths in ((white_to_move, (0.25, 0.12, 0, 0, 0), [4, 6, 10, 10]),
+                                   (brown_to_move, (1, 0.25, 0.25, 0, 0), [1, 2, 4, 12])):
         for level, chance in enumerate(chances, start=1):
             assert abs(careless_moves(trail, level, state) - 200 * chance) < 25, (level, state)
         assert [PlopEngine(trail, state, level, random.Random(0)).max_depth
