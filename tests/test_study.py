@@ -72,7 +72,9 @@ def shot(page, name):
 def test_a_variation_made_commented_walked_and_promoted(room, server):
     page = room.open(server + "#game=havannah(size=4)&white=human&black=human&moves=d4,c3,e5")
     page.locator('#move-list button[data-ply="1"]').click()
-    page.wait_for_function("window.tavoliere.line().length === 1")
+    # the line changes at the click, the view when the engine's answer comes: wait for both
+    page.wait_for_function("window.tavoliere.line().length === 1"
+                           " && window.tavoliere.view().moves.length === 1")
     assert page.evaluate("window.tavoliere.view().moves") == ["d4"]
     play(page, room, "e4")                       # no confirm(): a variation opens
     assert line(page) == ["d4", "e4"]
