@@ -233,12 +233,11 @@ class PlopEngine(AlphaBeta):
     # which carries most of its edge over level 2.
     SINGLE = {WHITE_HORSE: {**STEPS, 3: (2, 1.0, 150)}, BROWN_HORSE: {**STEPS, 4: (5, 0, 0)}}
     # In the trail Brown, who alone can catch, wins nearly every game once he looks a few
-    # plies ahead, so its rungs were the horse's (52 to 60%).  Its Browns now climb in
-    # steeper steps than its Whites: a level's White then wins against the Brown of the
-    # level below often enough to make the rung (docs/plop.md, "The trail's Browns climb").
-    # Over five seeds two rungs sat at the line (65%): level 3's White looks 10 plies ahead
-    # and level 2's Brown slips less often, and level 4's Brown looks 12 plies ahead to keep
-    # its edge over the deeper White (docs/plop.md, "The trail's rungs over five seeds").
+    # plies ahead, so with one table for both horses the rungs were the horse's (52 to 60%).
+    # Its Browns climb in steeper steps than its Whites, so that a level's White beats the
+    # Brown of the level below often enough to make the rung, and level 4's Brown looks 12
+    # plies ahead to keep its edge over level 3's White of 10 (docs/plop.md, "The trail's
+    # Browns climb" and "The trail's rungs over five seeds").
     TRAIL = {WHITE_HORSE: {1: (4, 0.25, 150), 2: (6, 0.12, 100), 3: (10, 0, 0), 4: (10, 0, 0)},
              BROWN_HORSE: {1: (1, 1.0, 200), 2: (2, 0.25, 150), 3: (4, 0.25, 150), 4: (12, 0, 0)}}
 
