@@ -400,8 +400,10 @@ def test_each_step_of_a_hekka_move_is_asked_for_by_name(watch, server):
     # the strip above the board, in view on a phone, says it too
     assert page.locator("#turn").text_content() == message.text_content()
     # meanwhile the pawn stands where it goes, among its new obstacles (drawn once the
-    # engine has answered for the preview, a moment after the message)
-    page.wait_for_function("() => window.tavoliere.picture().pieces.a1 !== undefined")
+    # engine has answered for the preview, a moment after the message). The pawn on a1 is
+    # drawn already after the first click (both paths end there); the path's b1 only after
+    # the second, so the wait is for b1: waiting for a1 read the first click's picture.
+    page.wait_for_function("() => window.tavoliere.picture().pieces.b1 !== undefined")
     pieces = page.evaluate("window.tavoliere.picture().pieces")
     assert pieces["a1"] == "pawn.0" and pieces["b3"] == pieces["b1"] == "block"
     click_cell(page, "b1")
