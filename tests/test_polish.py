@@ -8,6 +8,7 @@ import pytest
 
 from conftest import OUTPUT, click_more, held_back, start_every_board
 from test_phone import SIZES, box
+from test_welcome import wait_for_the_welcome
 
 pytestmark = pytest.mark.browser
 ITALIAN = "try { localStorage.setItem('tavoliere.lang', 'it'); } catch (e) {}"
@@ -240,7 +241,7 @@ def test_axe_finds_nothing_on_the_three_measured_pages(returning, server, where,
                                " && !b.shadowRoot.querySelector('.status').textContent.includes('…'))", timeout=60000)
     elif where == "welcome":
         page.goto(server)
-        page.locator("#welcome").wait_for(state="visible")
+        wait_for_the_welcome(page)
         page.wait_for_function("[...document.querySelectorAll('.welcome-card[data-game] canvas')].every(c => c.dataset.drawn === 'true')")
     else:
         page.goto(server + "#game=havannah(size=6)")
@@ -258,7 +259,7 @@ def test_the_welcome_in_landscape_lists_every_game_and_is_photographed(returning
     context = returning(**SIZES["landscape"])
     page = context.new_page()
     page.goto(server)
-    page.locator("#welcome").wait_for(state="visible")
+    wait_for_the_welcome(page)
     cards = page.locator(".welcome-card[data-game]")
     assert sorted(cards.evaluate_all("cs => cs.map(c => c.dataset.game)")) == sorted(build.shipped_games())
     page.wait_for_function("[...document.querySelectorAll('.welcome-card[data-game] canvas')].every(c => c.dataset.drawn === 'true')")

@@ -34,8 +34,16 @@ def greeted(open_context, server, size):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server)
-    page.locator("#welcome").wait_for(state="visible")
+    wait_for_the_welcome(page)
     return context, page, errors
+
+
+def wait_for_the_welcome(page):
+    """The welcome shown and filled: web/prestart.js opens it, empty, as soon as the page is
+    parsed, and web/welcome.js fills it with the cards once the modules have come (a test that
+    waited only for it to be visible sometimes found no card)."""
+    page.locator("#welcome").wait_for(state="visible")
+    page.locator(".welcome-card[data-game]").first.wait_for()
 
 
 def picture_is_drawn(page, card):
@@ -98,7 +106,6 @@ def test_the_welcome_lists_every_game_and_one_tap_starts_it(returning, server, s
 def test_held_sideways_the_welcome_leaves_as_much_room_below_as_above(returning, server):
     """At 844x390 the welcome stood 16 px below the top and ran to the screen's bottom edge."""
     context, page, errors = greeted(returning, server, "sideways")
-    page.wait_for_selector(".welcome-card[data-game]")
     box = page.locator("#welcome").bounding_box()
     below = SIDEWAYS["viewport"]["height"] - (box["y"] + box["height"])
     assert box["y"] >= 8 and below >= box["y"] - 1, box
